@@ -1,0 +1,5 @@
+// Placeholder until the worker loop lands.
+int main()
+{
+    return 0;
+}

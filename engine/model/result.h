@@ -1,0 +1,38 @@
+#pragma once
+
+#include "resultstatus.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// Summary statistics of one configuration's samples (seconds).
+struct SampleSummary
+{
+    double median = 0;
+    double min = 0;
+    double mean = 0;
+    double stddev = 0;
+    int count = 0;
+    double relativeHalfWidth = 0; // of the median's ~95% confidence interval, relative to it
+};
+
+// What measuring one configuration on one problem size produced. Filled by a backend in a
+// worker; derived metrics are added by the session, which knows the spec's expressions.
+struct Result
+{
+    ResultStatus status = ResultStatus::Ok;
+    std::string message;      // error text for any status but ok
+    std::string compilerLog;  // kept whatever the status
+    std::vector<double> samples; // seconds, in measurement order
+    SampleSummary summary;
+    std::string timer;        // which clock measured: "steady_clock", "cupti", "cuda_events"
+    double compileSeconds = 0;
+    bool cachedBuild = false; // the binary came from the build cache
+    std::map<std::string, double> resources; // backend figures: "registers", "spill_stores", ...
+    std::map<std::string, double> metrics;   // derived metrics, by name
+};
+
+} // namespace tb

@@ -1,0 +1,129 @@
+#pragma once
+
+#include "parameter.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// The tuning spec, format v1 (see README "Spec format"). Loaded and validated by
+// engine/spec/SpecLoader; everything here is already checked. Expressions stay text here and
+// are compiled by engine/space/Expression against the variables they may use.
+
+enum class BackendKind { Cpu, Cuda };
+
+enum class ElementType { Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64, Float32, Float64 };
+
+struct KernelSource
+{
+    std::string sourcePath; // absolute path of the source file ("" when given inline)
+    std::string code;       // the source text itself (always filled by the loader)
+    std::string entry;      // function name, or a template expression such as "gemm<BM, BN>"
+    std::string language;   // "c" or "c++" for cpu, "cuda" for cuda
+    std::vector<std::string> compilerFlags; // extra flags after the defaults
+};
+
+struct ProblemSizes
+{
+    std::vector<std::string> names;           // size variables, e.g. {"M", "N"}
+    std::vector<std::vector<double>> values;  // one row per problem size, in names order
+};
+
+struct LaunchGeometry
+{
+    std::vector<std::string> grid;  // 1 to 3 expressions
+    std::vector<std::string> block; // 1 to 3 expressions
+    std::string dynamicSharedMemory = "0";
+};
+
+struct BufferInit
+{
+    enum class Kind { Zero, Constant, Random, Sequence };
+    Kind kind = Kind::Zero;
+    double value = 0;     // Constant
+    std::uint64_t seed = 1; // Random
+    double min = 0;       // Random
+    double max = 1;       // Random
+    double start = 0;     // Sequence
+    double step = 1;      // Sequence
+};
+
+struct Argument
+{
+    enum class Kind { Buffer, Scalar };
+    std::string name;
+    Kind kind = Kind::Buffer;
+    ElementType type = ElementType::Float32;
+    std::string size;   // Buffer: element count, an expression of sizes and parameters
+    BufferInit init;    // Buffer
+    bool output = false; // Buffer: compared against the reference config
+    std::string value;  // Scalar: an expression of sizes and parameters
+};
+
+struct Verification
+{
+    std::optional<std::vector<double>> reference; // reference config values (parameter order)
+    double rtol = 1e-5;
+    double atol = 1e-8;
+};
+
+struct DerivedMetric
+{
+    std::string name;       // e.g. "GB/s"
+    std::string expression; // may use sizes, parameters and `time` (seconds, the median)
+};
+
+struct Objective
+{
+    std::string metric = "time"; // "time" or the name of a derived metric
+    bool minimize = true;
+};
+
+struct StrategySettings
+{
+    std::string name = "brute_force"; // "brute_force" | "random"
+    std::int64_t maxConfigs = 0;      // 0: no limit
+    double maxSeconds = 0;            // 0: no limit
+    std::uint64_t seed = 1;
+};
+
+struct MeasurementSettings
+{
+    int warmupRuns = 1;
+    int minSamples = 5;
+    int maxSamples = 200;
+    double targetRelativeHalfWidth = 0.01; // of the median's confidence interval
+    double maxSecondsPerConfig = 2.0;      // sampling cap per config
+    double timeoutSeconds = 30.0;          // a config running longer is killed: `timeout`
+    bool warmCache = false;                // GPU: skip the L2 flush between samples
+};
+
+struct Spec
+{
+    int formatVersion = 1;
+    std::string name;
+    BackendKind backend = BackendKind::Cpu;
+    KernelSource kernel;
+    std::vector<Parameter> parameters;
+    std::vector<std::string> constraints;
+    ProblemSizes sizes;
+    std::optional<LaunchGeometry> launch; // required for cuda
+    std::vector<Argument> arguments;
+    Verification verification;
+    std::vector<DerivedMetric> metrics;
+    Objective objective;
+    StrategySettings strategy;
+    MeasurementSettings measurement;
+
+    std::string baseDirectory; // directory of the spec file: relative paths resolve against it
+    std::string document;      // the JSON text as loaded, source inlined: what workers receive
+};
+
+const char *toString(BackendKind kind);
+const char *toString(ElementType type);
+std::size_t elementSize(ElementType type);
+
+} // namespace tb
