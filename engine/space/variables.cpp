@@ -1,0 +1,37 @@
+#include "variables.h"
+
+#include <cassert>
+
+namespace tb {
+
+std::vector<std::string> configurationVariableNames(const Spec &spec)
+{
+    std::vector<std::string> names;
+    names.reserve(spec.parameters.size() + spec.sizes.names.size());
+    for (const auto &parameter : spec.parameters)
+        names.push_back(parameter.name);
+    for (const auto &name : spec.sizes.names)
+        names.push_back(name);
+    return names;
+}
+
+std::vector<double> configurationValues(const Spec &spec, const Configuration &config,
+                                        std::size_t sizeIndex)
+{
+    assert(config.values.size() == spec.parameters.size());
+    std::vector<double> values = config.values;
+    if (sizeIndex < spec.sizes.values.size()) {
+        const auto &row = spec.sizes.values[sizeIndex];
+        values.insert(values.end(), row.begin(), row.end());
+    }
+    return values;
+}
+
+std::vector<std::string> metricVariableNames(const Spec &spec)
+{
+    auto names = configurationVariableNames(spec);
+    names.push_back(kTimeVariable);
+    return names;
+}
+
+} // namespace tb

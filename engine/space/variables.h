@@ -1,0 +1,23 @@
+#pragma once
+
+#include "model/configuration.h"
+#include "model/spec.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// The names a spec expression may use, in a fixed order: the parameters, then the problem-size
+// variables. Values for them come from configurationValues() in the same order, so an Expression
+// compiled against the names can be evaluated on the values directly.
+std::vector<std::string> configurationVariableNames(const Spec &spec);
+std::vector<double> configurationValues(const Spec &spec, const Configuration &config,
+                                        std::size_t sizeIndex);
+
+// Derived metrics may also use `time` (the median, seconds), after the names above.
+inline constexpr const char *kTimeVariable = "time";
+std::vector<std::string> metricVariableNames(const Spec &spec);
+
+} // namespace tb
