@@ -1,5 +1,109 @@
-// Placeholder until the worker loop lands.
-int main()
+// tunebench-cli: the headless face of the engine. Wiring only: every command lives in its own
+// file, the engine does the work.
+#include "clicontext.h"
+#include "exitcodes.h"
+#include "inspectcommands.h"
+#include "tunecommand.h"
+
+#include <CLI/CLI.hpp>
+
+#ifndef TUNEBENCH_VERSION
+#define TUNEBENCH_VERSION "0.0.0"
+#endif
+
+namespace {
+
+constexpr const char *kExitCodes = R"(Exit codes:
+  0    success (configurations that failed are results, not errors)
+  1    the engine failed (store, workers, I/O)
+  2    bad command line
+  3    invalid input: spec, workspace or run id
+  4    the run ended but no configuration succeeded
+  130  interrupted (Ctrl-C or SIGTERM); everything measured so far is kept)";
+
+} // namespace
+
+int main(int argc, char **argv)
 {
-    return 0;
+    tb::CliContext context;
+    context.toolVersion = TUNEBENCH_VERSION;
+    context.workerPath = tb::defaultWorkerPath();
+
+    CLI::App app{"Tunebench: tune GPU and CPU kernels over a grid of configurations."};
+    app.footer(kExitCodes);
+    app.set_version_flag("--version", std::string("tunebench-cli ") + TUNEBENCH_VERSION);
+    app.require_subcommand(1);
+    app.add_option("-w,--workspace", context.workspacePath,
+                   "Workspace file (SQLite) that stores runs and results")
+        ->capture_default_str();
+    app.add_option("--worker", context.workerPath, "Path of tunebench-worker")
+        ->capture_default_str();
+
+    tb::TuneOptions tune;
+    auto *tuneCommand = app.add_subcommand("tune", "Run a tuning spec and store every result");
+    tuneCommand->add_option("spec", tune.specPath, "Spec file (JSON)")->required();
+    tuneCommand->add_option("--strategy", tune.strategy,
+                            "brute_force or random (default: the spec's)");
+    tuneCommand
+        ->add_option("--max-configs", tune.maxConfigs, "At most N configurations per problem size")
+        ->check(CLI::PositiveNumber);
+    tuneCommand
+        ->add_option("--max-seconds", tune.maxSeconds,
+                     "Stop starting configurations after S seconds")
+        ->check(CLI::PositiveNumber);
+    tuneCommand->add_option("--workers", tune.workers, "Worker processes (default: one per core)")
+        ->check(CLI::PositiveNumber);
+    tuneCommand->add_flag("--fresh", tune.fresh,
+                          "Start a new run instead of resuming the last one");
+    tuneCommand->add_flag("-v,--verbose", tune.verbose, "Print every result and the workers' logs");
+    tuneCommand->add_option("--top", tune.top, "Rows of the final table per problem size")
+        ->capture_default_str();
+
+    std::string validateSpec;
+    auto *validateCommand =
+        app.add_subcommand("validate", "Check a spec and size its search space");
+    validateCommand->add_option("spec", validateSpec, "Spec file (JSON)")->required();
+
+    app.add_subcommand("runs", "List the runs in the workspace");
+
+    std::int64_t runId = 0;
+    std::size_t top = 10;
+    bool all = false;
+    auto *showCommand = app.add_subcommand("show", "Show a run's best configurations");
+    showCommand->add_option("run", runId, "Run id (see `runs`)")->required();
+    showCommand->add_option("--top", top, "Rows per problem size")->capture_default_str();
+    showCommand->add_flag("--all", all, "Every result, failures included");
+
+    std::string format = "json";
+    std::string output;
+    auto *exportCommand = app.add_subcommand("export", "Export a run's best configurations");
+    exportCommand->add_option("run", runId, "Run id (see `runs`)")->required();
+    exportCommand
+        ->add_option("--format", format, "json (best per problem size) or csv (every result)")
+        ->check(CLI::IsMember({"json", "csv"}))
+        ->capture_default_str();
+    exportCommand->add_option("-o,--output", output, "Output file (default: standard output)");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp &e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp &e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion &e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError &e) {
+        app.exit(e);
+        return tb::exitcode::kUsage;
+    }
+
+    if (tuneCommand->parsed())
+        return tb::runTune(context, tune);
+    if (validateCommand->parsed())
+        return tb::runValidate(validateSpec);
+    if (showCommand->parsed())
+        return tb::runShow(context, runId, top, all);
+    if (exportCommand->parsed())
+        return tb::runExport(context, runId, format, output);
+    return tb::runRuns(context);
 }

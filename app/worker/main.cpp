@@ -1,5 +1,65 @@
-// Placeholder until the worker loop lands.
-int main()
+// tunebench-worker: one process that builds and measures configurations for a supervisor,
+// speaking the protocol of engine/protocol on stdin/stdout (stderr is its log). Wiring only.
+#include "backend/cpu/cpubackend.h"
+#include "spec/specloader.h"
+#include "worker/workerloop.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#ifndef TUNEBENCH_VERSION
+#define TUNEBENCH_VERSION "0.0.0"
+#endif
+
+namespace {
+
+std::string cpuModel()
 {
-    return 0;
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(cpuinfo, line)) {
+        if (line.rfind("model name", 0) == 0)
+            return "cpu: " + line.substr(line.find(':') + 2);
+    }
+    return "cpu";
+}
+
+std::string defaultCacheDirectory()
+{
+    const char *xdg = std::getenv("XDG_CACHE_HOME");
+    const char *home = std::getenv("HOME");
+    const std::filesystem::path base =
+        xdg && *xdg ? xdg : std::string(home ? home : "/tmp") + "/.cache";
+    return (base / "tunebench" / "builds").string();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    CLI::App app{
+        "Tunebench worker: builds and measures kernels for tunebench-cli or the "
+        "workbench, over the worker protocol on stdin/stdout. Not meant to be run by hand."};
+    std::string role = "cpu";
+    std::string cacheDirectory = defaultCacheDirectory();
+    app.add_option("--role", role, "Worker role")
+        ->check(CLI::IsMember({"cpu"}))
+        ->capture_default_str();
+    app.add_option("--cache-dir", cacheDirectory, "Build cache directory")->capture_default_str();
+    app.set_version_flag("--version", std::string("tunebench-worker ") + TUNEBENCH_VERSION);
+    CLI11_PARSE(app, argc, argv);
+
+    // From here on fd 1 belongs to the protocol; anything a kernel prints goes to the log.
+    const int protocolFd = tb::claimProtocolOutput();
+    tb::CpuBackend backend(cacheDirectory);
+    const tb::SpecParser parseSpec = [](const std::string &document, const std::string &baseDir) {
+        tb::SpecLoader loader;
+        return loader.parse(document, baseDir);
+    };
+    const tb::WorkerIdentity identity{role, TUNEBENCH_VERSION, cpuModel()};
+    return tb::runWorkerLoop(backend, parseSpec, identity, STDIN_FILENO, protocolFd);
 }

@@ -8,7 +8,8 @@ namespace tb {
 // (a JSON path, a compiler log, an errno text) for whoever digs deeper.
 struct EngineError
 {
-    enum class Code {
+    enum class Code
+    {
         InvalidSpec,
         InvalidArgument,
         IoError,

@@ -9,8 +9,7 @@
 namespace tb {
 
 // A value or the EngineError that explains why there is none (std::expected is C++23).
-template<typename T>
-class [[nodiscard]] Expected
+template <typename T> class [[nodiscard]] Expected
 {
 public:
     Expected(T value) : m_state(std::move(value)) {}
@@ -46,8 +45,7 @@ private:
 
 // For operations that return nothing on success.
 struct Done
-{
-};
+{};
 using Status = Expected<Done>;
 
 inline Status ok()

@@ -24,13 +24,13 @@ struct SampleSummary
 struct Result
 {
     ResultStatus status = ResultStatus::Ok;
-    std::string message;      // error text for any status but ok
-    std::string compilerLog;  // kept whatever the status
+    std::string message;         // error text for any status but ok
+    std::string compilerLog;     // kept whatever the status
     std::vector<double> samples; // seconds, in measurement order
     SampleSummary summary;
-    std::string timer;        // which clock measured: "steady_clock", "cupti", "cuda_events"
+    std::string timer; // which clock measured: "steady_clock", "cupti", "cuda_events"
     double compileSeconds = 0;
-    bool cachedBuild = false; // the binary came from the build cache
+    bool cachedBuild = false;                // the binary came from the build cache
     std::map<std::string, double> resources; // backend figures: "registers", "spill_stores", ...
     std::map<std::string, double> metrics;   // derived metrics, by name
 };

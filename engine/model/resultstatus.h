@@ -7,7 +7,8 @@ namespace tb {
 
 // How one configuration ended. Every configuration ends in exactly one of these; failures are
 // results, not errors.
-enum class ResultStatus {
+enum class ResultStatus
+{
     Ok,
     CompileError,
     InvalidLaunch,

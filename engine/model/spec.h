@@ -13,9 +13,25 @@ namespace tb {
 // engine/spec/SpecLoader; everything here is already checked. Expressions stay text here and
 // are compiled by engine/space/Expression against the variables they may use.
 
-enum class BackendKind { Cpu, Cuda };
+enum class BackendKind
+{
+    Cpu,
+    Cuda
+};
 
-enum class ElementType { Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64, Float32, Float64 };
+enum class ElementType
+{
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    UInt8,
+    UInt16,
+    UInt32,
+    UInt64,
+    Float32,
+    Float64
+};
 
 struct KernelSource
 {
@@ -28,8 +44,8 @@ struct KernelSource
 
 struct ProblemSizes
 {
-    std::vector<std::string> names;           // size variables, e.g. {"M", "N"}
-    std::vector<std::vector<double>> values;  // one row per problem size, in names order
+    std::vector<std::string> names;          // size variables, e.g. {"M", "N"}
+    std::vector<std::vector<double>> values; // one row per problem size, in names order
 };
 
 struct LaunchGeometry
@@ -41,26 +57,36 @@ struct LaunchGeometry
 
 struct BufferInit
 {
-    enum class Kind { Zero, Constant, Random, Sequence };
+    enum class Kind
+    {
+        Zero,
+        Constant,
+        Random,
+        Sequence
+    };
     Kind kind = Kind::Zero;
-    double value = 0;     // Constant
+    double value = 0;       // Constant
     std::uint64_t seed = 1; // Random
-    double min = 0;       // Random
-    double max = 1;       // Random
-    double start = 0;     // Sequence
-    double step = 1;      // Sequence
+    double min = 0;         // Random
+    double max = 1;         // Random
+    double start = 0;       // Sequence
+    double step = 1;        // Sequence
 };
 
 struct Argument
 {
-    enum class Kind { Buffer, Scalar };
+    enum class Kind
+    {
+        Buffer,
+        Scalar
+    };
     std::string name;
     Kind kind = Kind::Buffer;
     ElementType type = ElementType::Float32;
-    std::string size;   // Buffer: element count, an expression of sizes and parameters
-    BufferInit init;    // Buffer
+    std::string size;    // Buffer: element count, an expression of sizes and parameters
+    BufferInit init;     // Buffer
     bool output = false; // Buffer: compared against the reference config
-    std::string value;  // Scalar: an expression of sizes and parameters
+    std::string value;   // Scalar: an expression of sizes and parameters
 };
 
 struct Verification

@@ -1,0 +1,109 @@
+#include "consolereporter.h"
+
+#include "textformat.h"
+
+#include <cmath>
+
+namespace tb {
+
+ConsoleReporter::ConsoleReporter(std::FILE *out, bool interactive, bool verbose)
+    : m_out(out), m_interactive(interactive), m_verbose(verbose)
+{}
+
+void ConsoleReporter::onRunStarted(std::int64_t runId, bool resumed)
+{
+    std::fprintf(m_out, "%s run %lld\n", resumed ? "Resuming" : "Starting",
+                 static_cast<long long>(runId));
+}
+
+void ConsoleReporter::onSpaceSized(const SpaceSummary &summary)
+{
+    if (m_sizeLabels.size() <= summary.sizeIndex)
+        m_sizeLabels.resize(summary.sizeIndex + 1);
+    m_sizeLabels[summary.sizeIndex] = summary.sizeLabel;
+    std::fprintf(m_out,
+                 "Problem size %s: %llu configurations, %llu valid, %llu rejected by "
+                 "constraints, %llu to evaluate\n",
+                 summary.sizeLabel.c_str(), static_cast<unsigned long long>(summary.total),
+                 static_cast<unsigned long long>(summary.valid),
+                 static_cast<unsigned long long>(summary.rejected),
+                 static_cast<unsigned long long>(summary.planned));
+}
+
+void ConsoleReporter::onResult(const ResultEvent &event)
+{
+    if (event.newBest)
+        m_best[event.sizeIndex] = {event.result.summary.median, event.configKey};
+    if (m_interactive && !m_verbose && event.result.status == ResultStatus::Ok)
+        return;
+    clearProgressLine();
+    const std::string size =
+        event.sizeIndex < m_sizeLabels.size() ? m_sizeLabels[event.sizeIndex] : "";
+    std::string line = std::string(toString(event.result.status));
+    line += event.result.status == ResultStatus::Ok
+                ? "  " + formatSeconds(event.result.summary.median)
+                : "  " + event.result.message;
+    std::fprintf(m_out, "%s  %s  %s%s\n", size.c_str(), event.configKey.c_str(), line.c_str(),
+                 event.reused ? "  (stored)" : "");
+}
+
+void ConsoleReporter::onProgress(const Progress &progress)
+{
+    m_lastProgress = progress;
+    if (!m_interactive)
+        return;
+    const double percent = progress.total ? 100.0 * progress.done / progress.total : 100.0;
+    std::string eta = progress.etaSeconds ? formatClock(*progress.etaSeconds) : "--:--";
+    std::fprintf(m_out, "\r\033[K[%llu/%llu] %3.0f%%  elapsed %s  ETA %s  %s",
+                 static_cast<unsigned long long>(progress.done),
+                 static_cast<unsigned long long>(progress.total), percent,
+                 formatClock(progress.elapsedSeconds).c_str(), eta.c_str(), bestText().c_str());
+    std::fflush(m_out);
+    m_progressShown = true;
+}
+
+void ConsoleReporter::onLog(const std::string &line)
+{
+    if (!m_verbose)
+        return;
+    clearProgressLine();
+    std::fprintf(m_out, "  | %s\n", line.c_str());
+}
+
+void ConsoleReporter::onFinished(const RunSummary &summary)
+{
+    clearProgressLine();
+    std::fprintf(
+        m_out, "%s run %lld in %s: %llu measured, %llu from the store, %llu ok, %llu failed\n",
+        summary.stopped ? "Stopped" : "Finished", static_cast<long long>(summary.runId),
+        formatClock(summary.seconds).c_str(), static_cast<unsigned long long>(summary.evaluated),
+        static_cast<unsigned long long>(summary.reused),
+        static_cast<unsigned long long>(summary.ok),
+        static_cast<unsigned long long>(summary.failed));
+}
+
+void ConsoleReporter::onFailed(const EngineError &error)
+{
+    clearProgressLine();
+    std::fprintf(stderr, "error: %s\n", error.toString().c_str());
+}
+
+void ConsoleReporter::clearProgressLine()
+{
+    if (!m_progressShown)
+        return;
+    std::fprintf(m_out, "\r\033[K");
+    m_progressShown = false;
+}
+
+std::string ConsoleReporter::bestText() const
+{
+    if (m_best.empty())
+        return {};
+    // The size being tuned now is the last one with a best; show it.
+    const auto &[size, best] = *m_best.rbegin();
+    const std::string label = size < m_sizeLabels.size() ? m_sizeLabels[size] : "";
+    return "best " + label + ": " + formatSeconds(best.first) + " (" + best.second + ")";
+}
+
+} // namespace tb

@@ -1,0 +1,11 @@
+#pragma once
+
+// tunebench-cli's exit codes (documented in `tunebench-cli --help` and the README).
+namespace tb::exitcode {
+inline constexpr int kSuccess = 0;       // the command did its job (failed configs are results)
+inline constexpr int kFailure = 1;       // the engine failed: store, workers, I/O
+inline constexpr int kUsage = 2;         // bad command line
+inline constexpr int kInvalidInput = 3;  // invalid spec, unknown run, unreadable workspace
+inline constexpr int kNoResult = 4;      // the run finished but no configuration succeeded
+inline constexpr int kInterrupted = 130; // stopped by Ctrl-C / SIGTERM; results so far are kept
+} // namespace tb::exitcode

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// "812 ns", "3.21 us", "4.56 ms", "1.23 s": a duration with its natural unit.
+std::string formatSeconds(double seconds);
+// "1:05" or "1:02:05".
+std::string formatClock(double seconds);
+// A number with up to 4 significant digits ("1234", "12.35", "0.001235").
+std::string formatNumber(double value);
+
+// A plain-text table with left-aligned columns, for terminals and logs alike.
+class TextTable
+{
+public:
+    explicit TextTable(std::vector<std::string> header);
+    void addRow(std::vector<std::string> cells);
+    std::string render() const;
+
+private:
+    std::vector<std::vector<std::string>> m_rows; // the header first
+};
+
+} // namespace tb

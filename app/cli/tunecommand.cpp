@@ -1,0 +1,119 @@
+#include "tunecommand.h"
+
+#include "consolereporter.h"
+#include "exitcodes.h"
+#include "resultsreport.h"
+#include "session/session.h"
+#include "space/searchspace.h"
+#include "spec/specloader.h"
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <thread>
+#include <unistd.h>
+
+namespace tb {
+
+namespace {
+
+std::atomic<bool> g_stopRequested{false};
+
+// First Ctrl-C: stop cleanly (workers shut down, results kept). Second: the default action.
+void onStopSignal(int signal)
+{
+    g_stopRequested.store(true);
+    std::signal(signal, SIG_DFL);
+}
+
+void installStopHandlers()
+{
+    struct sigaction action = {};
+    action.sa_handler = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+Expected<Spec> loadSpec(const std::string &path)
+{
+    SpecLoader loader;
+    return loader.loadFile(path);
+}
+
+void printSpecError(const std::string &path, const EngineError &error)
+{
+    std::fprintf(stderr, "error: %s: %s\n", path.c_str(), error.message.c_str());
+    if (!error.detail.empty())
+        std::fprintf(stderr, "%s\n", error.detail.c_str());
+}
+
+int defaultWorkerCount()
+{
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+} // namespace
+
+int runTune(const CliContext &context, const TuneOptions &options)
+{
+    auto spec = loadSpec(options.specPath);
+    if (!spec) {
+        printSpecError(options.specPath, spec.error());
+        return exitcode::kInvalidInput;
+    }
+    installStopHandlers();
+    SessionOptions sessionOptions;
+    sessionOptions.workspacePath = context.workspacePath;
+    sessionOptions.workerCommand = {context.workerPath, "--role", "cpu"};
+    sessionOptions.workers = options.workers > 0 ? options.workers : defaultWorkerCount();
+    sessionOptions.strategy = options.strategy;
+    sessionOptions.maxConfigs = options.maxConfigs;
+    sessionOptions.maxSeconds = options.maxSeconds;
+    sessionOptions.fresh = options.fresh;
+    sessionOptions.toolVersion = context.toolVersion;
+    sessionOptions.stopRequested = &g_stopRequested;
+
+    std::printf("Tuning %s (%s backend) into %s with %d worker(s)\n", spec->name.c_str(),
+                toString(spec->backend), context.workspacePath.c_str(), sessionOptions.workers);
+    ConsoleReporter reporter(stdout, isatty(STDOUT_FILENO) != 0, options.verbose);
+    Session session(*spec, sessionOptions, reporter);
+    auto summary = session.run();
+    if (!summary)
+        return summary.error().code == EngineError::Code::InvalidSpec ? exitcode::kInvalidInput
+                                                                      : exitcode::kFailure;
+    auto store = Store::open(context.workspacePath);
+    if (store) {
+        if (auto results = store->results(summary->runId))
+            std::printf("%s", renderTopResults(*spec, *results, options.top).c_str());
+    }
+    if (g_stopRequested.load())
+        return exitcode::kInterrupted;
+    return summary->ok > 0 ? exitcode::kSuccess : exitcode::kNoResult;
+}
+
+int runValidate(const std::string &specPath)
+{
+    auto spec = loadSpec(specPath);
+    if (!spec) {
+        printSpecError(specPath, spec.error());
+        return exitcode::kInvalidInput;
+    }
+    std::printf("%s: valid spec '%s' (%s backend, %zu parameters, %zu problem sizes)\n",
+                specPath.c_str(), spec->name.c_str(), toString(spec->backend),
+                spec->parameters.size(), spec->sizes.values.size());
+    for (std::size_t i = 0; i < spec->sizes.values.size(); ++i) {
+        auto space = SearchSpace::build(*spec, i);
+        if (!space) {
+            printSpecError(specPath, space.error());
+            return exitcode::kInvalidInput;
+        }
+        std::printf("  problem size %zu: %llu configurations, %llu valid, %llu rejected\n", i + 1,
+                    static_cast<unsigned long long>(space->totalCount()),
+                    static_cast<unsigned long long>(space->validCount()),
+                    static_cast<unsigned long long>(space->rejectedCount()));
+    }
+    return exitcode::kSuccess;
+}
+
+} // namespace tb

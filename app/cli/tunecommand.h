@@ -1,0 +1,29 @@
+#pragma once
+
+#include "clicontext.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tb {
+
+struct TuneOptions
+{
+    std::string specPath;
+    std::optional<std::string> strategy;
+    std::optional<std::int64_t> maxConfigs;
+    std::optional<double> maxSeconds;
+    int workers = 0; // 0: one per core
+    bool fresh = false;
+    bool verbose = false;
+    std::size_t top = 5;
+};
+
+// `tunebench-cli tune`: runs a spec, prints progress and the best configurations.
+int runTune(const CliContext &context, const TuneOptions &options);
+
+// `tunebench-cli validate`: checks a spec and prints the size of its search space.
+int runValidate(const std::string &specPath);
+
+} // namespace tb

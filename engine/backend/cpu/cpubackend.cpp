@@ -1,0 +1,184 @@
+#include "cpubackend.h"
+
+#include "measure/adaptivesampler.h"
+#include "space/variables.h"
+
+#include <chrono>
+#include <exception>
+
+namespace tb {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::duration duration)
+{
+    return std::chrono::duration<double>(duration).count();
+}
+
+Result failed(Result result, ResultStatus status, std::string message)
+{
+    result.status = status;
+    result.message = std::move(message);
+    return result;
+}
+
+} // namespace
+
+CpuBackend::CpuBackend(std::string cacheDirectory) : m_builder(std::move(cacheDirectory)) {}
+
+Status CpuBackend::prepare(const Spec &spec)
+{
+    if (spec.backend != BackendKind::Cpu)
+        return makeError(EngineError::Code::InvalidSpec,
+                         std::string("the cpu backend cannot run a ") + toString(spec.backend) +
+                             " spec");
+    if (spec.kernel.language != "c" && spec.kernel.language != "c++")
+        return makeError(EngineError::Code::InvalidSpec,
+                         "the cpu backend builds C or C++ kernels, not '" + spec.kernel.language +
+                             "'");
+    if (spec.verification.reference &&
+        spec.verification.reference->size() != spec.parameters.size())
+        return makeError(EngineError::Code::InvalidSpec,
+                         "the reference configuration needs one value per parameter");
+    auto arguments = ArgumentSet::create(spec);
+    if (!arguments)
+        return arguments.error();
+    auto call = KernelCall::create(spec.arguments);
+    if (!call)
+        return call.error();
+    if (Status created = m_builder.createCacheDirectory(); !created)
+        return created;
+    m_spec = spec;
+    m_arguments = std::move(*arguments);
+    m_call = std::move(*call);
+    m_references.clear();
+    return ok();
+}
+
+Result CpuBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
+{
+    try {
+        return run(config, sizeIndex);
+    } catch (const std::exception &exception) {
+        return failed({}, ResultStatus::RuntimeError,
+                      std::string("the kernel threw an exception: ") + exception.what());
+    } catch (...) {
+        return failed({}, ResultStatus::RuntimeError, "the kernel threw an unknown exception");
+    }
+}
+
+Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex)
+{
+    Result result;
+    result.timer = "steady_clock";
+    if (!m_spec)
+        return failed(result, ResultStatus::RuntimeError, "the backend was not prepared");
+    if (config.values.size() != m_spec->parameters.size())
+        return failed(result, ResultStatus::RuntimeError,
+                      "the configuration does not have one value per parameter");
+    const std::size_t sizeCount = std::max<std::size_t>(m_spec->sizes.values.size(), 1);
+    if (sizeIndex >= sizeCount)
+        return failed(result, ResultStatus::RuntimeError,
+                      "no problem size #" + std::to_string(sizeIndex));
+
+    std::optional<KernelLibrary> library = buildAndLoad(config, result);
+    if (!library)
+        return result;
+
+    if (m_spec->verification.reference) {
+        // Before binding this config: running the reference rebinds the arguments.
+        const Reference &reference = referenceFor(sizeIndex);
+        if (!reference.failure.empty())
+            return failed(result, ResultStatus::RuntimeError,
+                          "cannot verify: " + reference.failure);
+        if (Status bound = bindFor(config, sizeIndex); !bound)
+            return failed(result, ResultStatus::InvalidLaunch, bound.error().toString());
+        m_arguments->resetOutputs();
+        m_call->invoke(library->entry(), m_arguments->callArguments());
+        std::vector<OutputView> expected;
+        for (const auto &snapshot : reference.outputs)
+            expected.push_back(snapshot.view());
+        const OutputVerifier verifier(m_spec->verification.rtol, m_spec->verification.atol);
+        if (std::string mismatch = verifier.compare(expected, m_arguments->outputs());
+            !mismatch.empty())
+            return failed(result, ResultStatus::WrongResult, mismatch);
+    } else if (Status bound = bindFor(config, sizeIndex); !bound) {
+        return failed(result, ResultStatus::InvalidLaunch, bound.error().toString());
+    }
+
+    measure(*library, result);
+    return result;
+}
+
+std::optional<KernelLibrary> CpuBackend::buildAndLoad(const Configuration &config, Result &result)
+{
+    const CpuBuild build = m_builder.build(m_spec->kernel, m_spec->parameters, config);
+    result.compilerLog = build.log;
+    result.compileSeconds = build.seconds;
+    result.cachedBuild = build.cached;
+    if (!build.succeeded()) {
+        result = failed(std::move(result), ResultStatus::CompileError, build.errorMessage);
+        return std::nullopt;
+    }
+    auto library = KernelLibrary::open(build.libraryPath, m_spec->kernel.entry);
+    if (!library) {
+        result = failed(std::move(result), ResultStatus::CompileError, library.error().toString());
+        return std::nullopt;
+    }
+    return std::move(*library);
+}
+
+Status CpuBackend::bindFor(const Configuration &config, std::size_t sizeIndex)
+{
+    return m_arguments->bind(configurationValues(*m_spec, config, sizeIndex));
+}
+
+const CpuBackend::Reference &CpuBackend::referenceFor(std::size_t sizeIndex)
+{
+    auto found = m_references.find(sizeIndex);
+    if (found == m_references.end())
+        found = m_references.emplace(sizeIndex, computeReference(sizeIndex)).first;
+    return found->second;
+}
+
+CpuBackend::Reference CpuBackend::computeReference(std::size_t sizeIndex)
+{
+    const Configuration config{*m_spec->verification.reference};
+    const std::string name = "the reference configuration " + config.key(m_spec->parameters);
+    Result result;
+    std::optional<KernelLibrary> library = buildAndLoad(config, result);
+    if (!library)
+        return {name + " failed to build: " + result.message, {}};
+    if (Status bound = bindFor(config, sizeIndex); !bound)
+        return {name + " has invalid arguments: " + bound.error().toString(), {}};
+    m_arguments->resetOutputs();
+    m_call->invoke(library->entry(), m_arguments->callArguments());
+    Reference reference;
+    for (const auto &output : m_arguments->outputs())
+        reference.outputs.push_back(OutputSnapshot::copyOf(output));
+    return reference;
+}
+
+void CpuBackend::measure(const KernelLibrary &library, Result &result)
+{
+    void **arguments = m_arguments->callArguments();
+    for (int i = 0; i < m_spec->measurement.warmupRuns; ++i)
+        m_call->invoke(library.entry(), arguments);
+
+    AdaptiveSampler sampler(m_spec->measurement);
+    const auto begin = Clock::now();
+    for (;;) {
+        const auto start = Clock::now();
+        m_call->invoke(library.entry(), arguments);
+        const auto end = Clock::now();
+        sampler.add(seconds(end - start));
+        if (sampler.done(seconds(end - begin)))
+            break;
+    }
+    result.samples = sampler.samples();
+    result.summary = sampler.summary();
+}
+
+} // namespace tb

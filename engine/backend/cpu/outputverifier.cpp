@@ -1,0 +1,80 @@
+#include "outputverifier.h"
+
+#include "hostbuffer.h"
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+namespace tb {
+
+namespace {
+
+struct Mismatches
+{
+    std::uint64_t count = 0;
+    std::uint64_t firstIndex = 0;
+    double firstValue = 0;
+    double firstExpected = 0;
+};
+
+std::string number(double value)
+{
+    std::ostringstream text;
+    text.precision(9);
+    text << value;
+    return text.str();
+}
+
+} // namespace
+
+OutputSnapshot OutputSnapshot::copyOf(const OutputView &view)
+{
+    OutputSnapshot snapshot{view.name, view.type, view.count, {}};
+    snapshot.bytes.resize(static_cast<std::size_t>(view.count) * elementSize(view.type));
+    if (!snapshot.bytes.empty())
+        std::memcpy(snapshot.bytes.data(), view.data, snapshot.bytes.size());
+    return snapshot;
+}
+
+bool OutputVerifier::matches(double value, double expected) const
+{
+    if (value == expected)
+        return true;
+    // Past here an infinity would make the tolerance infinite too, and NaN never compares.
+    if (!std::isfinite(value) || !std::isfinite(expected))
+        return false;
+    return std::fabs(value - expected) <= m_atol + m_rtol * std::fabs(expected);
+}
+
+std::string OutputVerifier::compare(const std::vector<OutputView> &reference,
+                                    const std::vector<OutputView> &actual) const
+{
+    if (reference.size() != actual.size())
+        return "the configuration has " + std::to_string(actual.size()) +
+               " outputs, the reference " + std::to_string(reference.size());
+    for (std::size_t b = 0; b < actual.size(); ++b) {
+        const OutputView &expected = reference[b];
+        const OutputView &got = actual[b];
+        if (expected.count != got.count)
+            return "output '" + got.name + "' has " + std::to_string(got.count) +
+                   " elements, the reference's has " + std::to_string(expected.count);
+        Mismatches mismatches;
+        for (std::uint64_t i = 0; i < got.count; ++i) {
+            const double value = readElement(got.data, got.type, i);
+            const double want = readElement(expected.data, expected.type, i);
+            if (matches(value, want))
+                continue;
+            if (mismatches.count++ == 0)
+                mismatches = {1, i, value, want};
+        }
+        if (mismatches.count > 0)
+            return std::to_string(mismatches.count) + " of " + std::to_string(got.count) +
+                   " elements of output '" + got.name + "' differ from the reference; first at [" +
+                   std::to_string(mismatches.firstIndex) + "]: got " +
+                   number(mismatches.firstValue) + ", expected " + number(mismatches.firstExpected);
+    }
+    return {};
+}
+
+} // namespace tb

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "model/result.h"
+#include "model/spec.h"
+#include "storage/storerecords.h"
+
+#include <optional>
+#include <vector>
+
+namespace tb {
+
+// The value the spec's objective ranks by: the median time for "time", else the derived metric
+// of that name. NaN when the result lacks it.
+double objectiveValue(const Spec &spec, const Result &result);
+
+// The best ok result of each problem size under the spec's objective (minimize or maximize),
+// indexed by size; nullopt where no ok result has an objective value. Ties keep the earlier
+// result. Results whose sizeIndex is outside the spec's sizes are ignored.
+std::vector<std::optional<StoredResult>> bestPerSize(const Spec &spec,
+                                                     const std::vector<StoredResult> &results);
+
+// How many problem sizes the spec has (a spec without sizes has one, with no size variables).
+std::size_t problemSizeCount(const Spec &spec);
+
+} // namespace tb

@@ -1,0 +1,7 @@
+#pragma once
+
+// Everything engine/export offers, for callers that use several exports (the session, the CLI).
+#include "bestpersize.h"
+#include "csvexport.h"
+#include "hostinfo.h"
+#include "jsonexport.h"

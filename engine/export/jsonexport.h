@@ -1,0 +1,24 @@
+#pragma once
+
+#include "hostinfo.h"
+#include "model/expected.h"
+#include "model/spec.h"
+#include "storage/storerecords.h"
+
+#include <string>
+#include <vector>
+
+namespace tb {
+
+inline constexpr int kExportFormatVersion = 1;
+
+// The winners of a run, one entry per problem size, as a versioned JSON document:
+// {"format": "tunebench-export", "format_version": 1, "tool_version", "exported_at", "host",
+//  "spec": {name, backend, entry, objective}, "run": {id, state, strategy, started_at,
+//  finished_at, host, device, tool_version}, "best": [{problem_size, config, config_key,
+//  median_s, min_s, mean_s, stddev_s, samples, metrics, resources} or {problem_size,
+//  config: null, reason}]}. Whole numbers are JSON integers; NaN and infinity become null.
+Expected<std::string> exportJson(const Spec &spec, const RunRecord &run,
+                                 const std::vector<StoredResult> &results, const HostInfo &host);
+
+} // namespace tb

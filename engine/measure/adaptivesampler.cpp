@@ -1,0 +1,39 @@
+#include "adaptivesampler.h"
+
+#include "statistics.h"
+
+#include <algorithm>
+
+namespace tb {
+
+AdaptiveSampler::AdaptiveSampler(const MeasurementSettings &settings)
+    : m_settings(settings), m_relativeHalfWidth(kUnboundedRelativeHalfWidth)
+{
+    m_samples.reserve(static_cast<std::size_t>(std::max(settings.maxSamples, 1)));
+}
+
+void AdaptiveSampler::add(double seconds)
+{
+    m_samples.push_back(seconds);
+    m_sorted.insert(std::upper_bound(m_sorted.begin(), m_sorted.end(), seconds), seconds);
+    m_relativeHalfWidth = relativeMedianHalfWidth(m_sorted);
+}
+
+bool AdaptiveSampler::done(double elapsedSeconds) const
+{
+    const int count = static_cast<int>(m_samples.size());
+    // A cap below one sample would measure nothing; every config gets at least one.
+    if (count >= std::max(m_settings.maxSamples, 1))
+        return true;
+    if (count >= 1 && elapsedSeconds >= m_settings.maxSecondsPerConfig)
+        return true;
+    return count >= std::max(m_settings.minSamples, 1) &&
+           m_relativeHalfWidth <= m_settings.targetRelativeHalfWidth;
+}
+
+SampleSummary AdaptiveSampler::summary() const
+{
+    return summarize(m_samples);
+}
+
+} // namespace tb

@@ -1,0 +1,73 @@
+#include "statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+namespace tb {
+
+double sortedMedian(std::span<const double> sorted)
+{
+    if (sorted.empty())
+        return 0;
+    const std::size_t n = sorted.size();
+    if (n % 2 == 1)
+        return sorted[n / 2];
+    return 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+}
+
+// Distribution-free interval for the median from order statistics. The number of samples below
+// the true median is Binomial(n, 1/2), which is about Normal(n/2, sqrt(n)/2); so the sorted
+// samples at ranks n/2 - 1.96 * sqrt(n)/2 and 1 + n/2 + 1.96 * sqrt(n)/2 (1-based; the +1 is the
+// usual continuity correction, e.g. ranks 40 and 61 for n = 100; widened outwards to whole ranks
+// and clamped to [1, n]) bracket the median with ~95% confidence, whatever the timing looks
+// like (timings are skewed and heavy-tailed, so a mean +- t*s interval would mislead). For small
+// n the clamp makes the interval [min, max], which is conservative. Below 3 samples there is no
+// meaningful interval at all, so the width is reported as unbounded and sampling goes on.
+double relativeMedianHalfWidth(std::span<const double> sorted)
+{
+    const std::size_t n = sorted.size();
+    if (n < 3)
+        return kUnboundedRelativeHalfWidth;
+    const double centre = 0.5 * static_cast<double>(n);
+    const double spread = 1.96 * std::sqrt(static_cast<double>(n)) / 2.0;
+    const double lowRank = std::clamp(std::floor(centre - spread), 1.0, static_cast<double>(n));
+    const double highRank =
+        std::clamp(std::ceil(centre + spread + 1.0), 1.0, static_cast<double>(n));
+    const double lower = sorted[static_cast<std::size_t>(lowRank) - 1];
+    const double upper = sorted[static_cast<std::size_t>(highRank) - 1];
+    const double halfWidth = 0.5 * (upper - lower);
+    const double median = std::fabs(sortedMedian(sorted));
+    if (halfWidth == 0)
+        return 0;
+    if (median == 0)
+        return kUnboundedRelativeHalfWidth;
+    return halfWidth / median;
+}
+
+SampleSummary summarize(std::span<const double> samples)
+{
+    SampleSummary summary;
+    summary.count = static_cast<int>(samples.size());
+    summary.relativeHalfWidth = kUnboundedRelativeHalfWidth;
+    if (samples.empty())
+        return summary;
+
+    std::vector<double> sorted(samples.begin(), samples.end());
+    std::sort(sorted.begin(), sorted.end());
+    const double n = static_cast<double>(sorted.size());
+    summary.median = sortedMedian(sorted);
+    summary.min = sorted.front();
+    summary.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / n;
+    if (sorted.size() > 1) {
+        double squares = 0;
+        for (double value : sorted)
+            squares += (value - summary.mean) * (value - summary.mean);
+        summary.stddev = std::sqrt(squares / (n - 1));
+    }
+    summary.relativeHalfWidth = relativeMedianHalfWidth(sorted);
+    return summary;
+}
+
+} // namespace tb

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "model/result.h"
+
+#include <limits>
+#include <span>
+
+namespace tb {
+
+// The relative half-width reported while too few samples exist to bound the median (n < 3):
+// the largest finite double, so that any target stops nobody early and the value still
+// survives JSON and SQLite (infinity does not).
+inline constexpr double kUnboundedRelativeHalfWidth = std::numeric_limits<double>::max();
+
+// median, min, mean, stddev (sample, n - 1), count and the relative half-width of the median's
+// ~95% confidence interval. An empty span gives a zero summary with the unbounded half-width.
+SampleSummary summarize(std::span<const double> samples);
+
+// The median of already sorted samples (mean of the middle two for an even count).
+double sortedMedian(std::span<const double> sorted);
+
+// Half of the median's ~95% confidence interval divided by the median, from sorted samples.
+double relativeMedianHalfWidth(std::span<const double> sorted);
+
+} // namespace tb

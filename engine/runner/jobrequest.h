@@ -1,0 +1,31 @@
+#pragma once
+
+#include "model/configuration.h"
+#include "model/result.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace tb {
+
+// One configuration to measure on one problem size.
+struct JobRequest
+{
+    std::uint64_t id = 0;
+    Configuration config;
+    std::size_t sizeIndex = 0;
+    double timeoutSeconds = 0; // wall-clock limit of one attempt; 0 or less: none
+};
+
+// How a submitted job ended: what the worker measured, or the supervisor's verdict (timeout,
+// worker_crashed) when the worker could not say.
+struct JobOutcome
+{
+    std::uint64_t id = 0;
+    Configuration config;
+    std::size_t sizeIndex = 0;
+    Result result;
+    int workerIndex = -1; // the slot that ran the last attempt; -1 when none did
+};
+
+} // namespace tb

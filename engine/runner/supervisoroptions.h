@@ -1,0 +1,36 @@
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tb {
+
+// How to start one worker process. A launcher prefix (ssh host ..., srun ...) simply comes
+// first in the command: the protocol on the worker's stdio is the same.
+struct WorkerLaunch
+{
+    std::vector<std::string> command; // argv, e.g. {"/path/tunebench-worker", "--role", "cpu"}
+    std::vector<std::pair<std::string, std::string>> environment; // added to the inherited one
+};
+
+struct SupervisorOptions
+{
+    WorkerLaunch launch;
+    int workerCount = 1;
+    std::string specDocument; // sent to every worker in its setup
+    std::string baseDirectory;
+    std::string cacheDirectory;
+    std::string expectedRole = "cpu";
+    // For the hello, and again for the setup to be answered.
+    std::chrono::milliseconds handshakeTimeout{15000};
+    // A configuration that has killed this many workers is reported as worker_crashed and is
+    // never run again; before that, each crash re-runs it on a fresh worker.
+    int crashesBeforeQuarantine = 2;
+    // Consecutive failed starts of one worker slot (no hello, refused, failed setup, or died
+    // before finishing a job) after which the slot gives up: see Supervisor::health().
+    int failedStartsBeforeGivingUp = 3;
+};
+
+} // namespace tb

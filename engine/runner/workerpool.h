@@ -1,0 +1,107 @@
+#pragma once
+
+// Private to tb_runner: the supervisor's state machine over its worker slots, without threads
+// or locks. Supervisor drives it from its I/O thread and serialises every call with a mutex.
+
+#include "jobrequest.h"
+#include "supervisoroptions.h"
+#include "workerslot.h"
+
+#include "model/expected.h"
+
+#include <deque>
+#include <map>
+#include <poll.h>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tb::runner_detail {
+
+class WorkerPool
+{
+public:
+    enum class StartState
+    {
+        Pending,
+        Ready,
+        Failed
+    };
+    struct PollRef
+    {
+        std::size_t slot;
+        enum class Stream
+        {
+            In,
+            Out,
+            Err
+        } stream;
+    };
+
+    explicit WorkerPool(SupervisorOptions options);
+
+    // --- driving, from the I/O thread
+    void startAll(Clock::time_point now);
+    // Everything that does not wait for a fd: reaping, deadlines, restarts, queued jobs.
+    void step(Clock::time_point now);
+    void fillPollSet(std::vector<pollfd> &fds, std::vector<PollRef> &refs) const;
+    void handlePollResults(const std::vector<pollfd> &fds, const std::vector<PollRef> &refs,
+                           Clock::time_point now);
+    int pollTimeoutMs(Clock::time_point now) const;
+    void beginShutdown(Clock::time_point now);
+    bool stopping() const { return m_stopping; }
+    bool shutdownDone(Clock::time_point now) const;
+    void killRemaining(); // SIGKILL and reap whatever is left; abandons unfinished jobs
+
+    // --- queries and requests
+    StartState startState() const;
+    const EngineError &startError() const { return *m_startError; }
+    void markStarted() { m_starting = false; }
+    bool assign(const JobRequest &job);
+    std::size_t idleCount() const;
+    std::size_t busyCount() const;
+    bool hasOutcomes() const { return !m_outcomes.empty(); }
+    std::vector<JobOutcome> takeOutcomes();
+    std::vector<std::string> takeLogLines();
+    std::vector<JobRequest> takeAbandoned();
+    Status health() const;
+    std::vector<int> pids() const;
+
+private:
+    using JobKey = std::pair<std::vector<double>, std::size_t>;
+
+    void spawn(WorkerSlot &slot, Clock::time_point now);
+    void sendJob(WorkerSlot &slot, Clock::time_point now);
+    void readStderr(WorkerSlot &slot);
+    void readStdout(WorkerSlot &slot, Clock::time_point now);
+    void onFrame(WorkerSlot &slot, const Expected<std::string> &frame, Clock::time_point now);
+    void onHello(WorkerSlot &slot, const Expected<std::string> &frame, Clock::time_point now);
+    void onSetupAnswer(WorkerSlot &slot, const Expected<Message> &message, Clock::time_point now);
+    void onJobAnswer(WorkerSlot &slot, Expected<Message> message);
+    void onDeadline(WorkerSlot &slot, Clock::time_point now);
+    void refuse(WorkerSlot &slot, EngineError error);
+    void endProcess(WorkerSlot &slot, WorkerSlot::Ending ending, std::string text,
+                    Clock::time_point now);
+    void finishProcess(WorkerSlot &slot, Clock::time_point now);
+    void jobKilledWorker(WorkerSlot &slot, const std::string &how);
+    void failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now);
+    void emit(WorkerSlot *slot, const JobRequest &job, Result result);
+    void log(std::string line);
+    std::string tailText(const WorkerSlot &slot) const;
+    std::string workerName() const;
+
+    SupervisorOptions m_options;
+    std::vector<WorkerSlot> m_slots;
+    std::map<JobKey, int> m_kills; // workers lost per configuration and size
+    std::deque<JobOutcome> m_outcomes;
+    std::deque<std::string> m_logLines;
+    std::size_t m_droppedLogLines = 0;
+    std::vector<JobRequest> m_abandoned;
+    std::optional<EngineError> m_startError;
+    std::optional<EngineError> m_health;
+    bool m_starting = true;
+    bool m_stopping = false;
+    Clock::time_point m_stopDeadline = Clock::time_point::max();
+};
+
+} // namespace tb::runner_detail

@@ -1,0 +1,65 @@
+#pragma once
+
+// Private to tb_runner: the state of one worker slot of a WorkerPool.
+
+#include "jobrequest.h"
+#include "workerprocess.h"
+
+#include "model/engineerror.h"
+#include "protocol/streamparser.h"
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace tb::runner_detail {
+
+using Clock = std::chrono::steady_clock;
+
+struct WorkerSlot
+{
+    // Where the slot's current (or next) process stands in the conversation.
+    enum class Phase
+    {
+        Down,       // no process; one is spawned at restartAt
+        AwaitHello, // spawned, hello not yet received
+        AwaitReady, // setup sent
+        Ready,      // set up: idle, or running `job`
+        Failed,     // gave up (see WorkerPool::health()); never restarted
+    };
+    // Why the current process is on its way out; None while it is healthy.
+    enum class Ending
+    {
+        None,
+        Exited,        // closed its stdout or died: waiting to reap it
+        ProtocolError, // sent something unreadable or unexpected: killed
+        Timeout,       // ran past a job's limit: killed
+        Refused,       // failed its handshake or setup: killed
+    };
+
+    int index = 0;
+    Phase phase = Phase::Down;
+    std::unique_ptr<WorkerProcess> process;
+    std::unique_ptr<StreamParser> parser; // fresh for each process
+
+    std::optional<JobRequest> job; // busy while set, across restarts for a retry
+    bool jobSent = false;
+
+    Clock::time_point deadline = Clock::time_point::max(); // handshake phase or job limit
+    Clock::time_point restartAt{};
+    Clock::time_point killAt = Clock::time_point::max(); // grace for an Exited process
+
+    Ending ending = Ending::None;
+    std::string endingText;                // the protocol error, for messages
+    std::optional<EngineError> startError; // why a handshake was refused
+    int failedStarts = 0;                  // consecutive
+    int jobsDone = 0;                      // by the current process
+    std::deque<std::string> stderrTail;    // last lines, for crash messages
+
+    bool healthy() const { return process && ending == Ending::None; }
+    bool idle() const { return phase == Phase::Ready && healthy() && !job; }
+};
+
+} // namespace tb::runner_detail

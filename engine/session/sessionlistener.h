@@ -1,0 +1,32 @@
+#pragma once
+
+#include "sessionevents.h"
+
+namespace tb {
+
+// Receives a Session's events, on the thread that calls Session::run(). The CLI prints them;
+// the GUI's facade turns them into queued Qt signals.
+class SessionListener
+{
+public:
+    virtual ~SessionListener() = default;
+
+    virtual void onRunStarted(std::int64_t runId, bool resumed)
+    {
+        (void)runId;
+        (void)resumed;
+    }
+    virtual void onSpaceSized(const SpaceSummary &summary) { (void)summary; }
+    virtual void onConfigStarted(std::size_t sizeIndex, const std::string &configKey)
+    {
+        (void)sizeIndex;
+        (void)configKey;
+    }
+    virtual void onResult(const ResultEvent &event) { (void)event; }
+    virtual void onProgress(const Progress &progress) { (void)progress; }
+    virtual void onLog(const std::string &line) { (void)line; }
+    virtual void onFinished(const RunSummary &summary) { (void)summary; }
+    virtual void onFailed(const EngineError &error) { (void)error; }
+};
+
+} // namespace tb

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "model/expected.h"
+#include "model/spec.h"
+#include "search/searchstrategy.h"
+#include "space/searchspace.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace tb {
+
+// The tuning of one problem size within a run: its search space, the strategy walking it, the
+// budget, and the best objective seen. Sizes are tuned separately (DESIGN.md: the "key").
+class SizePlan
+{
+public:
+    static Expected<std::unique_ptr<SizePlan>> create(const Spec &spec, std::size_t sizeIndex,
+                                                      const std::string &strategyName,
+                                                      std::int64_t maxConfigs);
+
+    std::size_t sizeIndex() const { return m_sizeIndex; }
+    const SearchSpace &space() const { return m_space; }
+    std::uint64_t planned() const { return m_planned; }
+    bool exhausted() const { return m_issued >= m_planned || m_strategyDone; }
+
+    // The next configuration to evaluate, or nullopt once the plan is spent.
+    std::optional<Configuration> next();
+    // Feeds the strategy; returns true when `objective` (lower is better) is a new best.
+    bool report(const Configuration &config, std::optional<double> objective);
+
+private:
+    SizePlan(std::size_t sizeIndex, SearchSpace space);
+
+    std::size_t m_sizeIndex;
+    SearchSpace m_space;
+    std::unique_ptr<SearchStrategy> m_strategy; // holds a reference to m_space
+    std::uint64_t m_planned = 0;
+    std::uint64_t m_issued = 0;
+    bool m_strategyDone = false;
+    std::optional<double> m_best;
+};
+
+} // namespace tb

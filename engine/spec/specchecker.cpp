@@ -1,0 +1,140 @@
+#include "specchecker.h"
+
+#include "space/expression.h"
+#include "space/searchspace.h"
+#include "space/variables.h"
+
+#include <cmath>
+
+namespace tb {
+
+void SpecChecker::check()
+{
+    checkNameClashes();
+    checkExpressions();
+    if (!gridIsSound())
+        return;
+    checkSearchSpace();
+    checkReference();
+}
+
+void SpecChecker::checkNameClashes()
+{
+    // Parameters become -D defines and expression variables: a size or argument of the same
+    // name would be shadowed or break the kernel's source.
+    for (std::size_t i = 0; i < m_spec.parameters.size(); ++i) {
+        const std::string &name = m_spec.parameters[i].name;
+        if (name.empty())
+            continue;
+        const std::string path = "/parameters/" + std::to_string(i) + "/name";
+        for (const auto &sizeName : m_spec.sizes.names) {
+            if (sizeName == name)
+                m_reader.report(path, "'" + name + "' is also a problem-size variable");
+        }
+        for (std::size_t j = 0; j < m_spec.arguments.size(); ++j) {
+            if (m_spec.arguments[j].name == name)
+                m_reader.report(path, "'" + name + "' is also the name of argument /arguments/" +
+                                          std::to_string(j));
+        }
+    }
+}
+
+void SpecChecker::checkExpressions()
+{
+    const auto names = configurationVariableNames(m_spec);
+    for (std::size_t i = 0; i < m_spec.constraints.size(); ++i)
+        compile(m_spec.constraints[i], names, "/constraints/" + std::to_string(i));
+    for (std::size_t i = 0; i < m_spec.arguments.size(); ++i) {
+        const auto &argument = m_spec.arguments[i];
+        const std::string path = "/arguments/" + std::to_string(i);
+        if (argument.kind == Argument::Kind::Buffer)
+            compile(argument.size, names, path + "/size");
+        else
+            compile(argument.value, names, path + "/value");
+    }
+    if (m_spec.launch) {
+        for (std::size_t i = 0; i < m_spec.launch->grid.size(); ++i)
+            compile(m_spec.launch->grid[i], names, "/launch/grid/" + std::to_string(i));
+        for (std::size_t i = 0; i < m_spec.launch->block.size(); ++i)
+            compile(m_spec.launch->block[i], names, "/launch/block/" + std::to_string(i));
+        compile(m_spec.launch->dynamicSharedMemory, names, "/launch/shared_memory");
+    }
+    const auto metricNames = metricVariableNames(m_spec);
+    for (std::size_t i = 0; i < m_spec.metrics.size(); ++i)
+        compile(m_spec.metrics[i].expression, metricNames,
+                "/metrics/" + std::to_string(i) + "/expression");
+}
+
+// Empty text means the reader already reported the field.
+void SpecChecker::compile(const std::string &text, const std::vector<std::string> &names,
+                          const std::string &path)
+{
+    if (text.empty())
+        return;
+    auto expression = Expression::compile(text, names);
+    if (expression)
+        return;
+    const auto &error = expression.error();
+    m_reader.report(path, error.detail.empty() ? error.message
+                                               : error.message + " (" + error.detail + ")");
+}
+
+bool SpecChecker::gridIsSound() const
+{
+    return !m_spec.parameters.empty() && !m_spec.sizes.values.empty() &&
+           !m_reader.hasIssueUnder("/parameters") && !m_reader.hasIssueUnder("/problem_sizes") &&
+           !m_reader.hasIssueUnder("/constraints");
+}
+
+void SpecChecker::checkSearchSpace()
+{
+    const std::uint64_t raw = SearchSpace::rawCount(m_spec.parameters);
+    if (raw > SearchSpace::kMaxRawCount) {
+        m_reader.report("/parameters", "the parameter grid has " + std::to_string(raw) +
+                                           " configurations, more than the limit of " +
+                                           std::to_string(SearchSpace::kMaxRawCount));
+        return;
+    }
+    for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
+        auto first = SearchSpace::findFirst(m_spec, i);
+        if (!first)
+            m_reader.report("/constraints", first.error().toString());
+        else if (!first->has_value())
+            m_reader.report("/constraints",
+                            "the constraints reject every configuration for " + describeSize(i));
+    }
+}
+
+void SpecChecker::checkReference()
+{
+    const auto &reference = m_spec.verification.reference;
+    if (!reference || m_reader.hasIssueUnder("/verification/reference"))
+        return;
+    const auto names = configurationVariableNames(m_spec);
+    const Configuration config{*reference};
+    for (const auto &text : m_spec.constraints) {
+        auto constraint = Expression::compile(text, names);
+        if (!constraint)
+            continue; // reported by checkExpressions()
+        for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
+            const double value = constraint->evaluate(configurationValues(m_spec, config, i));
+            if (value == 0.0 || std::isnan(value)) {
+                m_reader.report("/verification/reference",
+                                "the reference config violates the constraint '" + text + "' for " +
+                                    describeSize(i));
+                break; // one report per constraint is enough to act on
+            }
+        }
+    }
+}
+
+std::string SpecChecker::describeSize(std::size_t sizeIndex) const
+{
+    std::string text = "problem size " + std::to_string(sizeIndex) + " (";
+    const auto &row = m_spec.sizes.values[sizeIndex];
+    for (std::size_t k = 0; k < m_spec.sizes.names.size(); ++k)
+        text += (k ? ", " : "") + m_spec.sizes.names[k] + "=" + formatValue(row[k]);
+    return text + ")";
+}
+
+} // namespace tb

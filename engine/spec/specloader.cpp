@@ -1,0 +1,132 @@
+#include "specloader.h"
+
+#include "spec/jsonreader.h"
+#include "spec/specchecker.h"
+#include "spec/specreader.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace tb {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string absoluteDirectory(const std::string &directory)
+{
+    std::error_code error;
+    fs::path path = directory.empty() ? fs::current_path(error) : fs::absolute(directory, error);
+    path = path.lexically_normal();
+    std::string text = path.string();
+    // "/a/b/" and "/a/b" are the same directory: keep one spelling so specs compare equal.
+    while (text.size() > 1 && text.back() == '/')
+        text.pop_back();
+    return text;
+}
+
+// nlohmann's messages start with "[json.exception.parse_error.101] ": not for users.
+std::string parseErrorText(const nlohmann::json::parse_error &error)
+{
+    std::string text = error.what();
+    auto end = text.find("] ");
+    if (text.starts_with("[json.exception") && end != std::string::npos)
+        text.erase(0, end + 2);
+    return "invalid JSON at byte " + std::to_string(error.byte) + ": " + text;
+}
+
+// The worker's copy: the kernel file's text inlined, so reading it needs no file system.
+std::string inlinedDocument(Json root, const Spec &spec)
+{
+    Json &kernel = root["kernel"];
+    if (kernel.contains("source")) {
+        kernel.erase("source");
+        kernel["code"] = spec.kernel.code;
+        kernel["source_path"] = spec.kernel.sourcePath;
+    }
+    return root.dump(2);
+}
+
+// Issues in the order of the document's sections, whichever pass found them (the checker runs
+// after the reader); within a section, in the order found.
+void sortBySection(std::vector<SpecIssue> &issues)
+{
+    auto rank = [](const SpecIssue &issue) -> std::ptrdiff_t {
+        const std::string_view path = issue.path;
+        const auto section = path.substr(1, path.find('/', 1) - 1);
+        auto it = std::find(kSpecTopLevelKeys.begin(), kSpecTopLevelKeys.end(), section);
+        return path.empty() ? -1 : it - kSpecTopLevelKeys.begin();
+    };
+    std::stable_sort(issues.begin(), issues.end(),
+                     [&](const SpecIssue &a, const SpecIssue &b) { return rank(a) < rank(b); });
+}
+
+} // namespace
+
+Expected<Spec> SpecLoader::loadFile(const std::string &path)
+{
+    m_issues.clear();
+    std::ifstream in(path, std::ios::binary);
+    std::error_code error;
+    if (!in || fs::is_directory(path, error)) {
+        const std::string reason =
+            fs::is_directory(path, error) ? "is a directory" : std::strerror(errno);
+        m_issues.push_back({"", "cannot read spec file '" + path + "': " + reason});
+        return makeError(EngineError::Code::IoError, "cannot read spec file '" + path + "'",
+                         reason);
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    const std::string directory = fs::absolute(fs::path(path), error).parent_path().string();
+    return parse(text.str(), directory);
+}
+
+Expected<Spec> SpecLoader::parse(const std::string &jsonText, const std::string &baseDirectory)
+{
+    m_issues.clear();
+    Json root;
+    try {
+        root = Json::parse(jsonText);
+    } catch (const nlohmann::json::parse_error &error) {
+        m_issues.push_back({"", parseErrorText(error)});
+        return failure();
+    }
+
+    Spec spec;
+    spec.baseDirectory = absoluteDirectory(baseDirectory);
+    JsonReader reader(m_issues);
+    SpecReader(reader, spec).read(root);
+    SpecChecker(reader, spec).check();
+    if (!m_issues.empty()) {
+        sortBySection(m_issues);
+        return failure();
+    }
+
+    try {
+        spec.document = inlinedDocument(std::move(root), spec);
+    } catch (const nlohmann::json::type_error &) {
+        // dump() refuses invalid UTF-8, which only the kernel file can bring in.
+        m_issues.push_back({"/kernel/source", "kernel source '" + spec.kernel.sourcePath +
+                                                  "' is not valid UTF-8 text"});
+        return failure();
+    }
+    return spec;
+}
+
+EngineError SpecLoader::failure() const
+{
+    std::string detail;
+    for (const auto &issue : m_issues) {
+        if (!detail.empty())
+            detail += '\n';
+        detail += (issue.path.empty() ? std::string("(root)") : issue.path) + ": " + issue.message;
+    }
+    return makeError(EngineError::Code::InvalidSpec,
+                     "spec has " + std::to_string(m_issues.size()) + " problem(s)", detail);
+}
+
+} // namespace tb

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "model/expected.h"
+#include "model/spec.h"
+#include "spec/specissue.h"
+
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// Loads and validates a spec document, format v1 (engine/spec/FORMAT.md). Validation collects
+// every problem it can find in one pass, each with the JSON pointer of the offending value, so
+// a user (or the GUI's spec editor) can fix them all at once. Only a valid spec comes back.
+//
+// On failure the error is EngineError{InvalidSpec, "spec has N problem(s)", detail}, one
+// "PATH: message" line per issue ("(root)" for the empty path), and issues() lists them.
+// A spec file that cannot be read at all is an IoError (with one issue at path "").
+//
+// Spec::document is the document with the kernel source inlined as "code" (and its absolute
+// path kept as "source_path"), so parse(spec.document, spec.baseDirectory) needs no file
+// access and gives the same Spec: that is what workers receive.
+class SpecLoader
+{
+public:
+    // baseDirectory = the directory of the file.
+    Expected<Spec> loadFile(const std::string &path);
+    // Relative kernel paths resolve against baseDirectory (made absolute; "" = current dir).
+    Expected<Spec> parse(const std::string &jsonText, const std::string &baseDirectory);
+
+    // Every problem found by the last call, in document order of discovery.
+    const std::vector<SpecIssue> &issues() const { return m_issues; }
+
+private:
+    EngineError failure() const;
+
+    std::vector<SpecIssue> m_issues;
+};
+
+} // namespace tb

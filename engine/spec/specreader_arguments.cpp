@@ -1,0 +1,195 @@
+// SpecReader, continued: arguments and verification.
+#include "specreader.h"
+
+#include "model/parameter.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <utility>
+
+namespace tb {
+
+namespace {
+
+using Need = JsonReader::Need;
+
+constexpr std::array<std::pair<const char *, ElementType>, 10> kElementTypes{{
+    {"int8", ElementType::Int8},
+    {"int16", ElementType::Int16},
+    {"int32", ElementType::Int32},
+    {"int64", ElementType::Int64},
+    {"uint8", ElementType::UInt8},
+    {"uint16", ElementType::UInt16},
+    {"uint32", ElementType::UInt32},
+    {"uint64", ElementType::UInt64},
+    {"float32", ElementType::Float32},
+    {"float64", ElementType::Float64},
+}};
+
+std::string typeNames()
+{
+    std::string names;
+    for (const auto &[name, type] : kElementTypes)
+        names += (names.empty() ? "" : ", ") + std::string(name);
+    return names;
+}
+
+} // namespace
+
+void SpecReader::readArguments(const Json &list, const std::string &path)
+{
+    if (!m_reader.array(list, path, "argument objects"))
+        return;
+    if (list.empty())
+        m_reader.report(path, "at least one argument is needed");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        Argument argument;
+        readArgument(list[i], JsonReader::child(path, i), argument);
+        for (std::size_t j = 0; j < m_spec.arguments.size(); ++j) {
+            if (!argument.name.empty() && m_spec.arguments[j].name == argument.name)
+                m_reader.report(JsonReader::child(JsonReader::child(path, i), "name"),
+                                "duplicate argument name '" + argument.name +
+                                    "' (also /arguments/" + std::to_string(j) + ")");
+        }
+        m_spec.arguments.push_back(std::move(argument));
+    }
+}
+
+void SpecReader::readArgument(const Json &item, const std::string &path, Argument &argument)
+{
+    if (!m_reader.object(item, path, {"name", "kind", "type", "size", "init", "output", "value"}))
+        return;
+    if (auto name = m_reader.text(item, path, "name", Need::Required)) {
+        if (checkName(*name, JsonReader::child(path, "name")))
+            argument.name = *name;
+    }
+    if (auto kind = m_reader.text(item, path, "kind")) {
+        if (*kind == "buffer" || *kind == "scalar")
+            argument.kind = *kind == "buffer" ? Argument::Kind::Buffer : Argument::Kind::Scalar;
+        else
+            m_reader.report(JsonReader::child(path, "kind"),
+                            "unknown argument kind '" + *kind + "' (known: buffer, scalar)");
+    }
+    if (auto type = m_reader.text(item, path, "type")) {
+        auto it = std::find_if(kElementTypes.begin(), kElementTypes.end(),
+                               [&](const auto &entry) { return *type == entry.first; });
+        if (it != kElementTypes.end())
+            argument.type = it->second;
+        else
+            m_reader.report(JsonReader::child(path, "type"),
+                            "unknown type '" + *type + "' (known: " + typeNames() + ")");
+    }
+
+    if (argument.kind == Argument::Kind::Scalar) {
+        for (const char *key : {"size", "init", "output"}) {
+            if (item.contains(key))
+                m_reader.report(JsonReader::child(path, key),
+                                std::string("'") + key + "' applies to buffers only");
+        }
+        argument.value = m_reader.expression(item, path, "value", Need::Required).value_or("");
+        return;
+    }
+    if (item.contains("value"))
+        m_reader.report(JsonReader::child(path, "value"), "'value' applies to scalars only");
+    argument.size = m_reader.expression(item, path, "size", Need::Required).value_or("");
+    if (auto output = m_reader.boolean(item, path, "output"))
+        argument.output = *output;
+    if (auto *init = m_reader.member(item, path, "init"))
+        readInit(*init, JsonReader::child(path, "init"), argument.init);
+}
+
+void SpecReader::readInit(const Json &init, const std::string &path, BufferInit &out)
+{
+    if (init.is_string() && init.get<std::string>() == "zero") {
+        out.kind = BufferInit::Kind::Zero;
+        return;
+    }
+    if (!init.is_object()) {
+        m_reader.report(path, "expected \"zero\" or an object with one of constant, random, "
+                              "sequence, got " +
+                                  (init.is_string() ? init.dump() : init.type_name()));
+        return;
+    }
+    if (!m_reader.object(init, path, {"constant", "random", "sequence"}))
+        return;
+    if (init.size() != 1) {
+        m_reader.report(path, "give exactly one of constant, random, sequence");
+        return;
+    }
+    if (init.contains("constant")) {
+        out.kind = BufferInit::Kind::Constant;
+        out.value = m_reader.number(init, path, "constant").value_or(0.0);
+    } else if (init.contains("random")) {
+        out.kind = BufferInit::Kind::Random;
+        const std::string randomPath = JsonReader::child(path, "random");
+        if (!m_reader.object(init["random"], randomPath, {"seed", "min", "max"}))
+            return;
+        out.seed = m_reader.unsignedInteger(init["random"], randomPath, "seed").value_or(out.seed);
+        out.min = m_reader.number(init["random"], randomPath, "min").value_or(out.min);
+        out.max = m_reader.number(init["random"], randomPath, "max").value_or(out.max);
+        if (out.min > out.max)
+            m_reader.report(JsonReader::child(randomPath, "max"), "max (" + formatValue(out.max) +
+                                                                      ") is below min (" +
+                                                                      formatValue(out.min) + ")");
+    } else if (init.contains("sequence")) {
+        out.kind = BufferInit::Kind::Sequence;
+        const std::string sequencePath = JsonReader::child(path, "sequence");
+        if (!m_reader.object(init["sequence"], sequencePath, {"start", "step"}))
+            return;
+        out.start = m_reader.number(init["sequence"], sequencePath, "start").value_or(out.start);
+        out.step = m_reader.number(init["sequence"], sequencePath, "step").value_or(out.step);
+    }
+}
+
+void SpecReader::readVerification(const Json &verification, const std::string &path)
+{
+    if (!m_reader.object(verification, path, {"reference", "rtol", "atol"}))
+        return;
+    if (auto *reference = m_reader.member(verification, path, "reference"))
+        readReference(*reference, JsonReader::child(path, "reference"));
+    for (auto [key, target] : {std::pair{"rtol", &m_spec.verification.rtol},
+                               std::pair{"atol", &m_spec.verification.atol}}) {
+        auto value = m_reader.number(verification, path, key);
+        if (value && *value < 0)
+            m_reader.report(JsonReader::child(path, key), "must not be negative");
+        else if (value)
+            *target = *value;
+    }
+}
+
+// The reference config as {"name": value}: converted to a values vector in parameter order.
+void SpecReader::readReference(const Json &reference, const std::string &path)
+{
+    if (!reference.is_object()) {
+        m_reader.object(reference, path, {});
+        return;
+    }
+    std::vector<double> values(m_spec.parameters.size(), 0.0);
+    for (std::size_t k = 0; k < m_spec.parameters.size(); ++k) {
+        const auto &parameter = m_spec.parameters[k];
+        if (parameter.name.empty())
+            continue; // already reported under /parameters
+        if (!reference.contains(parameter.name)) {
+            m_reader.report(path, "missing value for parameter '" + parameter.name + "'");
+            continue;
+        }
+        const std::string valuePath = JsonReader::child(path, parameter.name);
+        auto value = m_reader.number(reference[parameter.name], valuePath);
+        if (!value)
+            continue;
+        values[k] = *value;
+        const auto &allowed = parameter.values;
+        if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), *value) == allowed.end())
+            m_reader.report(valuePath, "value " + formatValue(*value) +
+                                           " is not among the values of '" + parameter.name + "'");
+    }
+    for (const auto &[key, value] : reference.items()) {
+        auto named = [&](const Parameter &p) { return p.name == key; };
+        if (std::none_of(m_spec.parameters.begin(), m_spec.parameters.end(), named))
+            m_reader.report(JsonReader::child(path, key), "unknown parameter '" + key + "'");
+    }
+    m_spec.verification.reference = std::move(values);
+}
+
+} // namespace tb

@@ -1,0 +1,137 @@
+// SpecReader, continued: derived metrics, the objective and the run settings.
+#include "specreader.h"
+
+#include "model/parameter.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+namespace tb {
+
+namespace {
+
+using Need = JsonReader::Need;
+
+// Must agree with makeStrategy() in engine/search (tst_strategies checks that they do).
+constexpr std::array<const char *, 2> kStrategies{"brute_force", "random"};
+
+} // namespace
+
+void SpecReader::readMetrics(const Json &list, const std::string &path)
+{
+    if (!m_reader.array(list, path, "metric objects"))
+        return;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string itemPath = JsonReader::child(path, i);
+        DerivedMetric metric;
+        if (m_reader.object(list[i], itemPath, {"name", "expression"})) {
+            metric.name = m_reader.text(list[i], itemPath, "name", Need::Required).value_or("");
+            metric.expression =
+                m_reader.expression(list[i], itemPath, "expression", Need::Required).value_or("");
+        }
+        const std::string namePath = JsonReader::child(itemPath, "name");
+        if (metric.name == "time")
+            m_reader.report(namePath, "'time' is the measured time; pick another metric name");
+        for (const auto &other : m_spec.metrics) {
+            if (!metric.name.empty() && other.name == metric.name)
+                m_reader.report(namePath, "duplicate metric name '" + metric.name + "'");
+        }
+        m_spec.metrics.push_back(std::move(metric));
+    }
+}
+
+void SpecReader::readObjective(const Json &objective, const std::string &path)
+{
+    if (!m_reader.object(objective, path, {"metric", "direction"}))
+        return;
+    if (auto metric = m_reader.text(objective, path, "metric")) {
+        auto named = [&](const DerivedMetric &m) { return m.name == *metric; };
+        if (*metric == "time" || std::any_of(m_spec.metrics.begin(), m_spec.metrics.end(), named)) {
+            m_spec.objective.metric = *metric;
+        } else {
+            std::string known = "time";
+            for (const auto &m : m_spec.metrics)
+                known += ", " + m.name;
+            m_reader.report(JsonReader::child(path, "metric"),
+                            "unknown metric '" + *metric + "' (known: " + known + ")");
+        }
+    }
+    if (auto direction = m_reader.text(objective, path, "direction")) {
+        if (*direction == "minimize" || *direction == "maximize")
+            m_spec.objective.minimize = *direction == "minimize";
+        else
+            m_reader.report(JsonReader::child(path, "direction"),
+                            "unknown direction '" + *direction + "' (known: minimize, maximize)");
+    }
+}
+
+void SpecReader::readStrategy(const Json &strategy, const std::string &path)
+{
+    if (!m_reader.object(strategy, path, {"name", "max_configs", "max_seconds", "seed"}))
+        return;
+    auto &settings = m_spec.strategy;
+    if (auto name = m_reader.text(strategy, path, "name")) {
+        if (std::find(kStrategies.begin(), kStrategies.end(), *name) != kStrategies.end())
+            settings.name = *name;
+        else
+            m_reader.report(JsonReader::child(path, "name"),
+                            "unknown strategy '" + *name + "' (known: brute_force, random)");
+    }
+    if (auto maxConfigs = m_reader.integer(strategy, path, "max_configs")) {
+        if (*maxConfigs < 0)
+            m_reader.report(JsonReader::child(path, "max_configs"), "must not be negative");
+        else
+            settings.maxConfigs = *maxConfigs;
+    }
+    if (auto maxSeconds = m_reader.number(strategy, path, "max_seconds")) {
+        if (*maxSeconds < 0)
+            m_reader.report(JsonReader::child(path, "max_seconds"), "must not be negative");
+        else
+            settings.maxSeconds = *maxSeconds;
+    }
+    settings.seed = m_reader.unsignedInteger(strategy, path, "seed").value_or(settings.seed);
+}
+
+void SpecReader::readMeasurement(const Json &measurement, const std::string &path)
+{
+    if (!m_reader.object(measurement, path,
+                         {"warmup_runs", "min_samples", "max_samples", "target_rel_ci",
+                          "max_seconds_per_config", "timeout_seconds", "warm_cache"}))
+        return;
+    auto &settings = m_spec.measurement;
+    auto count = [&](const char *key, int minimum, int &target) {
+        auto value = m_reader.integer(measurement, path, key);
+        if (!value)
+            return;
+        if (*value < minimum || *value > std::numeric_limits<int>::max())
+            m_reader.report(JsonReader::child(path, key), "must be at least " +
+                                                              std::to_string(minimum) + ", got " +
+                                                              std::to_string(*value));
+        else
+            target = static_cast<int>(*value);
+    };
+    auto positive = [&](const char *key, double &target) {
+        auto value = m_reader.number(measurement, path, key);
+        if (value && *value <= 0)
+            m_reader.report(JsonReader::child(path, key),
+                            "must be positive, got " + formatValue(*value));
+        else if (value)
+            target = *value;
+    };
+    count("warmup_runs", 0, settings.warmupRuns);
+    count("min_samples", 1, settings.minSamples);
+    count("max_samples", 1, settings.maxSamples);
+    if (settings.maxSamples < settings.minSamples)
+        m_reader.report(
+            JsonReader::child(path,
+                              measurement.contains("max_samples") ? "max_samples" : "min_samples"),
+            "max_samples (" + std::to_string(settings.maxSamples) + ") is less than min_samples (" +
+                std::to_string(settings.minSamples) + ")");
+    positive("target_rel_ci", settings.targetRelativeHalfWidth);
+    positive("max_seconds_per_config", settings.maxSecondsPerConfig);
+    positive("timeout_seconds", settings.timeoutSeconds);
+    settings.warmCache = m_reader.boolean(measurement, path, "warm_cache").value_or(false);
+}
+
+} // namespace tb

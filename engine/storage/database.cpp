@@ -1,0 +1,94 @@
+#include "database.h"
+
+#include <sqlite3.h>
+
+#include <utility>
+
+namespace tb {
+
+Expected<Database> Database::open(const std::string &path, int flags)
+{
+    if (flags == 0)
+        flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    sqlite3 *db = nullptr;
+    const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    // sqlite3_open_v2 hands back a handle even on failure (to read the message); wrap it first
+    // so that it is closed on every path.
+    Database database(db, path);
+    if (rc != SQLITE_OK) {
+        return makeError(EngineError::Code::StoreError, "cannot open workspace '" + path + "'",
+                         db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    }
+    sqlite3_extended_result_codes(db, 1);
+    return database;
+}
+
+Database::Database(sqlite3 *db, std::string path) : m_db(db), m_path(std::move(path)) {}
+
+Database::Database(Database &&other) noexcept
+    : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path))
+{}
+
+Database &Database::operator=(Database &&other) noexcept
+{
+    if (this != &other) {
+        close();
+        m_db = std::exchange(other.m_db, nullptr);
+        m_path = std::move(other.m_path);
+    }
+    return *this;
+}
+
+Database::~Database()
+{
+    close();
+}
+
+void Database::close()
+{
+    // close_v2 defers the close until every statement is finalized instead of failing.
+    if (m_db)
+        sqlite3_close_v2(m_db);
+    m_db = nullptr;
+}
+
+Status Database::exec(const std::string &sql, const std::string &operation)
+{
+    char *message = nullptr;
+    const int rc = sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, &message);
+    if (rc == SQLITE_OK)
+        return ok();
+    std::string detail = message ? message : sqlite3_errstr(rc);
+    sqlite3_free(message);
+    return makeError(EngineError::Code::StoreError, "cannot " + operation, detail);
+}
+
+Expected<Statement> Database::prepare(std::string_view sql, const std::string &operation)
+{
+    sqlite3_stmt *stmt = nullptr;
+    const int rc =
+        sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr);
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(stmt);
+        return error(operation);
+    }
+    return Statement(stmt, m_db, operation);
+}
+
+std::int64_t Database::lastInsertId() const
+{
+    return sqlite3_last_insert_rowid(m_db);
+}
+
+std::int64_t Database::changes() const
+{
+    return sqlite3_changes64(m_db);
+}
+
+EngineError Database::error(const std::string &operation) const
+{
+    return makeError(EngineError::Code::StoreError, "cannot " + operation,
+                     m_db ? sqlite3_errmsg(m_db) : "no database connection");
+}
+
+} // namespace tb

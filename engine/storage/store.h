@@ -1,0 +1,79 @@
+#pragma once
+
+#include "database.h"
+#include "model/configuration.h"
+#include "model/expected.h"
+#include "model/result.h"
+#include "model/spec.h"
+#include "storerecords.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tb {
+
+// A workspace: one SQLite file holding specs, runs, their results and every sample.
+//
+// Every write is its own transaction, committed when the call returns; a process killed right
+// after keeps it (WAL with synchronous=NORMAL). A failed write rolls back and leaves everything
+// committed before untouched. A Store belongs to one thread at a time; other threads or
+// processes open their own Store on the same file (WAL lets readers run beside the writer).
+class Store
+{
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    // Creates the file, or opens and migrates an older one. Refuses, leaving the file as it
+    // was: a file that is not an SQLite database, an SQLite database that is not a workspace,
+    // and a workspace of a newer schema than this build knows.
+    static Expected<Store> open(const std::string &path);
+
+    Store(Store &&) noexcept;
+    Store &operator=(Store &&) noexcept;
+    ~Store();
+
+    int schemaVersion() const { return m_schemaVersion; }
+    const std::string &path() const { return m_db.path(); }
+
+    // Saved once per distinct document (see contentHash()); returns the existing id if present.
+    Expected<std::int64_t> saveSpec(const Spec &spec);
+    Expected<StoredSpec> spec(std::int64_t specId);
+
+    // Uses run.specId, strategy, host, toolVersion and device; the run starts as "running".
+    Expected<std::int64_t> createRun(const RunRecord &run);
+    Expected<std::optional<RunRecord>> latestRun(std::int64_t specId);
+    Expected<RunRecord> run(std::int64_t runId);
+    Expected<std::vector<RunRecord>> runs(); // newest first, with resultCount and specName
+    // Sets finished_at to now for finished|stopped|failed, clears it for running (a resume).
+    Status setRunState(std::int64_t runId, const std::string &state);
+
+    // One transaction: the configuration row (kept if it exists), the result row and every
+    // sample. A result already stored for (run, configKey, sizeIndex) is an error and the
+    // stored one is kept unchanged: a run never silently overwrites a measurement.
+    Expected<std::int64_t> saveResult(std::int64_t runId, std::int64_t specId,
+                                      const std::string &configKey, const Configuration &config,
+                                      std::size_t sizeIndex, const Result &result);
+    // In the order they were saved; samples are read only when withSamples.
+    Expected<std::vector<StoredResult>> results(std::int64_t runId, bool withSamples = false);
+    // (configKey, sizeIndex) pairs that already have a result, whatever its status.
+    Expected<std::set<std::pair<std::string, std::size_t>>> completedConfigs(std::int64_t runId);
+
+    // PRAGMA integrity_check's text, lines joined by '\n' ("ok" when fine).
+    Expected<std::string> integrityCheck();
+
+    // "fnv1a64:" and the 16 hex digits of the 64-bit FNV-1a hash of text.
+    static std::string contentHash(const std::string &text);
+
+private:
+    Store(Database db, int schemaVersion);
+
+    Database m_db;
+    int m_schemaVersion = 0;
+};
+
+} // namespace tb

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "model/configuration.h"
+#include "model/result.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace tb {
+
+// One tuning run as stored in a workspace.
+struct RunRecord
+{
+    std::int64_t id = 0;
+    std::int64_t specId = 0;
+    std::string specName;
+    std::string state = "running"; // running | finished | stopped | failed
+    std::string strategy;
+    std::string host;
+    std::string toolVersion;
+    std::string device;
+    std::string startedAt;        // ISO 8601 UTC, set by the store
+    std::string finishedAt;       // ISO 8601 UTC, set by the store; "" while running
+    std::int64_t resultCount = 0; // filled by queries
+};
+
+// One configuration's result in a run, with the configuration it belongs to.
+struct StoredResult
+{
+    std::int64_t id = 0;
+    std::int64_t runId = 0;
+    std::string configKey;
+    Configuration config;
+    std::size_t sizeIndex = 0;
+    Result result; // samples filled only when asked (see Store::results())
+    std::string createdAt;
+};
+
+// A spec document as saved; runs point at it.
+struct StoredSpec
+{
+    std::int64_t id = 0;
+    std::string name;
+    std::string document;
+    std::string baseDirectory;
+    std::string contentHash; // "fnv1a64:<16 hex digits>" of document
+};
+
+} // namespace tb

@@ -1,0 +1,277 @@
+// Store's result half (saving, reading and listing results), apart from store.cpp to keep both
+// files short.
+#include "store.h"
+
+#include "jsoncolumns.h"
+#include "transaction.h"
+
+#include <unordered_map>
+#include <utility>
+
+namespace tb {
+
+namespace {
+
+// Checks that the run exists and belongs to the spec the configuration is filed under.
+Status checkRunOfSpec(Database &db, std::int64_t runId, std::int64_t specId,
+                      const std::string &operation)
+{
+    auto query = db.prepare("SELECT spec_id FROM runs WHERE id = ?1", operation);
+    if (!query)
+        return query.error();
+    query->bindInt(1, runId);
+    auto row = query->step();
+    if (!row)
+        return row.error();
+    if (!*row) {
+        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
+                         "no run " + std::to_string(runId) + " in " + db.path());
+    }
+    if (query->intAt(0) != specId) {
+        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
+                         "run " + std::to_string(runId) + " belongs to spec " +
+                             std::to_string(query->intAt(0)) + ", not " + std::to_string(specId));
+    }
+    return ok();
+}
+
+// The configuration's row id, inserting the row if it is new (an existing row is kept as is).
+Expected<std::int64_t> configurationId(Database &db, std::int64_t specId,
+                                       const std::string &configKey, const Configuration &config,
+                                       std::size_t sizeIndex, const std::string &operation)
+{
+    auto insert = db.prepare("INSERT INTO configurations (spec_id, config_key, size_index,"
+                             " values_json) VALUES (?1, ?2, ?3, ?4)"
+                             " ON CONFLICT (spec_id, config_key, size_index) DO NOTHING",
+                             operation);
+    if (!insert)
+        return insert.error();
+    insert->bindInt(1, specId).bindText(2, configKey);
+    insert->bindInt(3, static_cast<std::int64_t>(sizeIndex))
+        .bindText(4, valuesToJson(config.values));
+    if (auto status = insert->run(); !status)
+        return status.error();
+    auto find = db.prepare("SELECT id FROM configurations"
+                           " WHERE spec_id = ?1 AND config_key = ?2 AND size_index = ?3",
+                           operation);
+    if (!find)
+        return find.error();
+    find->bindInt(1, specId).bindText(2, configKey);
+    find->bindInt(3, static_cast<std::int64_t>(sizeIndex));
+    auto row = find->step();
+    if (!row)
+        return row.error();
+    if (!*row)
+        return db.error(operation);
+    return find->intAt(0);
+}
+
+Status checkNotStored(Database &db, std::int64_t runId, std::int64_t configurationId,
+                      const std::string &operation)
+{
+    auto query =
+        db.prepare("SELECT id FROM results WHERE run_id = ?1 AND configuration_id = ?2", operation);
+    if (!query)
+        return query.error();
+    query->bindInt(1, runId).bindInt(2, configurationId);
+    auto row = query->step();
+    if (!row)
+        return row.error();
+    if (*row) {
+        return makeError(EngineError::Code::StoreError, "cannot " + operation,
+                         "the run already has a result for it (result " +
+                             std::to_string(query->intAt(0)) + ", kept unchanged)");
+    }
+    return ok();
+}
+
+Expected<std::int64_t> insertResult(Database &db, std::int64_t runId, std::int64_t configurationId,
+                                    const Result &result, const std::string &operation)
+{
+    auto insert = db.prepare(
+        "INSERT INTO results (run_id, configuration_id, status, message, compiler_log, timer,"
+        " median, min, mean, stddev, sample_count, rel_half_width, compile_seconds,"
+        " cached_build, resources_json, metrics_json)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        operation);
+    if (!insert)
+        return insert.error();
+    const SampleSummary &summary = result.summary;
+    insert->bindInt(1, runId).bindInt(2, configurationId).bindText(3, toString(result.status));
+    insert->bindText(4, result.message).bindText(5, result.compilerLog).bindText(6, result.timer);
+    insert->bindDouble(7, summary.median).bindDouble(8, summary.min);
+    insert->bindDouble(9, summary.mean).bindDouble(10, summary.stddev);
+    insert->bindInt(11, summary.count).bindDouble(12, summary.relativeHalfWidth);
+    insert->bindDouble(13, result.compileSeconds).bindInt(14, result.cachedBuild ? 1 : 0);
+    insert->bindText(15, numberMapToJson(result.resources));
+    insert->bindText(16, numberMapToJson(result.metrics));
+    if (auto status = insert->run(); !status)
+        return status.error();
+    return db.lastInsertId();
+}
+
+Status insertSamples(Database &db, std::int64_t resultId, const std::vector<double> &samples,
+                     const std::string &operation)
+{
+    auto insert =
+        db.prepare("INSERT INTO samples (result_id, seq, seconds) VALUES (?1, ?2, ?3)", operation);
+    if (!insert)
+        return insert.error();
+    for (std::size_t seq = 0; seq < samples.size(); ++seq) {
+        insert->reset();
+        insert->bindInt(1, resultId).bindInt(2, static_cast<std::int64_t>(seq));
+        insert->bindDouble(3, samples[seq]);
+        if (auto status = insert->run(); !status)
+            return status;
+    }
+    return ok();
+}
+
+Expected<StoredResult> resultFromRow(const Statement &row)
+{
+    StoredResult stored;
+    stored.id = row.intAt(0);
+    stored.runId = row.intAt(1);
+    stored.configKey = row.textAt(2);
+    auto values = valuesFromJson(row.textAt(3));
+    if (!values)
+        return values.error();
+    stored.config.values = std::move(*values);
+    stored.sizeIndex = static_cast<std::size_t>(row.intAt(4));
+    Result &result = stored.result;
+    const auto status = resultStatusFromString(row.textAt(5));
+    if (!status) {
+        return makeError(EngineError::Code::StoreError,
+                         "cannot read result " + std::to_string(stored.id),
+                         "unknown status '" + row.textAt(5) + "'");
+    }
+    result.status = *status;
+    result.message = row.textAt(6);
+    result.compilerLog = row.textAt(7);
+    result.timer = row.textAt(8);
+    result.summary = {row.doubleAt(9),
+                      row.doubleAt(10),
+                      row.doubleAt(11),
+                      row.doubleAt(12),
+                      static_cast<int>(row.intAt(13)),
+                      row.doubleAt(14)};
+    result.compileSeconds = row.doubleAt(15);
+    result.cachedBuild = row.intAt(16) != 0;
+    auto resources = numberMapFromJson(row.textAt(17));
+    auto metrics = numberMapFromJson(row.textAt(18));
+    if (!resources)
+        return resources.error();
+    if (!metrics)
+        return metrics.error();
+    result.resources = std::move(*resources);
+    result.metrics = std::move(*metrics);
+    stored.createdAt = row.textAt(19);
+    return stored;
+}
+
+Status readSamples(Database &db, std::int64_t runId, std::vector<StoredResult> &results)
+{
+    std::unordered_map<std::int64_t, std::size_t> indexById;
+    for (std::size_t i = 0; i < results.size(); ++i)
+        indexById.emplace(results[i].id, i);
+    auto query = db.prepare("SELECT s.result_id, s.seconds FROM samples s"
+                            " JOIN results r ON r.id = s.result_id"
+                            " WHERE r.run_id = ?1 ORDER BY s.result_id, s.seq",
+                            "read the samples of run " + std::to_string(runId));
+    if (!query)
+        return query.error();
+    query->bindInt(1, runId);
+    while (true) {
+        auto row = query->step();
+        if (!row)
+            return row.error();
+        if (!*row)
+            return ok();
+        // A result saved by another process after our first query has no entry: skip it.
+        if (auto found = indexById.find(query->intAt(0)); found != indexById.end())
+            results[found->second].result.samples.push_back(query->doubleAt(1));
+    }
+}
+
+} // namespace
+
+Expected<std::int64_t> Store::saveResult(std::int64_t runId, std::int64_t specId,
+                                         const std::string &configKey, const Configuration &config,
+                                         std::size_t sizeIndex, const Result &result)
+{
+    const std::string operation = "save the result of '" + configKey + "' (size " +
+                                  std::to_string(sizeIndex) + ") in run " + std::to_string(runId);
+    auto transaction = Transaction::begin(m_db, operation);
+    if (!transaction)
+        return transaction.error();
+    if (auto status = checkRunOfSpec(m_db, runId, specId, operation); !status)
+        return status.error();
+    auto configuration = configurationId(m_db, specId, configKey, config, sizeIndex, operation);
+    if (!configuration)
+        return configuration.error();
+    if (auto status = checkNotStored(m_db, runId, *configuration, operation); !status)
+        return status.error();
+    auto resultId = insertResult(m_db, runId, *configuration, result, operation);
+    if (!resultId)
+        return resultId.error();
+    if (auto status = insertSamples(m_db, *resultId, result.samples, operation); !status)
+        return status.error();
+    if (auto status = transaction->commit(); !status)
+        return status.error();
+    return *resultId;
+}
+
+Expected<std::vector<StoredResult>> Store::results(std::int64_t runId, bool withSamples)
+{
+    const std::string operation = "read the results of run " + std::to_string(runId);
+    auto query = m_db.prepare(
+        "SELECT r.id, r.run_id, c.config_key, c.values_json, c.size_index, r.status, r.message,"
+        " r.compiler_log, r.timer, r.median, r.min, r.mean, r.stddev, r.sample_count,"
+        " r.rel_half_width, r.compile_seconds, r.cached_build, r.resources_json,"
+        " r.metrics_json, r.created_at"
+        " FROM results r JOIN configurations c ON c.id = r.configuration_id"
+        " WHERE r.run_id = ?1 ORDER BY r.id",
+        operation);
+    if (!query)
+        return query.error();
+    query->bindInt(1, runId);
+    std::vector<StoredResult> results;
+    while (true) {
+        auto row = query->step();
+        if (!row)
+            return row.error();
+        if (!*row)
+            break;
+        auto stored = resultFromRow(*query);
+        if (!stored)
+            return stored.error();
+        results.push_back(std::move(*stored));
+    }
+    if (withSamples) {
+        if (auto status = readSamples(m_db, runId, results); !status)
+            return status.error();
+    }
+    return results;
+}
+
+Expected<std::set<std::pair<std::string, std::size_t>>> Store::completedConfigs(std::int64_t runId)
+{
+    auto query = m_db.prepare("SELECT c.config_key, c.size_index FROM results r"
+                              " JOIN configurations c ON c.id = r.configuration_id"
+                              " WHERE r.run_id = ?1",
+                              "list the completed configurations of run " + std::to_string(runId));
+    if (!query)
+        return query.error();
+    query->bindInt(1, runId);
+    std::set<std::pair<std::string, std::size_t>> done;
+    while (true) {
+        auto row = query->step();
+        if (!row)
+            return row.error();
+        if (!*row)
+            return done;
+        done.emplace(query->textAt(0), static_cast<std::size_t>(query->intAt(1)));
+    }
+}
+
+} // namespace tb

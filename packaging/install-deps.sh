@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what Tunebench needs to build and test on Debian 12 (bookworm), from Debian's own
+# packages. Idempotent; uses sudo when not run as root. The CUDA toolkit is optional for now.
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build pkg-config clang-format
+    qt6-base-dev qt6-base-dev-tools libqcustomplot-dev libqcustomplot2.1-qt6
+    libqscintilla2-qt6-dev libgl-dev
+    libspdlog-dev libsqlite3-dev nlohmann-json3-dev libcli11-dev libmuparser-dev libffi-dev
+    xvfb xauth x11-utils sqlite3
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+        missing+=("$package")
+done
+if ((${#missing[@]} == 0)); then
+    echo "install-deps: everything is already installed"
+    exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+    sudo="sudo"
+fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+// Runs the real tunebench-cli binary for end-to-end tests.
+struct CliOutcome
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+inline CliOutcome runCli(const QStringList &arguments, int timeoutMs = 120000)
+{
+    QProcess process;
+    process.start(QStringLiteral(TB_CLI_PATH), arguments);
+    CliOutcome outcome;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        outcome.err = QStringLiteral("timed out");
+        return outcome;
+    }
+    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
+    outcome.err = QString::fromUtf8(process.readAllStandardError());
+    return outcome;
+}
+
+inline QString examplePath(const char *relative)
+{
+    return QStringLiteral(TB_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(relative);
+}

@@ -1,0 +1,188 @@
+// End to end through the real CLI, real worker processes, the real compiler and a real SQLite
+// workspace: results land in the store, the best is the best, failures are results.
+#include "clirunner.h"
+
+#include "export/exporter.h"
+#include "spec/specloader.h"
+#include "storage/store.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace tb;
+
+namespace {
+
+std::vector<StoredResult> storedResults(const QString &workspace, std::int64_t runId = 1)
+{
+    auto store = Store::open(workspace.toStdString());
+    if (!store)
+        return {};
+    auto results = store->results(runId);
+    return results ? *results : std::vector<StoredResult>{};
+}
+
+const StoredResult *findByKey(const std::vector<StoredResult> &results, const std::string &key)
+{
+    for (const auto &stored : results)
+        if (stored.configKey == key)
+            return &stored;
+    return nullptr;
+}
+
+QString statusOf(const StoredResult *stored)
+{
+    return QString::fromUtf8(std::string(toString(stored->result.status)).c_str());
+}
+
+// The "1 ..." row under the table of the given problem size.
+QString firstRankedRow(const QString &output, std::size_t sizeIndex)
+{
+    qsizetype at = output.indexOf("Finished run");
+    for (std::size_t i = 0; i <= sizeIndex && at >= 0; ++i) {
+        at = output.indexOf("(objective:", at + 1);
+        if (at < 0)
+            return {};
+    }
+    const auto lines = output.mid(at).split('\n');
+    for (const auto &line : lines)
+        if (line.startsWith("1 "))
+            return line;
+    return {};
+}
+
+} // namespace
+
+class TestCliTuning : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tunesAnExampleAndReportsTheStoredBest()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome = runCli({"--workspace", workspace, "tune",
+                                     examplePath("resources/examples/matmul/matmul.json"),
+                                     "--max-configs", "4", "--workers", "2"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+
+        const auto results = storedResults(workspace);
+        QCOMPARE(results.size(), std::size_t(8)); // 4 configs x 2 problem sizes
+        SpecLoader loader;
+        auto spec =
+            loader.loadFile(examplePath("resources/examples/matmul/matmul.json").toStdString());
+        QVERIFY(spec.hasValue());
+        const auto best = bestPerSize(*spec, results);
+        QCOMPARE(best.size(), std::size_t(2));
+        for (const auto &stored : results) {
+            QCOMPARE(statusOf(&stored), QString("ok"));
+            QVERIFY(stored.result.summary.count >= 1);
+            QVERIFY(stored.result.metrics.count("GFLOP/s"));
+        }
+        for (const auto &winner : best) {
+            QVERIFY(winner.has_value());
+            for (const auto &stored : results)
+                if (stored.sizeIndex == winner->sizeIndex)
+                    QVERIFY(winner->result.summary.median <= stored.result.summary.median);
+            // The final table ranks the stored best first.
+            const QString firstRow = firstRankedRow(outcome.out, winner->sizeIndex);
+            QVERIFY2(firstRow.contains(QString::fromStdString(winner->configKey)),
+                     qPrintable(outcome.out));
+        }
+    }
+
+    void failuresAreResultsWithTheirMessages()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome = runCli({"--workspace", workspace, "tune",
+                                     examplePath("tests/app/data/faulty.json"), "--workers", "2"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        const auto results = storedResults(workspace);
+        QCOMPARE(results.size(), std::size_t(6));
+
+        const auto *correct = findByKey(results, "MODE=0");
+        const auto *wrong = findByKey(results, "MODE=1");
+        const auto *broken = findByKey(results, "MODE=2");
+        const auto *crashing = findByKey(results, "MODE=4");
+        const auto *hanging = findByKey(results, "MODE=5");
+        QVERIFY(correct && wrong && broken && crashing && hanging);
+        QCOMPARE(statusOf(correct), QString("ok"));
+        QCOMPARE(statusOf(findByKey(results, "MODE=3")), QString("ok"));
+        QCOMPARE(statusOf(wrong), QString("wrong_result"));
+        QCOMPARE(statusOf(broken), QString("compile_error"));
+        QVERIFY2(broken->result.compilerLog.find("MODE 2 is built to fail compilation") !=
+                         std::string::npos ||
+                     broken->result.message.find("MODE 2 is built to fail compilation") !=
+                         std::string::npos,
+                 broken->result.compilerLog.c_str());
+        QCOMPARE(statusOf(crashing), QString("worker_crashed"));
+        QCOMPARE(statusOf(hanging), QString("timeout"));
+    }
+
+    void exportsTheBestConfigurationAsJson()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        QCOMPARE(runCli({"--workspace", workspace, "tune",
+                         examplePath("tests/app/data/faulty.json"), "--max-configs", "1"})
+                     .exitCode,
+                 0);
+        const QString output = dir.filePath("best.json");
+        const auto exported = runCli({"--workspace", workspace, "export", "1", "-o", output});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        QFile file(output);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto document = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(document.value("format").toString(), QString("tunebench-export"));
+        QVERIFY(!document.value("tool_version").toString().isEmpty());
+        QVERIFY(!document.value("host").toObject().value("hostname").toString().isEmpty());
+        const auto best = document.value("best").toArray();
+        QCOMPARE(best.size(), 1);
+        QCOMPARE(best[0].toObject().value("config").toObject().value("MODE").toInt(), 0);
+    }
+
+    void rerunResumesWithoutMeasuringAgain()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto spec = examplePath("tests/app/data/faulty.json");
+        QCOMPARE(runCli({"--workspace", workspace, "tune", spec, "--max-configs", "2"}).exitCode,
+                 0);
+        const auto second = runCli({"--workspace", workspace, "tune", spec, "--max-configs", "4"});
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY2(second.out.contains("2 measured, 2 from the store"), qPrintable(second.out));
+        QCOMPARE(storedResults(workspace).size(), std::size_t(4));
+        const auto fresh =
+            runCli({"--workspace", workspace, "tune", spec, "--max-configs", "1", "--fresh"});
+        QCOMPARE(fresh.exitCode, 0);
+        QCOMPARE(storedResults(workspace, 2).size(), std::size_t(1));
+    }
+
+    void badInputGetsAClearErrorAndExitCode()
+    {
+        QTemporaryDir dir;
+        QFile broken(dir.filePath("broken.json"));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write(R"({"tunebench_spec": 1, "name": "x", "backend": "cpu"})");
+        broken.close();
+        const auto invalid =
+            runCli({"--workspace", dir.filePath("ws.tbw"), "tune", broken.fileName()});
+        QCOMPARE(invalid.exitCode, 3);
+        QVERIFY2(invalid.err.contains("/kernel"), qPrintable(invalid.err));
+        QVERIFY(!QFile::exists(dir.filePath("ws.tbw"))); // nothing created for an invalid spec
+
+        QCOMPARE(runCli({"tune"}).exitCode, 2);
+        QCOMPARE(runCli({"--workspace", dir.filePath("missing.tbw"), "show", "1"}).exitCode, 3);
+        QCOMPARE(runCli({"--help"}).exitCode, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliTuning)
+#include "tst_clituning.moc"

@@ -1,0 +1,96 @@
+// kill -9 the CLI in the middle of a run: the workspace stays sound, every committed result is
+// kept, no worker outlives the CLI, and a re-run finishes the rest without duplicate rows.
+#include "clirunner.h"
+
+#include "storage/store.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace tb;
+
+namespace {
+
+// Processes whose command line mentions `needle` (workers carry the workspace's cache path).
+int processesMentioning(const QString &needle)
+{
+    int count = 0;
+    const auto entries = QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const auto &entry : entries) {
+        bool isPid = false;
+        entry.toInt(&isPid);
+        if (!isPid)
+            continue;
+        QFile cmdline("/proc/" + entry + "/cmdline");
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(needle.toUtf8()))
+            ++count;
+    }
+    return count;
+}
+
+} // namespace
+
+class TestCrashSafety : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void killDuringARunLosesNothingCommitted()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const QString spec = examplePath("resources/examples/matmul/matmul.json");
+        QProcess cli;
+        // One worker and the whole grid (144 evaluations) keep the run going well past the kill.
+        cli.start(QStringLiteral(TB_CLI_PATH),
+                  {"--workspace", workspace, "tune", spec, "--workers", "1"});
+        QVERIFY(cli.waitForStarted());
+        // Plain output (not a terminal): one line per result. Wait for a few, then kill -9.
+        QString seen;
+        QTRY_VERIFY_WITH_TIMEOUT((seen += QString::fromUtf8(cli.readAllStandardOutput()),
+                                  seen.count(QStringLiteral("  ok  ")) >= 3),
+                                 120000);
+        QCOMPARE(cli.state(), QProcess::Running);
+        cli.kill(); // SIGKILL: no handler, no clean-up
+        QVERIFY(cli.waitForFinished());
+        const int printedBeforeKill = static_cast<int>(seen.count(QStringLiteral("  ok  ")));
+
+        // Workers die with their supervisor (no orphans).
+        QTRY_COMPARE_WITH_TIMEOUT(processesMentioning(workspace + ".cache"), 0, 5000);
+
+        {
+            auto store = Store::open(workspace.toStdString());
+            QVERIFY2(store.hasValue(), store.hasValue() ? "" : store.error().toString().c_str());
+            auto integrity = store->integrityCheck();
+            QVERIFY(integrity.hasValue());
+            QCOMPARE(*integrity, std::string("ok"));
+            auto results = store->results(1);
+            QVERIFY(results.hasValue());
+            QVERIFY(static_cast<int>(results->size()) >= printedBeforeKill);
+            QVERIFY(results->size() < 144); // really interrupted mid-run
+        }
+
+        const auto rerun = runCli({"--workspace", workspace, "tune", spec, "--workers", "2"});
+        QVERIFY2(rerun.exitCode == 0, qPrintable(rerun.out + rerun.err));
+        QVERIFY2(rerun.out.contains("Resuming run 1"), qPrintable(rerun.out));
+
+        auto store = Store::open(workspace.toStdString());
+        QVERIFY(store.hasValue());
+        auto results = store->results(1);
+        QVERIFY(results.hasValue());
+        QCOMPARE(results->size(), std::size_t(144)); // 72 configs x 2 sizes, each exactly once
+        std::set<std::pair<std::string, std::size_t>> distinct;
+        for (const auto &stored : *results)
+            distinct.insert({stored.configKey, stored.sizeIndex});
+        QCOMPARE(distinct.size(), results->size());
+        auto run = store->run(1);
+        QVERIFY(run.hasValue());
+        QCOMPARE(run->state, std::string("finished"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCrashSafety)
+#include "tst_crashsafety.moc"

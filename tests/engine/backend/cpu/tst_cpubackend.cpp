@@ -1,0 +1,271 @@
+#include "backend/cpu/cpubackend.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tb;
+
+namespace {
+
+// y = a*x + y, unrolled UNROLL times; UNROLL == 3 is off by one at the end and UNROLL == 5
+// does not compile.
+const char *const kSaxpy = R"(
+void saxpy(const float *x, float *y, float a, int n)
+{
+    int i = 0;
+    for (; i + UNROLL <= n; i += UNROLL)
+        for (int u = 0; u < UNROLL; ++u)
+            y[i + u] = a * x[i + u] + y[i + u];
+    for (; i < n; ++i)
+        y[i] = a * x[i] + y[i];
+#if UNROLL == 3
+    y[n - 1] += 1.0f;
+#endif
+}
+#if UNROLL == 5
+#error UNROLL 5 is not supported
+#endif
+)";
+
+Argument buffer(std::string name, std::string size, BufferInit init, bool output)
+{
+    Argument argument;
+    argument.name = std::move(name);
+    argument.kind = Argument::Kind::Buffer;
+    argument.type = ElementType::Float32;
+    argument.size = std::move(size);
+    argument.init = init;
+    argument.output = output;
+    return argument;
+}
+
+Argument scalar(std::string name, ElementType type, std::string value)
+{
+    Argument argument;
+    argument.name = std::move(name);
+    argument.kind = Argument::Kind::Scalar;
+    argument.type = type;
+    argument.value = std::move(value);
+    return argument;
+}
+
+MeasurementSettings quickMeasurement()
+{
+    MeasurementSettings settings;
+    settings.warmupRuns = 1;
+    settings.minSamples = 3;
+    settings.maxSamples = 20;
+    settings.targetRelativeHalfWidth = 0.05;
+    settings.maxSecondsPerConfig = 0.2;
+    return settings;
+}
+
+Spec saxpySpec()
+{
+    Spec spec;
+    spec.name = "saxpy";
+    spec.backend = BackendKind::Cpu;
+    spec.kernel.code = kSaxpy;
+    spec.kernel.entry = "saxpy";
+    spec.kernel.language = "c";
+    spec.parameters = {{"UNROLL", {1, 2, 3, 4, 5}}};
+    spec.sizes.names = {"N"};
+    spec.sizes.values = {{1000}, {37}};
+    BufferInit random{BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1};
+    BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 0, 0.5};
+    spec.arguments = {buffer("x", "N", random, false), buffer("y", "N", sequence, true),
+                      scalar("a", ElementType::Float32, "2.5"),
+                      scalar("n", ElementType::Int32, "N")};
+    spec.verification.reference = std::vector<double>{1};
+    spec.verification.rtol = 1e-6;
+    spec.verification.atol = 1e-6;
+    spec.measurement = quickMeasurement();
+    return spec;
+}
+
+// Status names compare readably in QCOMPARE failures.
+QString statusOf(const Result &result)
+{
+    return QString::fromUtf8(toString(result.status).data(),
+                             static_cast<qsizetype>(toString(result.status).size()));
+}
+
+QByteArray describe(const Result &result)
+{
+    return QByteArray(toString(result.status).data()) + ": " + result.message.c_str() + "\n" +
+           result.compilerLog.c_str();
+}
+
+} // namespace
+
+class TestCpuBackend : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_directory;
+    std::string cache() const { return m_directory.filePath("cache").toStdString(); }
+
+private slots:
+    void initTestCase() { QVERIFY(m_directory.isValid()); }
+
+    void measuresAVerifiedConfiguration()
+    {
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(saxpySpec()).hasValue());
+        const Result result = backend.evaluate(Configuration{{2}}, 0);
+        QVERIFY2(result.status == ResultStatus::Ok, describe(result));
+        QVERIFY(result.message.empty());
+        QCOMPARE(result.timer, std::string("steady_clock"));
+        QVERIFY(result.samples.size() >= 3);
+        QCOMPARE(result.summary.count, static_cast<int>(result.samples.size()));
+        QVERIFY(result.summary.median > 0);
+        QVERIFY(result.summary.min <= result.summary.median);
+        QVERIFY(result.compileSeconds > 0);
+
+        // Same build again: from the cache; y is re-initialised before verifying, so the
+        // accumulated timing runs of the first evaluation do not make it wrong.
+        const Result again = backend.evaluate(Configuration{{2}}, 0);
+        QVERIFY2(again.status == ResultStatus::Ok, describe(again));
+        QVERIFY(again.cachedBuild);
+    }
+
+    void measuresEachProblemSize()
+    {
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(saxpySpec()).hasValue());
+        const Result small = backend.evaluate(Configuration{{4}}, 1); // 37: exercises the tail
+        QVERIFY2(small.status == ResultStatus::Ok, describe(small));
+        const Result large = backend.evaluate(Configuration{{4}}, 0);
+        QVERIFY2(large.status == ResultStatus::Ok, describe(large));
+        QVERIFY(backend.evaluate(Configuration{{4}}, 2).status != ResultStatus::Ok);
+    }
+
+    void reportsAWrongResult()
+    {
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(saxpySpec()).hasValue());
+        const Result result = backend.evaluate(Configuration{{3}}, 0);
+        QCOMPARE(statusOf(result), QString("wrong_result"));
+        QVERIFY(result.samples.empty());
+        QVERIFY2(result.message.find("1 of 1000 elements of output 'y'") != std::string::npos,
+                 result.message.c_str());
+        QVERIFY2(result.message.find("[999]") != std::string::npos, result.message.c_str());
+        QVERIFY(result.message.find("got") != std::string::npos);
+        QVERIFY(result.message.find("expected") != std::string::npos);
+    }
+
+    void reportsACompileError()
+    {
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(saxpySpec()).hasValue());
+        const Result result = backend.evaluate(Configuration{{5}}, 0);
+        QCOMPARE(statusOf(result), QString("compile_error"));
+        QVERIFY2(result.message.find("UNROLL 5 is not supported") != std::string::npos,
+                 result.message.c_str());
+        QVERIFY(result.compilerLog.find("UNROLL 5 is not supported") != std::string::npos);
+        QVERIFY(result.compileSeconds > 0);
+    }
+
+    void reportsAMissingEntry()
+    {
+        Spec spec = saxpySpec();
+        spec.kernel.entry = "matmul";
+        spec.verification.reference.reset();
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(spec).hasValue());
+        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        QCOMPARE(statusOf(result), QString("compile_error"));
+        QVERIFY2(result.message.find("entry 'matmul' not found in the built library") !=
+                     std::string::npos,
+                 result.message.c_str());
+    }
+
+    void failsEveryConfigWhenTheReferenceFails()
+    {
+        Spec spec = saxpySpec();
+        spec.verification.reference = std::vector<double>{5};
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(spec).hasValue());
+        for (double unroll : {1.0, 2.0}) {
+            const Result result = backend.evaluate(Configuration{{unroll}}, 0);
+            QCOMPARE(statusOf(result), QString("runtime_error"));
+            QVERIFY2(result.message.find("reference configuration UNROLL=5 failed to build") !=
+                         std::string::npos,
+                     result.message.c_str());
+        }
+    }
+
+    void passesScalarsOfEveryKind()
+    {
+        // MODE 0 (the reference) writes the expected values as literals; MODE 1 writes the
+        // scalars it received. Exact comparison: any type or order mix-up in the call shows.
+        Spec spec;
+        spec.backend = BackendKind::Cpu;
+        spec.kernel.language = "c";
+        spec.kernel.entry = "store";
+        spec.kernel.code = R"(
+#include <stdint.h>
+void store(int32_t k, double d, double *out, float f, int64_t big, uint8_t small)
+{
+#if MODE == 0
+    out[0] = -7; out[1] = 0.1; out[2] = 0.75; out[3] = 1099511627779.0; out[4] = 200;
+#else
+    out[0] = k; out[1] = d; out[2] = f; out[3] = (double)big; out[4] = small;
+#endif
+})";
+        spec.parameters = {{"MODE", {0, 1}}};
+        spec.sizes.names = {"N"};
+        spec.sizes.values = {{3}};
+        Argument out = buffer("out", "5", {}, true);
+        out.type = ElementType::Float64;
+        spec.arguments = {scalar("k", ElementType::Int32, "N - 10"),
+                          scalar("d", ElementType::Float64, "N / 30"),
+                          out,
+                          scalar("f", ElementType::Float32, "0.75"),
+                          scalar("big", ElementType::Int64, "2^40 + N"),
+                          scalar("small", ElementType::UInt8, "200")};
+        spec.verification.reference = std::vector<double>{0};
+        spec.verification.rtol = 0;
+        spec.verification.atol = 0;
+        spec.measurement = quickMeasurement();
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(spec).hasValue());
+        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        QVERIFY2(result.status == ResultStatus::Ok, describe(result));
+    }
+
+    void reportsAnInvalidBufferSize()
+    {
+        Spec spec = saxpySpec();
+        spec.verification.reference.reset();
+        spec.arguments[0].size = "N - 2000";
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(spec).hasValue());
+        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        QCOMPARE(statusOf(result), QString("invalid_launch"));
+        QVERIFY2(result.message.find("'x'") != std::string::npos, result.message.c_str());
+        QVERIFY(result.message.find("negative") != std::string::npos);
+    }
+
+    void refusesSpecsItCannotRun()
+    {
+        CpuBackend backend(cache());
+        Spec cuda = saxpySpec();
+        cuda.backend = BackendKind::Cuda;
+        QCOMPARE(backend.prepare(cuda).error().code, EngineError::Code::InvalidSpec);
+
+        Spec badExpression = saxpySpec();
+        badExpression.arguments[1].size = "N * BOGUS";
+        const Status status = backend.prepare(badExpression);
+        QVERIFY(!status);
+        QVERIFY2(status.error().message.find("'y'") != std::string::npos,
+                 status.error().message.c_str());
+
+        const Result unprepared = CpuBackend(cache()).evaluate(Configuration{{1}}, 0);
+        QCOMPARE(statusOf(unprepared), QString("runtime_error"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCpuBackend)
+#include "tst_cpubackend.moc"

@@ -1,0 +1,259 @@
+#include "spectesthelpers.h"
+
+#include "spec/specloader.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace tb;
+using namespace tb::testing;
+
+namespace {
+
+const std::string kDataDir = std::string(TB_SOURCE_DIR) + "/tests/engine/spec/data";
+
+std::string readText(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Every field of a Spec as text, so two specs compare with one readable QCOMPARE.
+std::string describe(const Spec &s)
+{
+    std::ostringstream o;
+    auto list = [&](const auto &items) {
+        for (const auto &item : items)
+            o << item << ';';
+        o << '|';
+    };
+    o << s.formatVersion << '|' << s.name << '|' << toString(s.backend) << '|'
+      << s.kernel.sourcePath << '|' << s.kernel.code << '|' << s.kernel.entry << '|'
+      << s.kernel.language << '|';
+    list(s.kernel.compilerFlags);
+    for (const auto &p : s.parameters) {
+        o << p.name << '=';
+        list(p.values);
+    }
+    list(s.constraints);
+    list(s.sizes.names);
+    for (const auto &row : s.sizes.values)
+        list(row);
+    if (s.launch) {
+        list(s.launch->grid);
+        list(s.launch->block);
+        o << s.launch->dynamicSharedMemory << '|';
+    }
+    for (const auto &a : s.arguments) {
+        o << a.name << ',' << int(a.kind) << ',' << toString(a.type) << ',' << a.size << ','
+          << int(a.init.kind) << ',' << a.init.value << ',' << a.init.seed << ',' << a.init.min
+          << ',' << a.init.max << ',' << a.init.start << ',' << a.init.step << ',' << a.output
+          << ',' << a.value << '|';
+    }
+    if (s.verification.reference)
+        list(*s.verification.reference);
+    o << s.verification.rtol << ',' << s.verification.atol << '|';
+    for (const auto &m : s.metrics)
+        o << m.name << '=' << m.expression << '|';
+    o << s.objective.metric << ',' << s.objective.minimize << '|' << s.strategy.name << ','
+      << s.strategy.maxConfigs << ',' << s.strategy.maxSeconds << ',' << s.strategy.seed << '|';
+    const auto &m = s.measurement;
+    o << m.warmupRuns << ',' << m.minSamples << ',' << m.maxSamples << ','
+      << m.targetRelativeHalfWidth << ',' << m.maxSecondsPerConfig << ',' << m.timeoutSeconds << ','
+      << m.warmCache << '|' << s.baseDirectory << '|' << s.document;
+    return o.str();
+}
+
+} // namespace
+
+class TestSpecLoader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void loadsTheExampleWithEveryField()
+    {
+        SpecLoader loader;
+        auto spec = loader.loadFile(kDataDir + "/matmul_full.json");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QVERIFY(loader.issues().empty());
+        QCOMPARE(spec->formatVersion, 1);
+        QCOMPARE(qs(spec->name), QString("matmul_blocked"));
+        QCOMPARE(spec->backend, BackendKind::Cpu);
+        QCOMPARE(qs(spec->baseDirectory), qs(kDataDir));
+        QCOMPARE(qs(spec->kernel.sourcePath), qs(kDataDir + "/matmul.c"));
+        QCOMPARE(qs(spec->kernel.code), qs(readText(kDataDir + "/matmul.c")));
+        QCOMPARE(qs(spec->kernel.entry), QString("matmul"));
+        QCOMPARE(qs(spec->kernel.language), QString("c"));
+        QCOMPARE(spec->kernel.compilerFlags,
+                 (std::vector<std::string>{"-ffast-math", "-march=native"}));
+
+        QCOMPARE(spec->parameters.size(), std::size_t(3));
+        QCOMPARE(qs(spec->parameters[0].name), QString("BM"));
+        QCOMPARE(spec->parameters[0].values, (std::vector<double>{16, 32, 64}));
+        QCOMPARE(spec->parameters[1].values, (std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8}));
+        QCOMPARE(spec->parameters[2].values, (std::vector<double>{0.5, 1.0, 1.5}));
+        QCOMPARE(spec->constraints,
+                 (std::vector<std::string>{"BM * UNROLL <= 256", "N % BM == 0"}));
+        // Size names keep document order ("N" before "M"), rows follow the names.
+        QCOMPARE(spec->sizes.names, (std::vector<std::string>{"N", "M"}));
+        QCOMPARE(spec->sizes.values, (std::vector<std::vector<double>>{{256, 1}, {512, 2}}));
+        QVERIFY(!spec->launch.has_value());
+
+        const auto &args = spec->arguments;
+        QCOMPARE(args.size(), std::size_t(6));
+        QCOMPARE(args[0].kind, Argument::Kind::Buffer);
+        QCOMPARE(args[0].type, ElementType::Float32);
+        QCOMPARE(qs(args[0].size), QString("N*N"));
+        QCOMPARE(args[0].init.kind, BufferInit::Kind::Random);
+        QCOMPARE(args[0].init.seed, std::uint64_t(7));
+        QCOMPARE(args[0].init.min, -1.0);
+        QCOMPARE(args[0].init.max, 1.0);
+        QVERIFY(!args[0].output);
+        QCOMPARE(args[1].type, ElementType::Float64);
+        QCOMPARE(args[1].init.kind, BufferInit::Kind::Zero);
+        QCOMPARE(args[2].init.kind, BufferInit::Kind::Constant);
+        QCOMPARE(args[2].init.value, 2.5);
+        QVERIFY(args[2].output);
+        QCOMPARE(args[3].type, ElementType::Int32);
+        QCOMPARE(args[3].init.kind, BufferInit::Kind::Sequence);
+        QCOMPARE(args[3].init.start, 3.0);
+        QCOMPARE(args[3].init.step, 2.0);
+        QCOMPARE(args[4].type, ElementType::UInt8);
+        QCOMPARE(qs(args[4].size), QString("16")); // a number is its own expression
+        QCOMPARE(args[4].init.kind, BufferInit::Kind::Zero);
+        QCOMPARE(args[5].kind, Argument::Kind::Scalar);
+        QCOMPARE(args[5].type, ElementType::Int64);
+        QCOMPARE(qs(args[5].value), QString("N"));
+
+        // The reference comes back in parameter order, whatever order the document used.
+        QCOMPARE(spec->verification.reference, std::optional(std::vector<double>{16, 1, 1}));
+        QCOMPARE(spec->verification.rtol, 1e-4);
+        QCOMPARE(spec->verification.atol, 1e-6);
+        QCOMPARE(spec->metrics.size(), std::size_t(2));
+        QCOMPARE(qs(spec->metrics[0].name), QString("GFLOP/s"));
+        QCOMPARE(qs(spec->metrics[0].expression), QString("2*N^3 / time / 1e9"));
+        QCOMPARE(qs(spec->objective.metric), QString("GFLOP/s"));
+        QVERIFY(!spec->objective.minimize);
+        QCOMPARE(qs(spec->strategy.name), QString("random"));
+        QCOMPARE(spec->strategy.maxConfigs, std::int64_t(50));
+        QCOMPARE(spec->strategy.maxSeconds, 120.5);
+        QCOMPARE(spec->strategy.seed, std::uint64_t(42));
+        const auto &m = spec->measurement;
+        QCOMPARE(m.warmupRuns, 2);
+        QCOMPARE(m.minSamples, 7);
+        QCOMPARE(m.maxSamples, 70);
+        QCOMPARE(m.targetRelativeHalfWidth, 0.02);
+        QCOMPARE(m.maxSecondsPerConfig, 1.5);
+        QCOMPARE(m.timeoutSeconds, 10.0);
+        QVERIFY(m.warmCache);
+    }
+
+    void fillsDefaultsForOptionalFields()
+    {
+        SpecLoader loader;
+        auto spec = loader.parse(minimalSpec().dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        const Spec defaults;
+        QCOMPARE(qs(spec->kernel.language), QString("c"));
+        QVERIFY(spec->kernel.sourcePath.empty());
+        QVERIFY(spec->constraints.empty());
+        QVERIFY(!spec->verification.reference);
+        QCOMPARE(spec->verification.rtol, defaults.verification.rtol);
+        QCOMPARE(qs(spec->objective.metric), QString("time"));
+        QVERIFY(spec->objective.minimize);
+        QCOMPARE(qs(spec->strategy.name), QString("brute_force"));
+        QCOMPARE(spec->strategy.seed, defaults.strategy.seed);
+        QCOMPARE(spec->measurement.minSamples, defaults.measurement.minSamples);
+        QCOMPARE(spec->measurement.timeoutSeconds, defaults.measurement.timeoutSeconds);
+        QCOMPARE(qs(spec->baseDirectory), QString("/tmp"));
+    }
+
+    void keepsInlineCode()
+    {
+        auto json = minimalSpec();
+        json["kernel"]["code"] = "int k(void) { return 42; }\n";
+        SpecLoader loader;
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QCOMPARE(qs(spec->kernel.code), QString("int k(void) { return 42; }\n"));
+        QVERIFY(spec->kernel.sourcePath.empty());
+    }
+
+    void expandsRangesInEveryForm()
+    {
+        auto json = minimalSpec();
+        json["parameters"] = Json::parse(R"([
+            {"name": "A", "range": {"start": 2, "stop": 6}},
+            {"name": "B", "range": [1, 3]},
+            {"name": "C", "range": [8, 1, -3]},
+            {"name": "D", "range": {"start": 0, "stop": 0.3, "step": 0.1}}])");
+        SpecLoader loader;
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QCOMPARE(spec->parameters[0].values, (std::vector<double>{2, 3, 4, 5, 6}));
+        QCOMPARE(spec->parameters[1].values, (std::vector<double>{1, 2, 3}));
+        QCOMPARE(spec->parameters[2].values, (std::vector<double>{8, 5, 2}));
+        QCOMPARE(spec->parameters[3].values.size(), std::size_t(4)); // stop is inclusive
+    }
+
+    void readsCudaLaunchGeometry()
+    {
+        auto json = minimalSpec();
+        json["backend"] = "cuda";
+        json["kernel"]["entry"] = "scale<BM>";
+        json["launch"] = Json::parse(
+            R"json({"grid": ["ceil_div(N, BM)", 1], "block": ["BM"], "shared_memory": "BM*4"})json");
+        SpecLoader loader;
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QCOMPARE(spec->backend, BackendKind::Cuda);
+        QCOMPARE(qs(spec->kernel.language), QString("cuda"));
+        QCOMPARE(qs(spec->kernel.entry), QString("scale<BM>"));
+        QVERIFY(spec->launch.has_value());
+        QCOMPARE(spec->launch->grid, (std::vector<std::string>{"ceil_div(N, BM)", "1"}));
+        QCOMPARE(spec->launch->block, (std::vector<std::string>{"BM"}));
+        QCOMPARE(qs(spec->launch->dynamicSharedMemory), QString("BM*4"));
+    }
+
+    // The worker's copy must load with no file access at all: the kernel file is gone by then.
+    void documentRoundTripsWithoutTheSourceFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string root = dir.path().toStdString();
+        for (const char *name : {"matmul_full.json", "matmul.c"})
+            std::filesystem::copy_file(kDataDir + "/" + name, root + "/" + name);
+        SpecLoader loader;
+        auto spec = loader.loadFile(root + "/matmul_full.json");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        std::filesystem::remove(root + "/matmul.c");
+
+        const auto document = Json::parse(spec->document);
+        QVERIFY(!document["kernel"].contains("source"));
+        QCOMPARE(qs(document["kernel"]["code"].get<std::string>()), qs(spec->kernel.code));
+
+        auto again = loader.parse(spec->document, spec->baseDirectory);
+        QVERIFY2(again.hasValue(), issueList(loader).constData());
+        QCOMPARE(qs(describe(*again)), qs(describe(*spec)));
+    }
+
+    void loadFileFailsWithIoErrorForAMissingFile()
+    {
+        SpecLoader loader;
+        auto spec = loader.loadFile(kDataDir + "/no_such_spec.json");
+        QVERIFY(!spec.hasValue());
+        QCOMPARE(spec.error().code, EngineError::Code::IoError);
+        QVERIFY(spec.error().message.find("no_such_spec.json") != std::string::npos);
+        QCOMPARE(loader.issues().size(), std::size_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSpecLoader)
+#include "tst_specloader.moc"

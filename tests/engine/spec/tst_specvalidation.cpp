@@ -1,0 +1,302 @@
+#include "spectesthelpers.h"
+
+#include "spec/specloader.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace tb;
+using namespace tb::testing;
+
+// One test function per class of problem the loader must report, each checking the JSON path.
+class TestSpecValidation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void reportsInvalidJsonWithItsPosition()
+    {
+        SpecLoader loader;
+        auto spec = loader.parse("{\n  \"name\": \"x\",\n  \"backend\" \"cpu\"\n}", "/tmp");
+        QVERIFY(!spec.hasValue());
+        QCOMPARE(loader.issues().size(), std::size_t(1));
+        QVERIFY2(hasIssue(loader, "", "line 3"), issueList(loader).constData());
+        QVERIFY2(hasIssue(loader, "", "byte 34"), issueList(loader).constData());
+        TB_EXPECT_ISSUE(loader, Json::array(), "", "expected an object, got array");
+    }
+
+    void reportsMissingFields()
+    {
+        SpecLoader loader;
+        for (const char *key :
+             {"tunebench_spec", "name", "backend", "parameters", "problem_sizes", "arguments"}) {
+            auto json = minimalSpec();
+            json.erase(key);
+            TB_EXPECT_ISSUE(loader, json, "/" + std::string(key), "missing field");
+        }
+        auto json = minimalSpec();
+        json["kernel"].erase("entry");
+        TB_EXPECT_ISSUE(loader, json, "/kernel/entry", "missing field");
+        json = minimalSpec();
+        json["kernel"].erase("code");
+        TB_EXPECT_ISSUE(loader, json, "/kernel/source", "missing field");
+        json = minimalSpec();
+        json["parameters"][0].erase("values");
+        TB_EXPECT_ISSUE(loader, json, "/parameters/0/values", "missing field");
+        json = minimalSpec();
+        json["arguments"][0].erase("size");
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/size", "missing field");
+        json = minimalSpec();
+        json["backend"] = "cuda";
+        TB_EXPECT_ISSUE(loader, json, "/launch", "required for the cuda backend");
+    }
+
+    void reportsWrongTypes()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["parameters"][0]["values"] = "16";
+        TB_EXPECT_ISSUE(loader, json, "/parameters/0/values",
+                        "expected an array of numbers, got string");
+        json = minimalSpec();
+        json["parameters"][0]["values"] = Json::parse(R"([16, "32"])");
+        TB_EXPECT_ISSUE(loader, json, "/parameters/0/values/1", "expected a number, got string");
+        json = minimalSpec();
+        json["name"] = 5;
+        TB_EXPECT_ISSUE(loader, json, "/name", "expected a string, got 5");
+        json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"warm_cache": "yes", "min_samples": 2.5})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/warm_cache", "expected a boolean, got string");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/min_samples", "expected an integer, got 2.5");
+        json = minimalSpec();
+        json["kernel"] = "k.c";
+        TB_EXPECT_ISSUE(loader, json, "/kernel", "expected an object, got string");
+        json = minimalSpec();
+        json["problem_sizes"][0]["N"] = true;
+        TB_EXPECT_ISSUE(loader, json, "/problem_sizes/0/N", "expected a number, got boolean");
+    }
+
+    void reportsUnknownKeys()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["paramters"] = Json::array();
+        json["kernel"]["entyr"] = "k";
+        json["arguments"][0]["colour"] = "red";
+        TB_EXPECT_ISSUE(loader, json, "/paramters", "unknown key 'paramters'");
+        QVERIFY(hasIssue(loader, "/paramters", "did you mean 'parameters'?"));
+        QVERIFY(hasIssue(loader, "/kernel/entyr", "unknown key"));
+        QVERIFY(hasIssue(loader, "/arguments/0/colour", "unknown key"));
+        QCOMPARE(loader.issues().size(), std::size_t(3));
+    }
+
+    void reportsEmptyValueLists()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["parameters"][0]["values"] = Json::array();
+        TB_EXPECT_ISSUE(loader, json, "/parameters/0/values", "empty value list");
+        json = minimalSpec();
+        json["parameters"][0].erase("values");
+        json["parameters"][0]["range"] = Json::parse("[8, 1]");
+        TB_EXPECT_ISSUE(loader, json, "/parameters/0/range", "empty range");
+        json = minimalSpec();
+        json["parameters"] = Json::array();
+        TB_EXPECT_ISSUE(loader, json, "/parameters", "at least one parameter");
+        json = minimalSpec();
+        json["problem_sizes"] = Json::array();
+        TB_EXPECT_ISSUE(loader, json, "/problem_sizes", "at least one problem size");
+    }
+
+    void reportsBadExpressionsAndUnknownNames()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["constraints"] = Json::array({"BM * (N", "BM <= BX"});
+        json["arguments"][0]["size"] = "N * WIDTH";
+        json["arguments"][1]["value"] = "time";
+        json["metrics"] = Json::parse(R"([{"name": "rate", "expression": "N / time / Q"}])");
+        TB_EXPECT_ISSUE(loader, json, "/constraints/0", "cannot parse");
+        QVERIFY(hasIssue(loader, "/constraints/1", "'BX'"));
+        QVERIFY(hasIssue(loader, "/arguments/0/size", "'WIDTH'"));
+        QVERIFY(hasIssue(loader, "/arguments/1/value", "'time'")); // time is for metrics only
+        QVERIFY(hasIssue(loader, "/metrics/0/expression", "'Q'"));
+        QCOMPARE(loader.issues().size(), std::size_t(5));
+
+        json = minimalSpec();
+        json["backend"] = "cuda";
+        json["launch"] = Json::parse(R"({"grid": ["N / BLOCK"], "block": ["BM", "", 1, 1]})");
+        TB_EXPECT_ISSUE(loader, json, "/launch/grid/0", "'BLOCK'");
+        QVERIFY(hasIssue(loader, "/launch/block", "1 to 3 expressions, got 4"));
+    }
+
+    void reportsConstraintsThatRejectEverything()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["constraints"] = Json::parse(R"(["N % BM == 0"])");
+        json["problem_sizes"] = Json::parse(R"([{"N": 256}, {"N": 100}])");
+        TB_EXPECT_ISSUE(loader, json, "/constraints", "reject every configuration");
+        QVERIFY(hasIssue(loader, "/constraints", "problem size 1 (N=100)"));
+        QCOMPARE(loader.issues().size(), std::size_t(1));
+    }
+
+    void reportsUnknownObjectiveMetric()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["metrics"] = Json::parse(R"([{"name": "GB/s", "expression": "N * 4 / time"}])");
+        json["objective"] = Json::parse(R"({"metric": "GFLOP/s", "direction": "up"})");
+        TB_EXPECT_ISSUE(loader, json, "/objective/metric", "unknown metric 'GFLOP/s'");
+        QVERIFY(hasIssue(loader, "/objective/metric", "known: time, GB/s"));
+        QVERIFY(hasIssue(loader, "/objective/direction", "unknown direction 'up'"));
+    }
+
+    void reportsUnknownStrategy()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["strategy"] = Json::parse(R"({"name": "genetic", "max_configs": -1})");
+        TB_EXPECT_ISSUE(loader, json, "/strategy/name", "unknown strategy 'genetic'");
+        QVERIFY(hasIssue(loader, "/strategy/name", "brute_force, random"));
+        QVERIFY(hasIssue(loader, "/strategy/max_configs", "must not be negative"));
+    }
+
+    void reportsBadMeasurementNumbers()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"min_samples": 0, "timeout_seconds": 0,
+            "max_seconds_per_config": -1, "target_rel_ci": 0, "warmup_runs": -2})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/min_samples", "at least 1");
+        QVERIFY(hasIssue(loader, "/measurement/timeout_seconds", "must be positive"));
+        QVERIFY(hasIssue(loader, "/measurement/max_seconds_per_config", "must be positive"));
+        QVERIFY(hasIssue(loader, "/measurement/target_rel_ci", "must be positive"));
+        QVERIFY(hasIssue(loader, "/measurement/warmup_runs", "at least 0"));
+        json["measurement"] = Json::parse(R"({"min_samples": 10, "max_samples": 3})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/max_samples", "less than min_samples (10)");
+    }
+
+    void reportsANewerFormatVersionAlone()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["tunebench_spec"] = 2;
+        json["future_field"] = true; // a newer format may have fields this build does not know
+        TB_EXPECT_ISSUE(loader, json, "/tunebench_spec", "written by a newer Tunebench");
+        QCOMPARE(loader.issues().size(), std::size_t(1));
+    }
+
+    void reportsNameProblems()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["parameters"] = Json::parse(R"([{"name": "N", "values": [1]},
+            {"name": "a", "values": [1]}, {"name": "2X", "values": [1]},
+            {"name": "time", "values": [1]}, {"name": "a", "values": [2]}])");
+        TB_EXPECT_ISSUE(loader, json, "/parameters/0/name", "also a problem-size variable");
+        QVERIFY(hasIssue(loader, "/parameters/1/name", "also the name of argument /arguments/0"));
+        QVERIFY(hasIssue(loader, "/parameters/2/name", "not a valid name"));
+        QVERIFY(hasIssue(loader, "/parameters/3/name", "reserved"));
+        QVERIFY(hasIssue(loader, "/parameters/4/name", "duplicate parameter name 'a'"));
+    }
+
+    void reportsDuplicatesAndRaggedProblemSizes()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["parameters"][0]["values"] = Json::parse("[16, 32, 16]");
+        json["problem_sizes"] = Json::parse(R"([{"N": 1, "M": 2}, {"N": 3}, {"N": 1, "M": 2},
+            {"N": 5, "M": 6, "K": 7}])");
+        TB_EXPECT_ISSUE(loader, json, "/parameters/0/values/2", "duplicate value 16");
+        QVERIFY(hasIssue(loader, "/problem_sizes/1/M", "missing size variable 'M'"));
+        QVERIFY(hasIssue(loader, "/problem_sizes/2", "duplicate of problem size 0"));
+        QVERIFY(hasIssue(loader, "/problem_sizes/3/K", "unknown key 'K'"));
+    }
+
+    void reportsBadArguments()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["arguments"][0]["type"] = "float16";
+        json["arguments"][0]["init"] = "ones";
+        json["arguments"][1]["init"] = "zero";
+        json["arguments"].push_back(Json::parse(R"({"name": "r", "size": "N",
+            "init": {"random": {"min": 2, "max": 1}, "constant": 1}})"));
+        json["arguments"].push_back(Json::parse(R"({"name": "q", "kind": "pointer", "size": 4,
+            "init": {"random": {"min": 2, "max": 1}}})"));
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/type", "unknown type 'float16'");
+        QVERIFY(hasIssue(loader, "/arguments/0/init", "expected \"zero\" or an object"));
+        QVERIFY(hasIssue(loader, "/arguments/1/init", "applies to buffers only"));
+        QVERIFY(hasIssue(loader, "/arguments/2/init", "exactly one of"));
+        QVERIFY(hasIssue(loader, "/arguments/3/kind", "unknown argument kind 'pointer'"));
+        QVERIFY(hasIssue(loader, "/arguments/3/init/random/max", "below min"));
+        json = minimalSpec();
+        json["arguments"] = Json::array();
+        TB_EXPECT_ISSUE(loader, json, "/arguments", "at least one argument");
+    }
+
+    void reportsABadReferenceConfig()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["parameters"].push_back(Json::parse(R"({"name": "U", "values": [1, 2]})"));
+        json["verification"] = Json::parse(R"({"reference": {"BM": 48, "V": 1}, "rtol": -1})");
+        TB_EXPECT_ISSUE(loader, json, "/verification/reference/BM", "not among the values");
+        QVERIFY(hasIssue(loader, "/verification/reference", "missing value for parameter 'U'"));
+        QVERIFY(hasIssue(loader, "/verification/reference/V", "unknown parameter 'V'"));
+        QVERIFY(hasIssue(loader, "/verification/rtol", "must not be negative"));
+
+        json["constraints"] = Json::parse(R"(["BM * U <= N / 8"])");
+        json["problem_sizes"] = Json::parse(R"([{"N": 1024}, {"N": 256}])");
+        json["verification"] = Json::parse(R"({"reference": {"BM": 64, "U": 1}})");
+        TB_EXPECT_ISSUE(loader, json, "/verification/reference", "problem size 1 (N=256)");
+        QCOMPARE(loader.issues().size(), std::size_t(1));
+    }
+
+    void reportsAnUnreadableSourceByItsResolvedPath()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["kernel"].erase("code");
+        json["kernel"]["source"] = "kernels/../missing.c";
+        TB_EXPECT_ISSUE(loader, json, "/kernel/source",
+                        "'" + std::string(TB_SOURCE_DIR) + "/missing.c'");
+        json["kernel"]["code"] = "void k(void) {}";
+        TB_EXPECT_ISSUE(loader, json, "/kernel", "either 'source' or 'code'");
+
+        // Readable, but not text the document (JSON, UTF-8) can carry to a worker.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string latin1 = dir.path().toStdString() + "/latin1.c";
+        std::ofstream(latin1, std::ios::binary) << "// caf\xe9\nvoid k(void) {}\n";
+        json["kernel"].erase("code");
+        json["kernel"]["source"] = latin1;
+        TB_EXPECT_ISSUE(loader, json, "/kernel/source", "not valid UTF-8");
+    }
+
+    void collectsEveryIssueIntoOneError()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["name"] = "";
+        json["backend"] = "opencl";
+        json["parameters"][0]["values"] = Json::array();
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY(!spec.hasValue());
+        QCOMPARE(spec.error().code, EngineError::Code::InvalidSpec);
+        QCOMPARE(qs(spec.error().message), QString("spec has 3 problem(s)"));
+        QCOMPARE(qs(spec.error().detail), QString("/name: must not be empty\n"
+                                                  "/backend: unknown backend 'opencl' (known: "
+                                                  "cpu, cuda)\n"
+                                                  "/parameters/0/values: empty value list"));
+        // A later good call starts from a clean slate.
+        QVERIFY(loader.parse(minimalSpec().dump(), "/tmp").hasValue());
+        QVERIFY(loader.issues().empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSpecValidation)
+#include "tst_specvalidation.moc"

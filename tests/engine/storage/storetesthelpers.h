@@ -1,0 +1,95 @@
+#pragma once
+
+// Shared by the storage tests: a small spec, a fully populated result, and raw SQLite access
+// to look at (or prepare) workspace files without going through the Store.
+#include "model/configuration.h"
+#include "model/result.h"
+#include "model/spec.h"
+
+#include <QFile>
+#include <QTest>
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace tb::testing {
+
+inline Spec makeSpec(const std::string &name, const std::string &extra = {})
+{
+    Spec spec;
+    spec.name = name;
+    spec.parameters = {{"BM", {32, 64}}, {"BN", {16, 32}}};
+    spec.sizes.names = {"N"};
+    spec.sizes.values = {{256}, {512}};
+    spec.baseDirectory = "/specs/" + name;
+    spec.document = "{\"name\": \"" + name + "\"" + extra + "}";
+    return spec;
+}
+
+inline Result makeResult(double base)
+{
+    Result result;
+    result.status = ResultStatus::Ok;
+    result.samples = {base * 1.01, base, base * 1.02, base * 0.999, base / 3};
+    result.summary = {base, base * 0.999, base * 1.001, base / 7, 5, 0.004};
+    result.timer = "steady_clock";
+    result.compilerLog = "warning: unused variable 'x'\n";
+    result.compileSeconds = 0.75;
+    result.cachedBuild = true;
+    result.resources = {{"registers", 64}, {"spill_stores", 0}, {"occupancy", 0.625}};
+    result.metrics = {{"GB/s", 1.0 / base},
+                      {"inf_metric", std::numeric_limits<double>::infinity()},
+                      {"nan_metric", std::numeric_limits<double>::quiet_NaN()}};
+    return result;
+}
+
+inline Configuration makeConfig(double bm, double bn)
+{
+    return Configuration{{bm, bn}};
+}
+
+// Runs SQL on its own connection; fails the test on error.
+inline bool rawExec(const QString &path, const std::string &sql)
+{
+    sqlite3 *db = nullptr;
+    bool done = sqlite3_open(path.toStdString().c_str(), &db) == SQLITE_OK &&
+                sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
+    if (!done)
+        qWarning("raw SQL failed: %s", sqlite3_errmsg(db));
+    sqlite3_close(db);
+    return done;
+}
+
+// The first column of the first row as an integer; min() when the query fails.
+inline std::int64_t rawInt(const QString &path, const std::string &sql)
+{
+    sqlite3 *db = nullptr;
+    sqlite3_stmt *stmt = nullptr;
+    std::int64_t value = std::numeric_limits<std::int64_t>::min();
+    if (sqlite3_open(path.toStdString().c_str(), &db) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
+        sqlite3_step(stmt) == SQLITE_ROW) {
+        value = sqlite3_column_int64(stmt, 0);
+    }
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return value;
+}
+
+inline QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+inline bool sameDouble(double a, double b)
+{
+    return a == b || (a != a && b != b); // exact, NaN equal to NaN
+}
+
+} // namespace tb::testing
