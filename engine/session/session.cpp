@@ -179,6 +179,13 @@ Status Session::issueJobs()
 
 Status Session::collect(std::chrono::milliseconds wait)
 {
+    // Slots that gave up restarting count as neither idle nor busy: with none left, nothing
+    // would ever answer, so the run fails with the supervisor's reason instead of waiting.
+    if (m_supervisor->idleWorkers() == 0 && m_supervisor->busyWorkers() == 0) {
+        if (auto health = m_supervisor->health(); !health)
+            return health;
+        return makeError(EngineError::Code::WorkerError, "no worker is left to run the jobs");
+    }
     auto outcomes = m_supervisor->poll(wait);
     forwardLogs();
     for (auto &outcome : outcomes) {

@@ -124,6 +124,18 @@ private slots:
                  broken->result.compilerLog.c_str());
         QCOMPARE(statusOf(crashing), QString("worker_crashed"));
         QCOMPARE(statusOf(hanging), QString("timeout"));
+
+        const auto runs = runCli({"--workspace", workspace, "runs"});
+        QCOMPARE(runs.exitCode, 0);
+        QVERIFY2(runs.out.contains("faulty_scale") && runs.out.contains("finished"),
+                 qPrintable(runs.out));
+        const auto shown = runCli({"--workspace", workspace, "show", "1", "--all"});
+        QCOMPARE(shown.exitCode, 0);
+        QCOMPARE(shown.out.count("MODE="), 6);
+        QVERIFY2(shown.out.contains("wrong_result") &&
+                     shown.out.contains("differ from the reference"),
+                 qPrintable(shown.out));
+        QCOMPARE(runCli({"--workspace", workspace, "show", "7"}).exitCode, 3);
     }
 
     void exportsTheBestConfigurationAsJson()

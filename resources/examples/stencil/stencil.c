@@ -3,6 +3,8 @@
  *
  * Tunable: TX x TY is the tile walked at a time (how many rows stay in cache while the next
  * ones are read); UNROLL is how far the compiler unrolls the inner x loop. */
+#include <stddef.h>
+
 #ifndef TX
 #define TX 256
 #endif
