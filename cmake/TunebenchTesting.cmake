@@ -4,6 +4,7 @@ function(tb_add_test)
     cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS;ENVIRONMENT" ${ARGN})
     add_executable(${T_NAME} ${T_SOURCES})
     target_link_libraries(${T_NAME} PRIVATE Qt6::Test tunebench_warnings ${T_LIBS})
+    target_include_directories(${T_NAME} PRIVATE ${PROJECT_SOURCE_DIR}/tests/testsupport)
     target_compile_definitions(${T_NAME} PRIVATE
         TB_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
         TB_BINARY_DIR="${PROJECT_BINARY_DIR}"

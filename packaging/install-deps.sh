@@ -8,7 +8,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools libqcustomplot-dev libqcustomplot2.1-qt6
     libqscintilla2-qt6-dev libgl-dev
     libspdlog-dev libsqlite3-dev nlohmann-json3-dev libcli11-dev libmuparser-dev libffi-dev
-    xvfb xauth x11-utils sqlite3
+    xvfb xauth x11-utils sqlite3 patchelf
 )
 
 missing=()

@@ -21,6 +21,10 @@ public:
 
     // Build (or fetch from the cache), verify against the reference config, and measure.
     virtual Result evaluate(const Configuration &config, std::size_t sizeIndex) = 0;
+
+    // False once the backend cannot go on (a CUDA context left unusable by an illegal address or
+    // a trap): the worker sends the result it has, then exits so the supervisor restarts it.
+    virtual bool usable() const { return true; }
 };
 
 } // namespace tb

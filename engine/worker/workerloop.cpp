@@ -16,6 +16,7 @@ namespace tb {
 namespace {
 
 constexpr int kProtocolFailure = 2;
+constexpr int kBackendUnusable = 3; // exit code after a result that left the backend broken
 
 void logLine(const std::string &text)
 {
@@ -114,7 +115,11 @@ private:
             answer.result.status = ResultStatus::RuntimeError;
             answer.result.message = std::string("the backend threw an exception: ") + error.what();
         }
-        return send(answer) ? std::nullopt : std::optional<int>(kProtocolFailure);
+        if (!send(answer))
+            return kProtocolFailure;
+        // A backend that cannot go on (a broken CUDA context) ends the worker after its answer;
+        // the supervisor starts a fresh one.
+        return m_backend.usable() ? std::nullopt : std::optional<int>(kBackendUnusable);
     }
 
     KernelBackend &m_backend;

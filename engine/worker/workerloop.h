@@ -25,7 +25,8 @@ using SpecParser =
 // setup, parses the spec and prepares the backend (answering ready or setup_failed; after a
 // failed setup the worker waits for a shutdown), then answers each job with a job_result.
 // Returns the process exit code: 0 after a shutdown or at the end of input, 2 on a protocol
-// error or a broken output (explained on stderr). Blocking I/O on both fds.
+// error or a broken output (explained on stderr), 3 right after answering a job that left the
+// backend unusable (KernelBackend::usable()). Blocking I/O on both fds.
 int runWorkerLoop(KernelBackend &backend, const SpecParser &parseSpec,
                   const WorkerIdentity &identity, int inputFd, int outputFd);
 

@@ -2,6 +2,7 @@
 // listener sees, stop requests, budgets and resuming.
 #include "session/session.h"
 #include "spec/specloader.h"
+#include "testpaths.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -45,7 +46,8 @@ public:
 Spec loadFaultySpec()
 {
     SpecLoader loader;
-    auto spec = loader.loadFile(TB_SOURCE_DIR "/tests/app/data/faulty.json");
+    auto spec =
+        loader.loadFile((tbtest::sourceDir() + "/tests/app/data/faulty.json").toStdString());
     if (!spec)
         qFatal("cannot load the test spec: %s", spec.error().toString().c_str());
     return spec.value();
@@ -55,7 +57,7 @@ SessionOptions optionsFor(const QTemporaryDir &dir, RecordingListener &listener)
 {
     SessionOptions options;
     options.workspacePath = dir.filePath("ws.tbw").toStdString();
-    options.workerCommand = {TB_WORKER_PATH, "--role", "cpu"};
+    options.workerCommand = {tbtest::workerPath().toStdString(), "--role", "cpu"};
     options.workers = 2;
     options.toolVersion = "test";
     options.stopRequested = &listener.stop;

@@ -39,8 +39,13 @@ public:
         result.timer = "test_clock";
         result.resources["sizeIndex"] = static_cast<double>(sizeIndex);
         ++evaluations;
+        // A config value of 99 stands for a kernel that breaks its context (illegal address).
+        broken = broken || config.values.at(0) == 99;
         return result;
     }
+
+    bool usable() const override { return !broken; }
+    bool broken = false;
 
     std::string preparedName;
     std::atomic<int> evaluations{0};
@@ -202,6 +207,17 @@ private slots:
         worker.send(JobMessage{1, {1}, 0});
         QCOMPARE(worker.join(), 2);
         QCOMPARE(worker.backend().evaluations.load(), 0);
+    }
+
+    void exitsAfterAnsweringAJobThatBrokeTheBackend()
+    {
+        LoopHarness worker;
+        worker.receiveAs<HelloMessage>();
+        worker.send(SetupMessage{"saxpy", "", ""});
+        worker.receiveAs<ReadyMessage>();
+        worker.send(JobMessage{1, {99}, 0});
+        QCOMPARE(worker.receiveAs<JobResultMessage>().id, std::uint64_t(1)); // answered first
+        QCOMPARE(worker.join(), 3);
     }
 
     void endsCleanlyAtTheEndOfInput()
