@@ -30,8 +30,9 @@ void ConsoleReporter::onSpaceSized(const SpaceSummary &summary)
                  static_cast<unsigned long long>(summary.planned));
 }
 
-void ConsoleReporter::onResult(const ResultEvent &event)
+void ConsoleReporter::onResult(const ResultEvent &incoming)
 {
+    ResultEvent event = incoming; // a copy: resources[] below may add keys
     if (event.newBest)
         m_best[event.sizeIndex] = {event.result.summary.median, event.configKey};
     if (m_interactive && !m_verbose && event.result.status == ResultStatus::Ok)
@@ -39,10 +40,18 @@ void ConsoleReporter::onResult(const ResultEvent &event)
     clearProgressLine();
     const std::string size =
         event.sizeIndex < m_sizeLabels.size() ? m_sizeLabels[event.sizeIndex] : "";
-    std::string line = std::string(toString(event.result.status));
-    line += event.result.status == ResultStatus::Ok
-                ? "  " + formatSeconds(event.result.summary.median)
-                : "  " + event.result.message;
+    std::string line = std::string(toString(event.result.status)) + "  ";
+    if (event.result.status != ResultStatus::Ok)
+        line += event.result.message;
+    else if (event.result.summary.count > 0)
+        line += formatSeconds(event.result.summary.median);
+    else
+        line += "compiled";
+    if (auto registers = event.result.resources.find("registers");
+        registers != event.result.resources.end())
+        line += "  " + formatNumber(registers->second) + " regs, spills " +
+                formatNumber(event.result.resources["spill_stores"]) + "/" +
+                formatNumber(event.result.resources["spill_loads"]) + " B";
     std::fprintf(m_out, "%s  %s  %s%s\n", size.c_str(), event.configKey.c_str(), line.c_str(),
                  event.reused ? "  (stored)" : "");
 }

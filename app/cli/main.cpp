@@ -56,6 +56,11 @@ int main(int argc, char **argv)
     tuneCommand->add_flag("--fresh", tune.fresh,
                           "Start a new run instead of resuming the last one");
     tuneCommand->add_flag("-v,--verbose", tune.verbose, "Print every result and the workers' logs");
+    tuneCommand->add_flag("--compile-only", tune.compileOnly,
+                          "CUDA: compile every configuration and record its resource usage "
+                          "(registers, spills, occupancy) without measuring; needs no GPU");
+    tuneCommand->add_option("--arch", tune.arch,
+                            "CUDA: compile for this architecture, e.g. sm_90 (default: the GPU's)");
     tuneCommand->add_option("--top", tune.top, "Rows of the final table per problem size")
         ->capture_default_str();
 

@@ -20,30 +20,101 @@ std::string sizeLabel(const Spec &spec, std::size_t sizeIndex)
     return label;
 }
 
+double resource(const Result &result, const char *key)
+{
+    auto found = result.resources.find(key);
+    return found == result.resources.end() ? std::nan("") : found->second;
+}
+
+// GPU results carry what the compiler and the occupancy calculation said about them.
+bool showsResources(const Spec &spec)
+{
+    return spec.backend == BackendKind::Cuda;
+}
+
 std::vector<std::string> header(const Spec &spec)
 {
     std::vector<std::string> columns{"#", "status", "config", "median", "min", "stddev", "n"};
     for (const auto &metric : spec.metrics)
         columns.push_back(metric.name);
+    if (showsResources(spec))
+        columns.insert(columns.end(), {"regs", "spill st/ld", "smem", "occupancy"});
     return columns;
+}
+
+void addResourceCells(const Result &result, std::vector<std::string> &cells)
+{
+    const double registers = resource(result, "registers");
+    if (std::isnan(registers)) {
+        cells.insert(cells.end(), {"-", "-", "-", "-"});
+        return;
+    }
+    cells.push_back(formatNumber(registers));
+    cells.push_back(formatNumber(resource(result, "spill_stores")) + "/" +
+                    formatNumber(resource(result, "spill_loads")) + " B");
+    cells.push_back(
+        formatNumber(resource(result, "static_shared") + resource(result, "dynamic_shared")) +
+        " B");
+    cells.push_back(formatNumber(100.0 * resource(result, "occupancy")) + "%");
 }
 
 std::vector<std::string> row(const Spec &spec, const std::string &rank, const StoredResult &stored)
 {
     const auto &result = stored.result;
-    const bool isOk = result.status == ResultStatus::Ok;
+    const bool timed = result.status == ResultStatus::Ok && result.summary.count > 0;
     std::vector<std::string> cells{rank, std::string(toString(result.status)), stored.configKey};
-    cells.push_back(isOk ? formatSeconds(result.summary.median) : "-");
-    cells.push_back(isOk ? formatSeconds(result.summary.min) : "-");
-    cells.push_back(isOk ? formatSeconds(result.summary.stddev) : "-");
+    cells.push_back(timed ? formatSeconds(result.summary.median) : "-");
+    cells.push_back(timed ? formatSeconds(result.summary.min) : "-");
+    cells.push_back(timed ? formatSeconds(result.summary.stddev) : "-");
     cells.push_back(std::to_string(result.summary.count));
     for (const auto &metric : spec.metrics) {
         auto value = result.metrics.find(metric.name);
         cells.push_back(value == result.metrics.end() ? "-" : formatNumber(value->second));
     }
-    if (!isOk)
+    if (showsResources(spec))
+        addResourceCells(result, cells);
+    if (result.status != ResultStatus::Ok)
         cells.push_back(result.message.substr(0, result.message.find('\n')));
     return cells;
+}
+
+// Compiled but not timed (a compile-only run): fewest spilled bytes first, then the highest
+// occupancy, so what is worth measuring later comes first.
+bool betterUntimed(const StoredResult *a, const StoredResult *b)
+{
+    const double spillA = resource(a->result, "spill_stores") + resource(a->result, "spill_loads");
+    const double spillB = resource(b->result, "spill_stores") + resource(b->result, "spill_loads");
+    if (spillA != spillB)
+        return spillA < spillB;
+    return resource(a->result, "occupancy") > resource(b->result, "occupancy");
+}
+
+struct SizeResults
+{
+    std::vector<const StoredResult *> timed;
+    std::vector<const StoredResult *> untimed;
+    std::map<std::string, int> failures;
+};
+
+SizeResults partition(const Spec &spec, const std::vector<StoredResult> &results, std::size_t size)
+{
+    SizeResults parts;
+    for (const auto &stored : results) {
+        if (stored.sizeIndex != size)
+            continue;
+        if (stored.result.status != ResultStatus::Ok)
+            ++parts.failures[std::string(toString(stored.result.status))];
+        else if (!std::isnan(objectiveValue(spec, stored.result)))
+            parts.timed.push_back(&stored);
+        else
+            parts.untimed.push_back(&stored);
+    }
+    const double sign = spec.objective.minimize ? 1.0 : -1.0;
+    std::sort(parts.timed.begin(), parts.timed.end(), [&](auto *a, auto *b) {
+        return sign * objectiveValue(spec, a->result) < sign * objectiveValue(spec, b->result);
+    });
+    std::sort(parts.untimed.begin(), parts.untimed.end(), betterUntimed);
+    return parts;
 }
 
 } // namespace
@@ -53,29 +124,21 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
 {
     std::string text;
     for (std::size_t size = 0; size < spec.sizes.values.size(); ++size) {
-        std::vector<const StoredResult *> good;
-        std::map<std::string, int> failures;
-        for (const auto &stored : results) {
-            if (stored.sizeIndex != size)
-                continue;
-            if (stored.result.status == ResultStatus::Ok &&
-                !std::isnan(objectiveValue(spec, stored.result)))
-                good.push_back(&stored);
-            else
-                ++failures[std::string(toString(stored.result.status))];
-        }
-        const double sign = spec.objective.minimize ? 1.0 : -1.0;
-        std::sort(good.begin(), good.end(), [&](const StoredResult *a, const StoredResult *b) {
-            return sign * objectiveValue(spec, a->result) < sign * objectiveValue(spec, b->result);
-        });
+        const SizeResults parts = partition(spec, results, size);
         text += "\nProblem size " + sizeLabel(spec, size) +
                 " (objective: " + (spec.objective.minimize ? "minimize " : "maximize ") +
                 spec.objective.metric + ")\n";
+        const bool compiledOnly = parts.timed.empty() && !parts.untimed.empty();
+        const auto &shown = compiledOnly ? parts.untimed : parts.timed;
         TextTable table(header(spec));
-        for (std::size_t i = 0; i < good.size() && i < count; ++i)
-            table.addRow(row(spec, std::to_string(i + 1), *good[i]));
-        text += good.empty() ? "  no configuration succeeded\n" : table.render();
-        for (const auto &[status, n] : failures)
+        for (std::size_t i = 0; i < shown.size() && i < count; ++i)
+            table.addRow(row(spec, std::to_string(i + 1), *shown[i]));
+        if (compiledOnly)
+            text += "  " + std::to_string(parts.untimed.size()) +
+                    " compiled, not timed (fewest spills first):\n" + table.render();
+        else
+            text += shown.empty() ? "  no configuration succeeded\n" : table.render();
+        for (const auto &[status, n] : parts.failures)
             text += "  " + std::to_string(n) + " x " + status + "\n";
     }
     return text;

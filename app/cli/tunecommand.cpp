@@ -1,6 +1,7 @@
 #include "tunecommand.h"
 
 #include "consolereporter.h"
+#include "cudaenvironment.h"
 #include "exitcodes.h"
 #include "resultsreport.h"
 #include "session/session.h"
@@ -48,6 +49,26 @@ void printSpecError(const std::string &path, const EngineError &error)
         std::fprintf(stderr, "%s\n", error.detail.c_str());
 }
 
+// CUDA runs need GPUs and their architecture; without a driver the run only compiles, and says
+// so once, so that a machine without a GPU can still screen configurations for spills.
+void prepareCuda(const TuneOptions &options, SessionOptions &session)
+{
+    const CudaEnvironment cuda = probeCudaEnvironment();
+    session.compileOnly = options.compileOnly;
+    session.arch = options.arch.empty() ? cuda.arch : options.arch;
+    if (session.arch.empty())
+        session.arch = "sm_90";
+    session.gpus = cuda.gpus;
+    if (!options.compileOnly && (!cuda.driverFound || cuda.gpus.empty())) {
+        std::printf("No GPU to measure on: %s. Compiling only (for %s): resource usage, no "
+                    "timings.\n",
+                    cuda.whyNot.c_str(), session.arch.c_str());
+        session.compileOnly = true;
+    } else if (!session.compileOnly) {
+        std::printf("GPU: %s; %zu bench worker(s)\n", cuda.deviceName.c_str(), cuda.gpus.size());
+    }
+}
+
 int defaultWorkerCount()
 {
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -65,7 +86,7 @@ int runTune(const CliContext &context, const TuneOptions &options)
     installStopHandlers();
     SessionOptions sessionOptions;
     sessionOptions.workspacePath = context.workspacePath;
-    sessionOptions.workerCommand = {context.workerPath, "--role", "cpu"};
+    sessionOptions.workerCommand = {context.workerPath};
     sessionOptions.workers = options.workers > 0 ? options.workers : defaultWorkerCount();
     sessionOptions.strategy = options.strategy;
     sessionOptions.maxConfigs = options.maxConfigs;
@@ -73,6 +94,8 @@ int runTune(const CliContext &context, const TuneOptions &options)
     sessionOptions.fresh = options.fresh;
     sessionOptions.toolVersion = context.toolVersion;
     sessionOptions.stopRequested = &g_stopRequested;
+    if (spec->backend == BackendKind::Cuda)
+        prepareCuda(options, sessionOptions);
 
     std::printf("Tuning %s (%s backend) into %s with %d worker(s)\n", spec->name.c_str(),
                 toString(spec->backend), context.workspacePath.c_str(), sessionOptions.workers);

@@ -17,6 +17,8 @@ struct TuneOptions
     int workers = 0; // 0: one per core
     bool fresh = false;
     bool verbose = false;
+    bool compileOnly = false; // cuda: compile every config, record resource usage, measure nothing
+    std::string arch;         // cuda: compile target (default: the GPU's, else sm_90)
     std::size_t top = 5;
 };
 

@@ -1,6 +1,8 @@
 // tunebench-worker: one process that builds and measures configurations for a supervisor,
 // speaking the protocol of engine/protocol on stdin/stdout (stderr is its log). Wiring only.
 #include "backend/cpu/cpubackend.h"
+#include "backend/cuda/compile/cudacompilebackend.h"
+#include "backend/cuda/cudabackend.h"
 #include "spec/specloader.h"
 #include "worker/workerloop.h"
 
@@ -9,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <unistd.h>
 
 #ifndef TUNEBENCH_VERSION
@@ -37,6 +40,19 @@ std::string defaultCacheDirectory()
     return (base / "tunebench" / "builds").string();
 }
 
+// cpu: build and measure C/C++ kernels; cuda-compile: NVRTC only (CPU, no GPU needed);
+// cuda: load cubins and measure on the one GPU this process sees.
+std::unique_ptr<tb::KernelBackend>
+makeBackend(const std::string &role, const std::string &cacheDirectory, const std::string &arch)
+{
+    if (role == "cuda-compile")
+        return std::make_unique<tb::CudaCompileBackend>(cacheDirectory,
+                                                        tb::CudaCompileOptions{arch, {}});
+    if (role == "cuda")
+        return std::make_unique<tb::CudaBackend>(cacheDirectory);
+    return std::make_unique<tb::CpuBackend>(cacheDirectory);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -46,20 +62,22 @@ int main(int argc, char **argv)
         "workbench, over the worker protocol on stdin/stdout. Not meant to be run by hand."};
     std::string role = "cpu";
     std::string cacheDirectory = defaultCacheDirectory();
-    app.add_option("--role", role, "Worker role")
-        ->check(CLI::IsMember({"cpu"}))
+    std::string arch = "sm_90";
+    app.add_option("--role", role, "Worker role: cpu, cuda-compile or cuda")
+        ->check(CLI::IsMember({"cpu", "cuda-compile", "cuda"}))
         ->capture_default_str();
+    app.add_option("--arch", arch, "cuda-compile: target architecture")->capture_default_str();
     app.add_option("--cache-dir", cacheDirectory, "Build cache directory")->capture_default_str();
     app.set_version_flag("--version", std::string("tunebench-worker ") + TUNEBENCH_VERSION);
     CLI11_PARSE(app, argc, argv);
 
     // From here on fd 1 belongs to the protocol; anything a kernel prints goes to the log.
     const int protocolFd = tb::claimProtocolOutput();
-    tb::CpuBackend backend(cacheDirectory);
+    const auto backend = makeBackend(role, cacheDirectory, arch);
     const tb::SpecParser parseSpec = [](const std::string &document, const std::string &baseDir) {
         tb::SpecLoader loader;
         return loader.parse(document, baseDir);
     };
     const tb::WorkerIdentity identity{role, TUNEBENCH_VERSION, cpuModel()};
-    return tb::runWorkerLoop(backend, parseSpec, identity, STDIN_FILENO, protocolFd);
+    return tb::runWorkerLoop(*backend, parseSpec, identity, STDIN_FILENO, protocolFd);
 }

@@ -1,7 +1,7 @@
 #include "session.h"
 
 #include "export/exporter.h"
-#include "runner/supervisor.h"
+#include "jobpipeline.h"
 
 #include <cmath>
 
@@ -49,9 +49,9 @@ Expected<RunSummary> Session::run()
             return fail(status.error());
     }
     m_summary.stopped = stopRequested() || outOfTime();
-    if (m_supervisor) {
+    if (m_pipeline) {
         forwardLogs();
-        m_supervisor->stop();
+        m_pipeline->stop();
     }
     m_summary.seconds = elapsedSeconds();
     const bool complete = m_summary.ok + m_summary.failed >= m_planned;
@@ -97,7 +97,7 @@ Status Session::openRun()
         record.strategy = m_options.strategy.value_or(m_spec.strategy.name);
         record.toolVersion = m_options.toolVersion;
         record.host = currentHost(m_options.toolVersion, "").hostname;
-        record.device = "cpu";
+        record.device = m_spec.backend == BackendKind::Cpu ? "cpu" : "cuda";
         auto runId = m_store->createRun(record);
         if (!runId)
             return runId.error();
@@ -131,18 +131,22 @@ Status Session::planSizes()
     return ok();
 }
 
-Status Session::startWorkers()
+Status Session::startPipeline()
 {
-    SupervisorOptions options;
-    options.launch.command = m_options.workerCommand;
-    options.launch.command.push_back("--cache-dir");
-    options.launch.command.push_back(m_options.cacheDirectory);
-    options.workerCount = std::max(1, m_options.workers);
-    options.specDocument = m_spec.document;
-    options.baseDirectory = m_spec.baseDirectory;
-    options.cacheDirectory = m_options.cacheDirectory;
-    m_supervisor = std::make_unique<Supervisor>(std::move(options));
-    auto status = m_supervisor->start();
+    PipelineSettings settings;
+    settings.backend = m_spec.backend;
+    settings.workerCommand = m_options.workerCommand;
+    settings.cacheDirectory = m_options.cacheDirectory;
+    settings.specDocument = m_spec.document;
+    settings.baseDirectory = m_spec.baseDirectory;
+    settings.timeoutSeconds = m_spec.measurement.timeoutSeconds;
+    settings.cpuWorkers = m_options.workers;
+    settings.compileWorkers = m_options.workers;
+    settings.gpus = m_options.gpus;
+    settings.arch = m_options.arch;
+    settings.compileOnly = m_options.compileOnly;
+    m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
+    auto status = m_pipeline->start();
     forwardLogs();
     return status;
 }
@@ -151,7 +155,7 @@ Status Session::issueJobs()
 {
     for (auto &plan : m_plans) {
         while (!plan->exhausted()) {
-            if (m_supervisor && m_supervisor->idleWorkers() == 0)
+            if (m_pipeline && !m_pipeline->canAccept())
                 return ok();
             auto config = plan->next();
             if (!config)
@@ -163,14 +167,13 @@ Status Session::issueJobs()
                     return status;
                 continue;
             }
-            if (!m_supervisor) {
-                if (auto status = startWorkers(); !status)
+            if (!m_pipeline) {
+                if (auto status = startPipeline(); !status)
                     return status;
             }
-            JobRequest job{m_nextJobId++, *config, plan->sizeIndex(),
-                           m_spec.measurement.timeoutSeconds};
-            m_supervisor->submit(job);
-            m_inFlight.emplace(job.id, InFlight{plan.get(), *config, key});
+            const std::uint64_t token = m_nextToken++;
+            m_pipeline->submit(token, *config, plan->sizeIndex());
+            m_inFlight.emplace(token, InFlight{plan.get(), *config, key});
             m_listener.onConfigStarted(plan->sizeIndex(), key);
         }
     }
@@ -179,23 +182,18 @@ Status Session::issueJobs()
 
 Status Session::collect(std::chrono::milliseconds wait)
 {
-    // Slots that gave up restarting count as neither idle nor busy: with none left, nothing
-    // would ever answer, so the run fails with the supervisor's reason instead of waiting.
-    if (m_supervisor->idleWorkers() == 0 && m_supervisor->busyWorkers() == 0) {
-        if (auto health = m_supervisor->health(); !health)
-            return health;
-        return makeError(EngineError::Code::WorkerError, "no worker is left to run the jobs");
-    }
-    auto outcomes = m_supervisor->poll(wait);
+    auto finished = m_pipeline->poll(wait);
     forwardLogs();
-    for (auto &outcome : outcomes) {
-        auto found = m_inFlight.find(outcome.id);
+    if (!finished)
+        return finished.error();
+    for (auto &item : *finished) {
+        auto found = m_inFlight.find(item.token);
         if (found == m_inFlight.end())
             continue; // not ours: cannot happen, but never trust a peer
         InFlight job = std::move(found->second);
         m_inFlight.erase(found);
         ++m_measuredDone;
-        if (auto status = record(*job.plan, job.config, job.key, std::move(outcome.result), false);
+        if (auto status = record(*job.plan, job.config, job.key, std::move(item.result), false);
             !status)
             return status;
     }
@@ -236,9 +234,9 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
 
 void Session::forwardLogs()
 {
-    if (!m_supervisor)
+    if (!m_pipeline)
         return;
-    for (const auto &line : m_supervisor->takeLogLines())
+    for (const auto &line : m_pipeline->takeLogLines())
         m_listener.onLog(line);
 }
 
@@ -273,8 +271,8 @@ double Session::elapsedSeconds() const
 
 Expected<RunSummary> Session::fail(const EngineError &error)
 {
-    if (m_supervisor)
-        m_supervisor->stop();
+    if (m_pipeline)
+        m_pipeline->stop();
     if (m_store && m_summary.runId != 0)
         (void)m_store->setRunState(m_summary.runId, "failed");
     m_listener.onFailed(error);

@@ -17,7 +17,7 @@
 
 namespace tb {
 
-class Supervisor;
+class JobPipeline;
 
 // One tuning run of one spec, end to end: plan each problem size's space, hand configurations
 // to worker processes, commit every result to the workspace as it arrives, and tell the
@@ -41,7 +41,7 @@ private:
 
     Status openRun();
     Status planSizes();
-    Status startWorkers();
+    Status startPipeline();
     Status issueJobs();
     Status collect(std::chrono::milliseconds wait);
     Status record(SizePlan &plan, const Configuration &config, const std::string &key,
@@ -58,12 +58,12 @@ private:
     SessionListener &m_listener;
     std::optional<Store> m_store;
     std::optional<MetricEvaluator> m_metrics;
-    std::unique_ptr<Supervisor> m_supervisor;
+    std::unique_ptr<JobPipeline> m_pipeline;
     std::vector<std::unique_ptr<SizePlan>> m_plans;
     std::map<std::pair<std::string, std::size_t>, Result> m_stored; // earlier results of the run
     std::map<std::uint64_t, InFlight> m_inFlight;
     std::int64_t m_specId = 0;
-    std::uint64_t m_nextJobId = 1;
+    std::uint64_t m_nextToken = 1;
     std::uint64_t m_planned = 0;
     std::uint64_t m_measuredDone = 0;
     RunSummary m_summary;

@@ -14,7 +14,10 @@ struct SessionOptions
     std::string workspacePath;
     std::string cacheDirectory;             // build cache; default: "<workspace>.cache"
     std::vector<std::string> workerCommand; // argv of tunebench-worker (launcher prefix first)
-    int workers = 1;
+    int workers = 1;                        // cpu: measuring workers; cuda: NVRTC compile workers
+    std::vector<std::string> gpus;          // cuda: CUDA_VISIBLE_DEVICES of each bench worker
+    std::string arch;         // cuda: compile target, e.g. "sm_90" (default: the worker's)
+    bool compileOnly = false; // cuda: compile and record resource usage, measure nothing
     std::optional<std::string> strategy;
     std::optional<std::int64_t> maxConfigs; // per problem size
     std::optional<double> maxSeconds;       // whole run

@@ -50,9 +50,13 @@ private slots:
         QVERIFY(cli.waitForStarted());
         // Plain output (not a terminal): one line per result. Wait for a few, then kill -9.
         QString seen;
-        QTRY_VERIFY_WITH_TIMEOUT((seen += QString::fromUtf8(cli.readAllStandardOutput()),
-                                  seen.count(QStringLiteral("  ok  ")) >= 3),
-                                 120000);
+        // Stop waiting early when the CLI ends on its own: that is a failure, not a hang.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (seen += QString::fromUtf8(cli.readAllStandardOutput()),
+             seen.count(QStringLiteral("  ok  ")) >= 3 || cli.state() != QProcess::Running),
+            120000);
+        QVERIFY2(cli.state() == QProcess::Running,
+                 qPrintable(seen + QString::fromUtf8(cli.readAllStandardError())));
         QCOMPARE(cli.state(), QProcess::Running);
         cli.kill(); // SIGKILL: no handler, no clean-up
         QVERIFY(cli.waitForFinished());

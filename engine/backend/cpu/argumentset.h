@@ -1,10 +1,10 @@
 #pragma once
 
-#include "hostbuffer.h"
+#include "backend/common/argumentexpressions.h"
+#include "backend/common/hostbuffer.h"
+#include "backend/common/outputverifier.h"
 #include "model/expected.h"
 #include "model/spec.h"
-#include "outputverifier.h"
-#include "space/expression.h"
 
 #include <cstdint>
 #include <optional>
@@ -26,7 +26,7 @@ class ArgumentSet
 {
 public:
     // Largest buffer accepted, in elements (2^34: 64 GiB of float32).
-    static constexpr double kMaxElements = 17179869184.0;
+    static constexpr double kMaxElements = kMaxBufferElements;
 
     // Compiles the size and value expressions against configurationVariableNames(spec).
     // InvalidSpec naming the argument when one does not compile.
@@ -44,7 +44,7 @@ public:
     void **callArguments() { return m_callArguments.data(); }
 
     std::size_t size() const { return m_slots.size(); }
-    const Argument &argument(std::size_t index) const { return m_slots[index].argument; }
+    const Argument &argument(std::size_t index) const { return m_expressions.argument(index); }
     // nullptr for scalars and before bind().
     const HostBuffer *buffer(std::size_t index) const;
     std::vector<OutputView> outputs() const;
@@ -53,16 +53,15 @@ private:
     struct Slot
     {
         Argument argument;
-        Expression expression; // size of a buffer, value of a scalar
         HostBuffer buffer;
         void *pointer = nullptr;              // what a buffer argument passes
         alignas(8) unsigned char scalar[8]{}; // what a scalar argument passes
     };
 
-    ArgumentSet() = default;
+    explicit ArgumentSet(ArgumentExpressions expressions);
     Status bindBuffer(Slot &slot, double size);
-    static Status bindScalar(Slot &slot, double value);
 
+    ArgumentExpressions m_expressions;
     std::vector<Slot> m_slots;
     std::vector<void *> m_callArguments;
 };

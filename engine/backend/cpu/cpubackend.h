@@ -1,11 +1,11 @@
 #pragma once
 
 #include "argumentset.h"
+#include "backend/common/outputverifier.h"
 #include "cpubuilder.h"
 #include "kernelcall.h"
 #include "kernellibrary.h"
 #include "model/kernelbackend.h"
-#include "outputverifier.h"
 
 #include <map>
 #include <optional>

@@ -57,7 +57,7 @@ SessionOptions optionsFor(const QTemporaryDir &dir, RecordingListener &listener)
 {
     SessionOptions options;
     options.workspacePath = dir.filePath("ws.tbw").toStdString();
-    options.workerCommand = {tbtest::workerPath().toStdString(), "--role", "cpu"};
+    options.workerCommand = {tbtest::workerPath().toStdString()};
     options.workers = 2;
     options.toolVersion = "test";
     options.stopRequested = &listener.stop;

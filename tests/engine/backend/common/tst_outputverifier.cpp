@@ -1,4 +1,4 @@
-#include "backend/cpu/outputverifier.h"
+#include "backend/common/outputverifier.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 #include "outputverifier.h"
 
-#include "hostbuffer.h"
+#include "backend/common/hostbuffer.h"
 
 #include <cmath>
 #include <cstring>

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// What the CLI needs to know before a CUDA run, found without creating a CUDA context (the
+// supervisor's process never owns one: DESIGN.md, Processes).
+struct CudaEnvironment
+{
+    bool driverFound = false;
+    std::string whyNot;            // "no CUDA driver found (libcuda.so.1: cannot open ...)"
+    std::vector<std::string> gpus; // CUDA_VISIBLE_DEVICES value for each bench worker
+    std::string arch;              // of the first GPU, e.g. "sm_90"; empty without one
+    std::string deviceName;
+};
+
+CudaEnvironment probeCudaEnvironment();
+
+} // namespace tb

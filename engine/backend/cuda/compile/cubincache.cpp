@@ -1,0 +1,156 @@
+#include "cubincache.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <unistd.h>
+
+namespace tb {
+
+namespace {
+
+std::optional<std::string> readFile(const std::string &path)
+{
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return std::nullopt;
+    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+// Writes under a name no other process or thread uses, then renames over `path`: readers see
+// the old file or the whole new one. Two processes publishing the same hash write identical
+// content, so whichever rename lands last is fine.
+Status writeAtomically(const std::string &path, const std::string &content)
+{
+    static std::atomic<unsigned> counter{0};
+    const std::string temporary =
+        path + "." + std::to_string(::getpid()) + "." + std::to_string(++counter) + ".tmp";
+    {
+        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+        file << content;
+        file.close();
+        if (!file) {
+            std::remove(temporary.c_str());
+            return makeError(EngineError::Code::IoError, "cannot write " + temporary);
+        }
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        std::remove(temporary.c_str());
+        return makeError(EngineError::Code::IoError, "cannot rename " + temporary + " to " + path,
+                         std::strerror(error));
+    }
+    return ok();
+}
+
+nlohmann::json toJson(const ResourceUsage &usage)
+{
+    return {{"registers", usage.registers},
+            {"spill_stores", usage.spillStoreBytes},
+            {"spill_loads", usage.spillLoadBytes},
+            {"stack_frame", usage.stackFrameBytes},
+            {"static_shared", usage.staticSharedBytes},
+            {"constant", usage.constantBytes},
+            {"barriers", usage.barriers}};
+}
+
+ResourceUsage usageFromJson(const nlohmann::json &json)
+{
+    ResourceUsage usage;
+    usage.registers = json.at("registers").get<int>();
+    usage.spillStoreBytes = json.at("spill_stores").get<int>();
+    usage.spillLoadBytes = json.at("spill_loads").get<int>();
+    usage.stackFrameBytes = json.at("stack_frame").get<int>();
+    usage.staticSharedBytes = json.at("static_shared").get<int>();
+    usage.constantBytes = json.at("constant").get<int>();
+    usage.barriers = json.at("barriers").get<int>();
+    return usage;
+}
+
+} // namespace
+
+CubinCache::CubinCache(const std::string &cacheDirectory, const std::string &hash)
+    : m_directory(cacheDirectory + "/cuda"), m_stem(m_directory + "/" + hash)
+{}
+
+std::string CubinCache::cubinPath() const
+{
+    return m_stem + ".cubin";
+}
+
+std::string CubinCache::metadataPath() const
+{
+    return m_stem + ".json";
+}
+
+std::optional<CudaBuild> CubinCache::load() const
+{
+    const auto text = readFile(metadataPath());
+    if (!text || ::access(cubinPath().c_str(), R_OK) != 0)
+        return std::nullopt;
+    // A damaged entry (a disk that filled up, a hand edit) is a miss: the build reruns and
+    // replaces it.
+    const auto json = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    if (!json.is_object())
+        return std::nullopt;
+    try {
+        CudaBuild build;
+        build.cubinPath = cubinPath();
+        build.loweredName = json.at("lowered_name").get<std::string>();
+        build.log = json.at("log").get<std::string>();
+        build.arch = json.at("arch").get<std::string>();
+        build.seconds = json.at("seconds").get<double>();
+        build.usage = usageFromJson(json.at("usage"));
+        build.cached = true;
+        return build;
+    } catch (const nlohmann::json::exception &) {
+        return std::nullopt;
+    }
+}
+
+Status CubinCache::publish(const std::string &cubin, const CudaBuild &build) const
+{
+    std::error_code error;
+    std::filesystem::create_directories(m_directory, error);
+    if (error)
+        return makeError(EngineError::Code::IoError, "cannot create " + m_directory,
+                         error.message());
+    if (Status written = writeAtomically(cubinPath(), cubin); !written)
+        return written;
+    const nlohmann::json json = {{"lowered_name", build.loweredName},
+                                 {"arch", build.arch},
+                                 {"seconds", build.seconds},
+                                 {"usage", toJson(build.usage)},
+                                 {"log", build.log}};
+    // Replace invalid UTF-8 in the log rather than throwing: the log is for people.
+    return writeAtomically(metadataPath(),
+                           json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+void Fnv1a64::add(const std::string &field)
+{
+    for (unsigned char byte : field)
+        mix(byte);
+    mix(0);
+}
+
+std::string Fnv1a64::hex() const
+{
+    char buffer[17];
+    std::snprintf(buffer, sizeof buffer, "%016llx", m_hash);
+    return buffer;
+}
+
+void Fnv1a64::mix(unsigned char byte)
+{
+    m_hash ^= byte;
+    m_hash *= 0x100000001b3ULL;
+}
+
+} // namespace tb

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "ptxasreport.h"
+
+#include <string>
+
+namespace tb {
+
+// What compiling one configuration with NVRTC produced. The log is kept whatever happened.
+struct CudaBuild
+{
+    std::string cubinPath;    // the cubin in the cache, on success: what the bench side loads
+    std::string loweredName;  // the entry's symbol in the cubin (mangled unless extern "C")
+    std::string log;          // NVRTC's program log, ptxas report included
+    std::string errorMessage; // why there is no cubin; empty on success
+    double seconds = 0;       // wall time of the compile (or of the cache lookup)
+    bool cached = false;      // the cubin was already in the cache: NVRTC did not run
+    ResourceUsage usage;      // the entry's ptxas figures
+    std::string arch;         // "sm_90"
+
+    bool succeeded() const { return errorMessage.empty(); }
+};
+
+} // namespace tb

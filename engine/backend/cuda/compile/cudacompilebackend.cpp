@@ -1,0 +1,90 @@
+#include "cudacompilebackend.h"
+
+#include "cudaresources.h"
+#include "occupancy.h"
+
+#include <algorithm>
+#include <exception>
+
+namespace tb {
+
+namespace {
+
+Result failed(Result result, ResultStatus status, std::string message)
+{
+    result.status = status;
+    result.message = std::move(message);
+    return result;
+}
+
+} // namespace
+
+CudaCompileBackend::CudaCompileBackend(std::string cacheDirectory, CudaCompileOptions options)
+    : m_compiler(std::move(cacheDirectory), std::move(options))
+{}
+
+Status CudaCompileBackend::prepare(const Spec &spec)
+{
+    if (spec.backend != BackendKind::Cuda)
+        return makeError(EngineError::Code::InvalidSpec,
+                         std::string("the cuda-compile backend cannot run a ") +
+                             toString(spec.backend) + " spec");
+    auto limits = knownDeviceLimits(m_compiler.options().arch);
+    if (!limits)
+        return limits.error();
+    auto launch = LaunchShapeEvaluator::create(spec);
+    if (!launch)
+        return launch.error();
+    m_limits = std::move(*limits);
+    m_spec = spec;
+    m_launch = std::move(*launch);
+    return ok();
+}
+
+Result CudaCompileBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
+{
+    try {
+        return run(config, sizeIndex);
+    } catch (const std::exception &exception) {
+        return failed({}, ResultStatus::RuntimeError,
+                      std::string("the compile backend failed: ") + exception.what());
+    } catch (...) {
+        return failed({}, ResultStatus::RuntimeError, "the compile backend failed");
+    }
+}
+
+Result CudaCompileBackend::run(const Configuration &config, std::size_t sizeIndex)
+{
+    Result result;
+    result.timer = "none"; // nothing is measured here
+    if (!m_spec)
+        return failed(result, ResultStatus::RuntimeError, "the backend was not prepared");
+    if (config.values.size() != m_spec->parameters.size())
+        return failed(result, ResultStatus::RuntimeError,
+                      "the configuration does not have one value per parameter");
+    const std::size_t sizeCount = std::max<std::size_t>(m_spec->sizes.values.size(), 1);
+    if (sizeIndex >= sizeCount)
+        return failed(result, ResultStatus::RuntimeError,
+                      "no problem size #" + std::to_string(sizeIndex));
+
+    // The geometry first: a configuration whose launch is not even a shape is not worth a
+    // compile.
+    auto shape = m_launch->evaluate(config, sizeIndex);
+    if (!shape)
+        return failed(result, ResultStatus::InvalidLaunch, shape.error().toString());
+
+    const CudaBuild build = m_compiler.build(m_spec->kernel, m_spec->parameters, config);
+    result.compilerLog = build.log;
+    result.compileSeconds = build.seconds;
+    result.cachedBuild = build.cached;
+    if (!build.succeeded())
+        return failed(result, ResultStatus::CompileError, build.errorMessage);
+
+    const Occupancy occupancy = launchOccupancy(*m_limits, build.usage, *shape);
+    fillResources(result, build.usage, *shape, occupancy);
+    if (!occupancy.launchable)
+        return failed(result, ResultStatus::InvalidLaunch, occupancy.whyNot);
+    return result;
+}
+
+} // namespace tb

@@ -1,0 +1,136 @@
+#include "cudaargumentset.h"
+
+#include <new>
+
+namespace tb {
+
+namespace {
+
+CudaFailure invalid(const EngineError &error)
+{
+    return {ResultStatus::InvalidLaunch, error.toString(), false};
+}
+
+CudaFailure namedFailure(const Argument &argument, CudaFailure failure)
+{
+    failure.message = "argument '" + argument.name + "': " + failure.message;
+    return failure;
+}
+
+} // namespace
+
+CudaArgumentSet::CudaArgumentSet(ArgumentExpressions expressions, const CudaDriver &driver)
+    : m_expressions(std::move(expressions))
+{
+    m_slots.reserve(m_expressions.size());
+    for (std::size_t i = 0; i < m_expressions.size(); ++i) {
+        Slot slot;
+        slot.argument = m_expressions.argument(i);
+        slot.device = DeviceBuffer(driver);
+        m_slots.push_back(std::move(slot));
+    }
+    m_kernelParams.resize(m_slots.size(), nullptr);
+}
+
+Expected<CudaArgumentSet> CudaArgumentSet::create(const Spec &spec, const CudaDriver &driver)
+{
+    auto expressions = ArgumentExpressions::create(spec);
+    if (!expressions)
+        return expressions.error();
+    return CudaArgumentSet(std::move(*expressions), driver);
+}
+
+CudaStatus CudaArgumentSet::bind(std::span<const double> variableValues)
+{
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        Slot &slot = m_slots[i];
+        const double value = m_expressions.evaluate(i, variableValues);
+        if (slot.argument.kind == Argument::Kind::Buffer) {
+            if (CudaStatus bound = bindBuffer(slot, value); !bound)
+                return bound;
+            m_kernelParams[i] = &slot.pointer;
+        } else {
+            if (Status encoded = encodeScalar(slot.argument, value, slot.scalar); !encoded)
+                return invalid(encoded.error());
+            m_kernelParams[i] = slot.scalar;
+        }
+    }
+    return {};
+}
+
+CudaStatus CudaArgumentSet::bindBuffer(Slot &slot, double size)
+{
+    const auto count = bufferElementCount(slot.argument, size);
+    if (!count)
+        return invalid(count.error());
+    if (slot.device.allocated() && slot.count == *count)
+        return {};
+    // Free the old ones before asking for the new ones.
+    slot.pointer = 0;
+    slot.device.free();
+    slot.initial = HostBuffer();
+    slot.readback = HostBuffer();
+    HostBuffer contents;
+    try {
+        contents = HostBuffer(slot.argument.type, *count);
+        if (slot.argument.output)
+            slot.readback = HostBuffer(slot.argument.type, *count);
+    } catch (const std::bad_alloc &) {
+        const std::uint64_t bytes = *count * elementSize(slot.argument.type);
+        return invalid(argumentError(slot.argument, "cannot allocate " + std::to_string(bytes) +
+                                                        " bytes on the host"));
+    }
+    contents.fill(slot.argument.init);
+    if (CudaStatus allocated = slot.device.allocate(contents.bytes()); !allocated)
+        return namedFailure(slot.argument, allocated.failure());
+    if (CudaStatus uploaded = slot.device.upload(contents.data(), contents.bytes()); !uploaded)
+        return namedFailure(slot.argument, uploaded.failure());
+    if (slot.argument.output)
+        slot.initial = std::move(contents);
+    slot.count = *count;
+    slot.pointer = slot.device.pointer();
+    return {};
+}
+
+CudaStatus CudaArgumentSet::resetOutputs()
+{
+    for (auto &slot : m_slots) {
+        if (slot.argument.output && slot.device.allocated())
+            if (CudaStatus uploaded = slot.device.upload(slot.initial.data(), slot.initial.bytes());
+                !uploaded)
+                return namedFailure(slot.argument, uploaded.failure());
+    }
+    return {};
+}
+
+CudaStatus CudaArgumentSet::downloadOutputs()
+{
+    for (auto &slot : m_slots) {
+        if (slot.argument.output && slot.device.allocated())
+            if (CudaStatus downloaded =
+                    slot.device.download(slot.readback.data(), slot.readback.bytes());
+                !downloaded)
+                return namedFailure(slot.argument, downloaded.failure());
+    }
+    return {};
+}
+
+std::vector<OutputView> CudaArgumentSet::outputs() const
+{
+    std::vector<OutputView> views;
+    for (const auto &slot : m_slots) {
+        if (slot.argument.kind == Argument::Kind::Buffer && slot.argument.output)
+            views.push_back({slot.argument.name, slot.argument.type, slot.readback.data(),
+                             slot.readback.count()});
+    }
+    return views;
+}
+
+const DeviceBuffer *CudaArgumentSet::buffer(std::size_t index) const
+{
+    const Slot &slot = m_slots[index];
+    return slot.argument.kind == Argument::Kind::Buffer && slot.device.allocated() ? &slot.device
+                                                                                   : nullptr;
+}
+
+} // namespace tb

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "backend/common/argumentexpressions.h"
+#include "backend/common/hostbuffer.h"
+#include "backend/common/outputverifier.h"
+#include "cudafailure.h"
+#include "devicebuffer.h"
+#include "model/expected.h"
+
+#include <span>
+#include <vector>
+
+namespace tb {
+
+class CudaDriver;
+
+// A kernel's arguments on the device for one configuration and problem size, in the spec's
+// order, ready for cuLaunchKernel: buffers in device memory (sized by their expression,
+// initialised by filling a HostBuffer as the CPU backend does and copying it over) and scalars
+// in their element type.
+//
+// As in the CPU backend, a buffer whose element count did not change is kept with its contents
+// (initialisation is deterministic), kernels are trusted not to write their inputs, and outputs
+// are re-initialised before every verification run: their initial contents stay on the host
+// for that (only outputs; an input's host copy is dropped once uploaded).
+class CudaArgumentSet
+{
+public:
+    // InvalidSpec naming the argument when an expression does not compile.
+    static Expected<CudaArgumentSet> create(const Spec &spec, const CudaDriver &driver);
+
+    // Evaluates sizes and values and (re)allocates, fills and uploads buffers whose size
+    // changed. invalid_launch naming the argument when a size or value is bad or memory runs
+    // out; a driver failure is classified (a broken context is runtime_error).
+    CudaStatus bind(std::span<const double> variableValues);
+
+    // Copies the outputs' initial contents to the device again.
+    CudaStatus resetOutputs();
+    // Copies the outputs back to the host; outputs() then shows them.
+    CudaStatus downloadOutputs();
+    std::vector<OutputView> outputs() const;
+
+    // cuLaunchKernel's kernelParams: one pointer per argument to its value (a CUdeviceptr for a
+    // buffer). Valid until the next bind().
+    void **kernelParams() { return m_kernelParams.data(); }
+
+    std::size_t size() const { return m_slots.size(); }
+    const DeviceBuffer *buffer(std::size_t index) const;
+
+private:
+    struct Slot
+    {
+        Argument argument;
+        DeviceBuffer device;
+        std::uint64_t count = 0;
+        HostBuffer initial;  // outputs only: what resetOutputs() uploads
+        HostBuffer readback; // outputs only: what downloadOutputs() fills
+        CUdeviceptr pointer = 0;
+        alignas(8) unsigned char scalar[8]{};
+    };
+
+    CudaArgumentSet(ArgumentExpressions expressions, const CudaDriver &driver);
+    CudaStatus bindBuffer(Slot &slot, double size);
+
+    ArgumentExpressions m_expressions;
+    std::vector<Slot> m_slots;
+    std::vector<void *> m_kernelParams;
+};
+
+} // namespace tb

@@ -1,0 +1,223 @@
+#include "cudabackend.h"
+
+#include "compile/cudaresources.h"
+#include "compile/nvrtcarchitectures.h"
+#include "cudameasurement.h"
+#include "cuptitimer.h"
+#include "l2flusher.h"
+#include "launchcheck.h"
+
+#include <cstdio>
+#include <exception>
+
+namespace tb {
+
+namespace {
+
+CudaFailure failure(ResultStatus status, std::string message)
+{
+    return {status, std::move(message), false};
+}
+
+void logOnce(const std::string &text)
+{
+    std::fprintf(stderr, "tunebench cuda backend: %s\n", text.c_str());
+}
+
+} // namespace
+
+CudaBackend::CudaBackend(std::string cacheDirectory, CudaCompileOptions options)
+    : m_cacheDirectory(std::move(cacheDirectory)), m_options(std::move(options))
+{}
+
+CudaBackend::~CudaBackend() = default;
+
+Status CudaBackend::prepare(const Spec &spec)
+{
+    if (spec.backend != BackendKind::Cuda)
+        return makeError(EngineError::Code::InvalidSpec,
+                         std::string("the cuda backend cannot run a ") + toString(spec.backend) +
+                             " spec");
+    if (spec.kernel.language != "cuda")
+        return makeError(EngineError::Code::InvalidSpec,
+                         "the cuda backend builds CUDA kernels, not '" + spec.kernel.language +
+                             "'");
+    if (spec.verification.reference &&
+        spec.verification.reference->size() != spec.parameters.size())
+        return makeError(EngineError::Code::InvalidSpec,
+                         "the reference configuration needs one value per parameter");
+    auto launch = LaunchShapeEvaluator::create(spec);
+    if (!launch)
+        return launch.error();
+    if (!m_context)
+        if (Status opened = openDevice(); !opened)
+            return opened;
+    auto arguments = CudaArgumentSet::create(spec, *m_driver);
+    if (!arguments)
+        return arguments.error();
+    m_references.clear();
+    m_arguments.reset(); // frees the previous spec's buffers before the new ones are made
+    m_arguments = std::move(*arguments);
+    m_launch = std::move(*launch);
+    m_spec = spec;
+    return ok();
+}
+
+Status CudaBackend::openDevice()
+{
+    auto driver = CudaDriver::load();
+    if (!driver)
+        return driver.error();
+    m_driver = std::make_unique<CudaDriver>(std::move(*driver));
+    // CUPTI before the context, as its samples do, so it sees the context being made.
+    std::string why;
+    m_cupti = CuptiTimer::start(&why);
+    if (!m_cupti) {
+        m_cuptiUnavailable = why;
+        logOnce("CUPTI unavailable, timing with CUDA events: " + why);
+    }
+    auto context = CudaContext::create(*m_driver);
+    if (!context)
+        return context.error();
+    m_context = std::move(*context);
+    const CudaDeviceInfo &device = m_context->device();
+    auto arch = archForComputeCapability(device.limits.computeMajor, device.limits.computeMinor);
+    if (!arch)
+        return makeError(EngineError::Code::NoDevice, "NVRTC cannot compile for " + device.name,
+                         arch.error().toString());
+    CudaCompileOptions options = m_options;
+    options.arch = *arch;
+    m_compiler.emplace(m_cacheDirectory, options);
+    if (CudaStatus created = m_stream.create(*m_driver); !created)
+        return makeError(EngineError::Code::BackendError, created.failure().message);
+    m_events.setDriver(*m_driver);
+    m_flusher = std::make_unique<L2Flusher>(*m_driver);
+    if (CudaStatus allocated = m_flusher->allocate(device.limits.l2CacheBytes); !allocated)
+        return makeError(EngineError::Code::BackendError,
+                         "cannot allocate the L2 flush buffer: " + allocated.failure().message);
+    why.clear();
+    m_clocks = GpuClockMonitor::open(device.pciBusId, &why);
+    if (!m_clocks.available())
+        logOnce("no clock and throttle figures: " + why);
+    return ok();
+}
+
+Result CudaBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
+{
+    try {
+        return run(config, sizeIndex);
+    } catch (const std::exception &exception) {
+        return failed({}, failure(ResultStatus::RuntimeError,
+                                  std::string("the CUDA backend failed: ") + exception.what()));
+    } catch (...) {
+        return failed({}, failure(ResultStatus::RuntimeError, "the CUDA backend failed"));
+    }
+}
+
+Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
+{
+    Result result;
+    result.timer = m_cupti ? "cupti" : "cuda_events";
+    if (!m_spec || !m_context)
+        return failed(result, failure(ResultStatus::RuntimeError, "the backend was not prepared"));
+    if (m_context->broken())
+        return failed(result, {ResultStatus::RuntimeError,
+                               "the CUDA context was left unusable by an earlier kernel", true});
+    if (config.values.size() != m_spec->parameters.size())
+        return failed(result, failure(ResultStatus::RuntimeError,
+                                      "the configuration does not have one value per parameter"));
+    if (sizeIndex >= std::max<std::size_t>(m_spec->sizes.values.size(), 1))
+        return failed(result, failure(ResultStatus::RuntimeError,
+                                      "no problem size #" + std::to_string(sizeIndex)));
+
+    LoadedKernel kernel;
+    if (CudaStatus loaded = loadKernel(config, sizeIndex, result, kernel); !loaded)
+        return failed(result, loaded.failure());
+    if (m_spec->verification.reference) {
+        // Before binding this config: running the reference rebinds the arguments.
+        CudaStatus fault;
+        const Reference &reference = referenceFor(sizeIndex, fault);
+        if (!fault)
+            return failed(result, fault.failure());
+        if (!reference.failure.empty())
+            return failed(
+                result, failure(ResultStatus::RuntimeError, "cannot verify: " + reference.failure));
+        if (CudaStatus bound = bindFor(config, sizeIndex); !bound)
+            return failed(result, bound.failure());
+        if (CudaStatus verified = verify(reference, kernel); !verified)
+            return failed(result, verified.failure());
+    } else if (CudaStatus bound = bindFor(config, sizeIndex); !bound) {
+        return failed(result, bound.failure());
+    }
+    if (CudaStatus measured = measure(kernel, result); !measured)
+        return failed(result, measured.failure());
+    return result;
+}
+
+CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t sizeIndex,
+                                   Result &result, LoadedKernel &kernel)
+{
+    const CudaBuild build = m_compiler->build(m_spec->kernel, m_spec->parameters, config);
+    result.compilerLog = build.log;
+    result.compileSeconds = build.seconds;
+    result.cachedBuild = build.cached;
+    if (!build.succeeded())
+        return failure(ResultStatus::CompileError, build.errorMessage);
+    std::string error;
+    const std::vector<char> image = readBinaryFile(build.cubinPath, &error);
+    if (image.empty())
+        return failure(ResultStatus::CompileError,
+                       "cannot read the cubin: " + (error.empty() ? build.cubinPath : error));
+    if (CudaStatus loaded = CudaModule::load(*m_driver, image, build.loweredName, kernel.module);
+        !loaded)
+        return loaded;
+
+    auto shape = m_launch->evaluate(config, sizeIndex);
+    if (!shape)
+        return failure(ResultStatus::InvalidLaunch, shape.error().toString());
+    CudaFunctionAttributes attributes;
+    if (CudaStatus read = kernel.module.attributes(attributes); !read)
+        return read;
+    const LaunchCheck check =
+        checkLaunch(m_context->device().limits, build.usage, attributes, *shape);
+    fillResources(result, check.usage, *shape, check.occupancy);
+    result.resources["local_memory"] = attributes.localBytes;
+    if (!check.problem.empty())
+        return failure(ResultStatus::InvalidLaunch, check.problem);
+    if (CudaStatus allowed = kernel.module.allowDynamicShared(shape->dynamicSharedBytes); !allowed)
+        return allowed;
+    kernel.launch = {kernel.module.function(), *shape, m_arguments->kernelParams(),
+                     build.loweredName};
+    return {};
+}
+
+CudaStatus CudaBackend::measure(const LoadedKernel &kernel, Result &result)
+{
+    const ClockState before = m_clocks.sample();
+    CudaMeasurement measurement(*m_driver, m_stream.handle(), m_events, *m_flusher, m_cupti.get());
+    std::string cuptiFailure;
+    CudaStatus measured =
+        measurement.measure(kernel.launch, m_spec->measurement, result, &cuptiFailure);
+    if (!cuptiFailure.empty()) {
+        m_cupti.reset();
+        m_cuptiUnavailable = cuptiFailure;
+        logOnce("CUPTI failed, timing with CUDA events from now on: " + cuptiFailure);
+    }
+    if (!m_cuptiUnavailable.empty())
+        result.resources["cupti_unavailable"] = 1;
+    GpuClockMonitor::record(result, before, m_clocks.sample());
+    return measured;
+}
+
+Result CudaBackend::failed(Result result, const CudaFailure &failure)
+{
+    result.status = failure.status;
+    result.message = failure.message;
+    if (failure.breaksContext && m_context && !m_context->broken()) {
+        m_context->markBroken();
+        result.message += " (the CUDA context is unusable now: the worker restarts)";
+    }
+    return result;
+}
+
+} // namespace tb

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "backend/common/outputverifier.h"
+#include "compile/launchshape.h"
+#include "compile/nvrtccompiler.h"
+#include "cudaargumentset.h"
+#include "cudacontext.h"
+#include "cudadriver.h"
+#include "cudamodule.h"
+#include "cudastream.h"
+#include "eventtimer.h"
+#include "gpuclockmonitor.h"
+#include "kernellaunch.h"
+#include "model/kernelbackend.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tb {
+
+class CuptiTimer;
+class L2Flusher;
+
+// The bench side of the CUDA backend (worker role "cuda"): runs configurations of a CUDA spec
+// on the first visible GPU. For each configuration it gets the cubin from NvrtcCompiler (a
+// cache hit when a compile worker built it already), loads it, checks the launch against the
+// device's limits, runs it once against the reference configuration's outputs, then measures
+// it (CudaMeasurement: CUPTI kernel records, CUDA events as fallback and cross-check, L2 flush
+// between samples, NVML clock and throttle state around it).
+//
+// The driver, CUPTI and NVML are all loaded at run time: without a driver, prepare() fails
+// with "no CUDA driver found". A kernel fault (illegal address, trap, ...) leaves the context
+// unusable: evaluate() answers runtime_error and usable() is false from then on.
+class CudaBackend : public KernelBackend
+{
+public:
+    explicit CudaBackend(std::string cacheDirectory, CudaCompileOptions options = {});
+    ~CudaBackend() override;
+
+    // InvalidSpec when the spec is not a cuda spec or an expression does not compile; NoDevice
+    // when there is no driver or no GPU; BackendError when the context or stream cannot be
+    // made. The compile arch is the device's (options.arch is overridden).
+    Status prepare(const Spec &spec) override;
+
+    // Never throws.
+    Result evaluate(const Configuration &config, std::size_t sizeIndex) override;
+
+    bool usable() const override { return !m_context || !m_context->broken(); }
+
+    // The GPU, once prepared (for the worker's handshake); nullptr before.
+    const CudaDeviceInfo *device() const { return m_context ? &m_context->device() : nullptr; }
+
+private:
+    // A configuration's kernel, loaded and ready to launch for one problem size.
+    struct LoadedKernel
+    {
+        CudaModule module;
+        KernelLaunch launch;
+    };
+    struct Reference
+    {
+        std::string failure;
+        std::vector<OutputSnapshot> outputs;
+    };
+
+    Result run(const Configuration &config, std::size_t sizeIndex);
+    Status openDevice();
+    CudaStatus loadKernel(const Configuration &config, std::size_t sizeIndex, Result &result,
+                          LoadedKernel &kernel);
+    CudaStatus bindFor(const Configuration &config, std::size_t sizeIndex);
+    CudaStatus runOnce(const LoadedKernel &kernel);
+    const Reference &referenceFor(std::size_t sizeIndex, CudaStatus &fault);
+    Reference computeReference(std::size_t sizeIndex, CudaStatus &fault);
+    CudaStatus verify(const Reference &reference, const LoadedKernel &kernel);
+    CudaStatus measure(const LoadedKernel &kernel, Result &result);
+    Result failed(Result result, const CudaFailure &failure);
+
+    std::string m_cacheDirectory;
+    CudaCompileOptions m_options;
+    std::optional<Spec> m_spec;
+    std::unique_ptr<CudaDriver> m_driver; // on the heap: everything below points to it
+    std::optional<CudaContext> m_context;
+    CudaStream m_stream;
+    EventTimer m_events;
+    std::unique_ptr<L2Flusher> m_flusher;
+    std::unique_ptr<CuptiTimer> m_cupti;
+    std::string m_cuptiUnavailable; // why CUPTI is not used; empty while it is
+    GpuClockMonitor m_clocks;
+    std::optional<NvrtcCompiler> m_compiler;
+    std::optional<LaunchShapeEvaluator> m_launch;
+    std::optional<CudaArgumentSet> m_arguments;
+    std::map<std::size_t, Reference> m_references; // by problem size
+};
+
+} // namespace tb

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "compile/devicelimits.h"
+#include "model/expected.h"
+
+#include <cuda.h>
+
+#include <string>
+
+namespace tb {
+
+class CudaDriver;
+
+// What the bench side knows of its GPU: identity plus the limits the launch checks and the
+// occupancy calculation use (compile/devicelimits.h), read from the driver's attributes.
+struct CudaDeviceInfo
+{
+    std::string name;     // "NVIDIA H100 80GB HBM3"
+    std::string pciBusId; // "0000:3B:00.0": how NVML finds the same device
+    int ordinal = 0;      // among the visible devices (CUDA_VISIBLE_DEVICES)
+    DeviceLimits limits;  // computeMajor/Minor, SM count, L2 size, per-block and per-SM limits
+
+    // "sm_90"
+    std::string arch() const;
+    // "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs)": what the worker's handshake reports.
+    std::string description() const;
+};
+
+// Reads every field for `device`. Facts no attribute gives (register and shared-memory
+// allocation units, register sub-partitions, barriers per SM) come from the built-in table of
+// knownDeviceLimits for the device's architecture, or its defaults for an unknown one.
+// BackendError naming the attribute when a query fails.
+Expected<CudaDeviceInfo> queryDeviceInfo(const CudaDriver &driver, CUdevice device, int ordinal);
+
+} // namespace tb

@@ -1,0 +1,141 @@
+#include "cudameasurement.h"
+
+#include "cudadriver.h"
+#include "cuptitimer.h"
+#include "eventtimer.h"
+#include "l2flusher.h"
+#include "measure/adaptivesampler.h"
+#include "measure/statistics.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace tb {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point begin)
+{
+    return std::chrono::duration<double>(Clock::now() - begin).count();
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return sortedMedian(values);
+}
+
+} // namespace
+
+CudaMeasurement::CudaMeasurement(const CudaDriver &driver, CUstream stream, EventTimer &events,
+                                 L2Flusher &flusher, CuptiTimer *cupti)
+    : m_driver(driver), m_stream(stream), m_events(events), m_flusher(flusher), m_cupti(cupti)
+{}
+
+std::size_t CudaMeasurement::nextBatchSize(const MeasurementSettings &settings, std::size_t taken,
+                                           double elapsedSeconds, double secondsPerSample)
+{
+    const auto maxSamples = static_cast<std::size_t>(std::max(settings.maxSamples, 1));
+    const std::size_t left = taken < maxSamples ? maxSamples - taken : 1;
+    std::size_t batch = taken == 0 ? static_cast<std::size_t>(std::max(settings.minSamples, 1))
+                                   : std::max<std::size_t>(taken / 2, 1);
+    batch = std::min({batch, kMaxBatch, left});
+    if (taken > 0 && secondsPerSample > 0) {
+        const double timeLeft = settings.maxSecondsPerConfig - elapsedSeconds;
+        const double fit = std::floor(timeLeft / secondsPerSample);
+        if (fit < static_cast<double>(batch))
+            batch = fit >= 1 ? static_cast<std::size_t>(fit) : 1;
+    }
+    return batch;
+}
+
+CudaStatus CudaMeasurement::warmUp(const KernelLaunch &kernel, int runs)
+{
+    for (int i = 0; i < runs; ++i)
+        if (CudaStatus launched = kernel.launch(m_driver, m_stream); !launched)
+            return launched;
+    return m_driver.check(m_driver.streamSynchronize(m_stream),
+                          "synchronising after the warm-up launches");
+}
+
+CudaStatus CudaMeasurement::runBatch(const KernelLaunch &kernel, std::size_t count, bool flushL2)
+{
+    if (CudaStatus reserved = m_events.reserve(count); !reserved)
+        return reserved;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (flushL2)
+            if (CudaStatus flushed = m_flusher.flush(m_stream); !flushed)
+                return flushed;
+        if (CudaStatus recorded = m_events.recordStart(i, m_stream); !recorded)
+            return recorded;
+        if (CudaStatus launched = kernel.launch(m_driver, m_stream); !launched)
+            return launched;
+        if (CudaStatus recorded = m_events.recordStop(i, m_stream); !recorded)
+            return recorded;
+    }
+    return m_driver.check(m_driver.streamSynchronize(m_stream),
+                          "synchronising after the measured launches");
+}
+
+CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const MeasurementSettings &settings,
+                                    Result &result, std::string *cuptiFailure)
+{
+    const auto dropCupti = [&](const std::string &why) {
+        if (cuptiFailure)
+            *cuptiFailure = why;
+        m_cupti = nullptr;
+    };
+    if (CudaStatus warm = warmUp(kernel, settings.warmupRuns); !warm)
+        return warm;
+    if (m_cupti)
+        if (Status discarded = m_cupti->discard(); !discarded)
+            dropCupti(discarded.error().toString());
+
+    AdaptiveSampler sampler(settings);
+    std::vector<double> events; // the events' value of every accepted sample
+    std::vector<double> batchEvents;
+    const auto begin = Clock::now();
+    bool done = false;
+    while (!done) {
+        const std::size_t taken = events.size();
+        const double elapsed = secondsSince(begin);
+        const std::size_t count = nextBatchSize(settings, taken, elapsed,
+                                                taken ? elapsed / static_cast<double>(taken) : 0);
+        if (CudaStatus ran = runBatch(kernel, count, !settings.warmCache); !ran)
+            return ran;
+        if (CudaStatus read = m_events.elapsed(count, batchEvents); !read)
+            return read;
+        std::vector<double> batch = batchEvents;
+        if (m_cupti) {
+            auto durations = m_cupti->collect(kernel.symbol, count);
+            if (durations) {
+                batch = std::move(*durations);
+            } else {
+                // Start over on the events' values of what was measured so far.
+                dropCupti(durations.error().toString());
+                sampler = AdaptiveSampler(settings);
+                for (std::size_t i = 0; i < events.size() && !done; ++i) {
+                    sampler.add(events[i]);
+                    done = sampler.done(elapsed);
+                    if (done)
+                        events.resize(i + 1);
+                }
+            }
+        }
+        for (std::size_t i = 0; i < batch.size() && !done; ++i) {
+            sampler.add(batch[i]);
+            events.push_back(batchEvents[i]);
+            done = sampler.done(secondsSince(begin));
+        }
+    }
+    result.samples = sampler.samples();
+    result.summary = sampler.summary();
+    result.timer = m_cupti ? "cupti" : "cuda_events";
+    result.resources["event_median_s"] = median(events);
+    return {};
+}
+
+} // namespace tb

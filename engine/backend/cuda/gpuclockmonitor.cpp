@@ -1,0 +1,57 @@
+#include "gpuclockmonitor.h"
+
+#include "throttlereasons.h"
+
+namespace tb {
+
+GpuClockMonitor GpuClockMonitor::open(const std::string &pciBusId, std::string *why)
+{
+    GpuClockMonitor monitor;
+    auto nvml = NvmlLibrary::load();
+    if (!nvml) {
+        if (why)
+            *why = nvml.error().toString();
+        return monitor;
+    }
+    NvmlLibrary::Device device = nullptr;
+    if (const auto code = nvml->deviceGetHandleByPciBusId(pciBusId.c_str(), &device);
+        code != NvmlLibrary::kSuccess) {
+        if (why)
+            *why = "NVML cannot find the GPU at " + pciBusId + ": " + nvml->errorText(code);
+        return monitor;
+    }
+    monitor.m_nvml = std::move(*nvml);
+    monitor.m_device = device;
+    return monitor;
+}
+
+ClockState GpuClockMonitor::sample() const
+{
+    ClockState state;
+    if (!m_nvml)
+        return state;
+    unsigned clock = 0;
+    unsigned long long reasons = 0;
+    if (m_nvml->deviceGetClockInfo(m_device, NvmlLibrary::kClockSm, &clock) !=
+            NvmlLibrary::kSuccess ||
+        m_nvml->deviceGetCurrentClocksEventReasons(m_device, &reasons) != NvmlLibrary::kSuccess)
+        return state;
+    state.valid = true;
+    state.smClockMhz = clock;
+    state.reasons = reasons;
+    return state;
+}
+
+void GpuClockMonitor::record(Result &result, const ClockState &before, const ClockState &after)
+{
+    if (!before.valid && !after.valid)
+        return;
+    const std::uint64_t reasons =
+        (before.valid ? before.reasons : 0) | (after.valid ? after.reasons : 0);
+    if (after.valid)
+        result.resources["sm_clock_mhz"] = after.smClockMhz;
+    result.resources["throttle_reasons"] = static_cast<double>(reasons);
+    result.resources["throttled"] = isThrottled(reasons) ? 1 : 0;
+}
+
+} // namespace tb

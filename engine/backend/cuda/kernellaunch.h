@@ -1,0 +1,28 @@
+#pragma once
+
+#include "compile/launchshape.h"
+#include "cudafailure.h"
+
+#include <cuda.h>
+
+#include <string>
+
+namespace tb {
+
+class CudaDriver;
+
+// One launch of a loaded kernel: the function, its geometry, its arguments and its symbol (how
+// CUPTI names its records).
+struct KernelLaunch
+{
+    CUfunction function = nullptr;
+    LaunchShape shape;
+    void **params = nullptr; // CudaArgumentSet::kernelParams()
+    std::string symbol;
+
+    // cuLaunchKernel on `stream`. Refused geometry or resources are invalid_launch; a fault of
+    // an earlier launch surfacing here is runtime_error and breaks the context.
+    CudaStatus launch(const CudaDriver &driver, CUstream stream) const;
+};
+
+} // namespace tb

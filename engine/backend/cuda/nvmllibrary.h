@@ -1,0 +1,40 @@
+#pragma once
+
+#include "model/expected.h"
+
+#include <cstdint>
+#include <string>
+
+namespace tb {
+
+// The few NVML functions the clock monitor uses, loaded at run time from libnvidia-ml.so.1 (it
+// comes with the driver, never with the toolkit). The toolkit installed here has no nvml.h, so
+// the declarations are our own: they follow NVML's C API, whose ABI (the _v2 entry points,
+// return codes, clock type values) is stable across drivers.
+class NvmlLibrary
+{
+public:
+    using Return = int; // nvmlReturn_t; NVML_SUCCESS is 0
+    struct DeviceHandle;
+    using Device = DeviceHandle *; // nvmlDevice_t
+    static constexpr Return kSuccess = 0;
+    static constexpr int kClockSm = 1; // NVML_CLOCK_SM
+
+    // Loads the library and calls nvmlInit_v2. NoDevice when either fails.
+    static Expected<NvmlLibrary> load();
+
+    std::string errorText(Return code) const;
+
+    Return (*init)() = nullptr;                                            // nvmlInit_v2
+    Return (*deviceGetHandleByPciBusId)(const char *, Device *) = nullptr; // ..._v2
+    Return (*deviceGetClockInfo)(Device, int, unsigned *) = nullptr;       // nvmlClockType_t
+    // nvmlDeviceGetCurrentClocksEventReasons (drivers >= 535), else the older name
+    // nvmlDeviceGetCurrentClocksThrottleReasons: same signature, same bits.
+    Return (*deviceGetCurrentClocksEventReasons)(Device, unsigned long long *) = nullptr;
+    const char *(*errorString)(Return) = nullptr;
+
+private:
+    NvmlLibrary() = default;
+};
+
+} // namespace tb

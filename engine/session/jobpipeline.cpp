@@ -1,0 +1,209 @@
+#include "jobpipeline.h"
+
+#include "runner/supervisor.h"
+
+namespace tb {
+
+namespace {
+
+// A bench result keeps its own figures; the compile stage adds what only it knows.
+void mergeCompileFigures(Result &measured, const Result &compiled)
+{
+    measured.compileSeconds = compiled.compileSeconds;
+    measured.cachedBuild = compiled.cachedBuild;
+    if (measured.compilerLog.empty())
+        measured.compilerLog = compiled.compilerLog;
+    for (const auto &[key, value] : compiled.resources)
+        measured.resources.emplace(key, value);
+}
+
+} // namespace
+
+JobPipeline::JobPipeline(PipelineSettings settings) : m_settings(std::move(settings)) {}
+
+JobPipeline::~JobPipeline()
+{
+    stop();
+}
+
+bool JobPipeline::hasBenchStage() const
+{
+    return m_settings.backend == BackendKind::Cuda && !m_settings.compileOnly;
+}
+
+Status JobPipeline::start()
+{
+    if (m_settings.backend == BackendKind::Cpu)
+        return startPool(m_first, "cpu", m_settings.cpuWorkers, {});
+    if (auto status = startPool(m_first, "cuda-compile", m_settings.compileWorkers, {}); !status)
+        return status;
+    if (!hasBenchStage())
+        return ok();
+    if (m_settings.gpus.empty())
+        return makeError(EngineError::Code::NoDevice, "no GPU to measure on",
+                         "set CUDA_VISIBLE_DEVICES, or use --compile-only");
+    return startPool(m_bench, "cuda", 1, m_settings.gpus);
+}
+
+Status JobPipeline::startPool(Pool &pool, const std::string &role, int workers,
+                              const std::vector<std::string> &gpus)
+{
+    pool.name = role;
+    // Without GPUs one supervisor runs every worker; with GPUs one per GPU, each worker seeing
+    // only its own device.
+    const std::size_t supervisors = gpus.empty() ? 1 : gpus.size();
+    for (std::size_t i = 0; i < supervisors; ++i) {
+        SupervisorOptions options;
+        options.launch.command = m_settings.workerCommand;
+        options.launch.command.insert(options.launch.command.end(),
+                                      {"--role", role, "--cache-dir", m_settings.cacheDirectory});
+        if (role == "cuda-compile" && !m_settings.arch.empty())
+            options.launch.command.insert(options.launch.command.end(),
+                                          {"--arch", m_settings.arch});
+        if (!gpus.empty())
+            options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES", gpus[i]);
+        options.workerCount = std::max(1, workers);
+        options.specDocument = m_settings.specDocument;
+        options.baseDirectory = m_settings.baseDirectory;
+        options.cacheDirectory = m_settings.cacheDirectory;
+        options.expectedRole = role;
+        auto supervisor = std::make_unique<Supervisor>(std::move(options));
+        if (auto status = supervisor->start(); !status) {
+            EngineError error = status.error();
+            error.message = "cannot start the " + role + " workers: " + error.message;
+            return error;
+        }
+        pool.supervisors.push_back(std::move(supervisor));
+    }
+    return ok();
+}
+
+std::size_t JobPipeline::idle(const Pool &pool)
+{
+    std::size_t count = 0;
+    for (const auto &supervisor : pool.supervisors)
+        count += supervisor->idleWorkers();
+    return count;
+}
+
+bool JobPipeline::canAccept() const
+{
+    if (idle(m_first) == 0)
+        return false;
+    if (!hasBenchStage())
+        return true;
+    // Compile ahead of the GPUs by a few configurations per bench worker, no further: what is
+    // compiled but not measured is lost work if the run stops.
+    const std::size_t compiling = m_tokens.size() - m_compiled.size() - m_waiting.size();
+    const std::size_t ahead = m_waiting.size() + compiling;
+    const auto limit = 2 * m_bench.supervisors.size() +
+                       static_cast<std::size_t>(std::max(1, m_settings.compileWorkers));
+    return ahead < limit;
+}
+
+void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex)
+{
+    m_tokens[token] = true;
+    submitTo(m_first, token, config, sizeIndex);
+}
+
+bool JobPipeline::submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
+                           std::size_t sizeIndex)
+{
+    for (auto &supervisor : pool.supervisors) {
+        if (supervisor->idleWorkers() == 0)
+            continue;
+        JobRequest job{m_nextJobId++, config, sizeIndex, m_settings.timeoutSeconds};
+        if (!supervisor->submit(job))
+            continue;
+        m_jobToToken[job.id] = token;
+        return true;
+    }
+    return false;
+}
+
+void JobPipeline::feedBenchWorkers()
+{
+    while (!m_waiting.empty() && idle(m_bench) > 0) {
+        Waiting next = std::move(m_waiting.front());
+        m_waiting.pop_front();
+        m_compiled[next.token] = std::move(next.compiled);
+        submitTo(m_bench, next.token, next.config, next.sizeIndex);
+    }
+}
+
+Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::milliseconds wait)
+{
+    feedBenchWorkers();
+    std::vector<Finished> finished;
+    bool waited = false;
+    for (Pool *pool : {&m_first, &m_bench}) {
+        for (auto &supervisor : pool->supervisors) {
+            // Block on the first supervisor with work only, so N pools do not wait N times.
+            const bool mayWait = !waited && supervisor->busyWorkers() > 0;
+            waited = waited || mayWait;
+            for (auto &outcome : supervisor->poll(mayWait ? wait : std::chrono::milliseconds(0))) {
+                const std::uint64_t token = m_jobToToken[outcome.id];
+                m_jobToToken.erase(outcome.id);
+                if (pool == &m_first && hasBenchStage() &&
+                    outcome.result.status == ResultStatus::Ok) {
+                    m_waiting.push_back(
+                        {token, outcome.config, outcome.sizeIndex, std::move(outcome.result)});
+                    continue;
+                }
+                if (auto compiled = m_compiled.find(token); compiled != m_compiled.end()) {
+                    mergeCompileFigures(outcome.result, compiled->second);
+                    m_compiled.erase(compiled);
+                }
+                m_tokens.erase(token);
+                finished.push_back({token, std::move(outcome.result)});
+            }
+        }
+    }
+    feedBenchWorkers();
+    if (auto status = checkAlive(m_first); !status)
+        return status.error();
+    if (auto status = checkAlive(m_bench); !status)
+        return status.error();
+    return finished;
+}
+
+Status JobPipeline::checkAlive(const Pool &pool) const
+{
+    // Slots that gave up restarting count as neither idle nor busy: with none left in a pool,
+    // nothing would ever answer, so the run fails with the supervisor's reason.
+    for (const auto &supervisor : pool.supervisors) {
+        if (supervisor->idleWorkers() > 0 || supervisor->busyWorkers() > 0)
+            return ok();
+    }
+    if (pool.supervisors.empty() || m_tokens.empty())
+        return ok();
+    for (const auto &supervisor : pool.supervisors) {
+        if (auto health = supervisor->health(); !health)
+            return health;
+    }
+    return makeError(EngineError::Code::WorkerError,
+                     "no " + pool.name + " worker is left to run the jobs");
+}
+
+std::vector<std::string> JobPipeline::takeLogLines()
+{
+    std::vector<std::string> lines;
+    for (Pool *pool : {&m_first, &m_bench}) {
+        for (auto &supervisor : pool->supervisors) {
+            for (auto &line : supervisor->takeLogLines())
+                lines.push_back(pool->name + " " + line);
+        }
+    }
+    return lines;
+}
+
+void JobPipeline::stop()
+{
+    for (Pool *pool : {&m_first, &m_bench}) {
+        for (auto &supervisor : pool->supervisors)
+            supervisor->stop();
+    }
+}
+
+} // namespace tb

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "model/expected.h"
+#include "pipelinesettings.h"
+#include "runner/jobrequest.h"
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace tb {
+
+class Supervisor;
+
+// Carries configurations through the worker pools of PipelineSettings and hands back one final
+// Result per configuration: a failed compile ends at the compile stage; a compiled one goes on
+// to a bench worker, and its result carries the compile figures too.
+class JobPipeline
+{
+public:
+    struct Finished
+    {
+        std::uint64_t token = 0;
+        Result result;
+    };
+
+    explicit JobPipeline(PipelineSettings settings);
+    ~JobPipeline();
+
+    Status start();
+    // Room for another configuration now (compile workers stay ahead of the GPUs, not further).
+    bool canAccept() const;
+    void submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex);
+    Expected<std::vector<Finished>> poll(std::chrono::milliseconds wait);
+    std::size_t inFlight() const { return m_tokens.size(); }
+    std::vector<std::string> takeLogLines();
+    void stop();
+
+private:
+    struct Pool
+    {
+        std::string name;
+        std::vector<std::unique_ptr<Supervisor>> supervisors;
+    };
+    struct Waiting // compiled, waiting for a bench worker
+    {
+        std::uint64_t token;
+        Configuration config;
+        std::size_t sizeIndex;
+        Result compiled;
+    };
+
+    Status startPool(Pool &pool, const std::string &role, int workers,
+                     const std::vector<std::string> &gpus);
+    bool hasBenchStage() const;
+    bool submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
+                  std::size_t sizeIndex);
+    void feedBenchWorkers();
+    Status checkAlive(const Pool &pool) const;
+    static std::size_t idle(const Pool &pool);
+
+    PipelineSettings m_settings;
+    Pool m_first; // cpu workers, or cuda compile workers
+    Pool m_bench; // cuda bench workers, one supervisor per GPU
+    std::deque<Waiting> m_waiting;
+    std::map<std::uint64_t, std::uint64_t> m_jobToToken;
+    std::map<std::uint64_t, Result> m_compiled; // token -> compile result, while benchmarking
+    std::map<std::uint64_t, bool> m_tokens;     // tokens in flight
+    std::uint64_t m_nextJobId = 1;
+};
+
+} // namespace tb

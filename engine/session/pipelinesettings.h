@@ -1,0 +1,30 @@
+#pragma once
+
+#include "model/spec.h"
+
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// How a run's configurations flow through worker processes (DESIGN.md, Processes):
+// - cpu: one pool of `cpuWorkers` workers that build and measure;
+// - cuda: a pool of `compileWorkers` NVRTC compile workers (CPU) that stays ahead of one
+//   bench worker per GPU, which loads the cached cubin and measures;
+// - cuda with compileOnly: the compile pool alone (no GPU needed): resource usage, no timings.
+struct PipelineSettings
+{
+    BackendKind backend = BackendKind::Cpu;
+    std::vector<std::string> workerCommand; // tunebench-worker argv, launcher prefix first
+    std::string cacheDirectory;
+    std::string specDocument;
+    std::string baseDirectory;
+    double timeoutSeconds = 30;
+    int cpuWorkers = 1;
+    int compileWorkers = 1;
+    std::vector<std::string> gpus; // CUDA_VISIBLE_DEVICES value of each bench worker
+    std::string arch;              // compile target for compile workers, e.g. "sm_90"
+    bool compileOnly = false;
+};
+
+} // namespace tb

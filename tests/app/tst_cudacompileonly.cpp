@@ -1,0 +1,85 @@
+// CUDA specs on a machine without a GPU (CI): the CLI says once that there is no driver, then
+// compiles every configuration with NVRTC for real and stores its resource usage; the cubin
+// cache makes a fresh re-run compile nothing.
+#include "clirunner.h"
+
+#include "storage/store.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tb;
+
+namespace {
+
+std::vector<StoredResult> storedResults(const QString &workspace, std::int64_t runId)
+{
+    auto store = Store::open(workspace.toStdString());
+    if (!store)
+        return {};
+    auto results = store->results(runId);
+    return results ? *results : std::vector<StoredResult>{};
+}
+
+} // namespace
+
+class TestCudaCompileOnly : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void compilesEveryExampleConfigurationAndStoresItsResources_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<int>("configs"); // valid configurations per problem size
+        QTest::addColumn<int>("sizes");
+        QTest::newRow("copy_scale") << "resources/examples/copy_scale/copy_scale.json" << 48 << 3;
+        QTest::newRow("sgemm") << "resources/examples/sgemm/sgemm.json" << 93 << 2;
+    }
+
+    void compilesEveryExampleConfigurationAndStoresItsResources()
+    {
+        QFETCH(QString, spec);
+        QFETCH(int, configs);
+        QFETCH(int, sizes);
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome = runCli(
+            {"--workspace", workspace, "tune", examplePath(qPrintable(spec)), "--compile-only"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        const auto results = storedResults(workspace, 1);
+        QCOMPARE(static_cast<int>(results.size()), configs * sizes);
+        for (const auto &stored : results) {
+            QVERIFY2(stored.result.status == ResultStatus::Ok, stored.result.message.c_str());
+            QCOMPARE(stored.result.summary.count, 0);
+            QVERIFY(stored.result.resources.at("registers") > 0);
+            QVERIFY(stored.result.resources.count("spill_stores"));
+            QVERIFY(stored.result.resources.at("occupancy") > 0);
+            QVERIFY(stored.result.compilerLog.find("ptxas") != std::string::npos);
+        }
+
+        // A fresh run of the same spec compiles nothing: every cubin comes from the cache.
+        const auto again = runCli({"--workspace", workspace, "tune", examplePath(qPrintable(spec)),
+                                   "--compile-only", "--fresh", "--max-configs", "5"});
+        QCOMPARE(again.exitCode, 0);
+        const auto cached = storedResults(workspace, 2);
+        QCOMPARE(static_cast<int>(cached.size()), 5 * sizes);
+        for (const auto &stored : cached)
+            QVERIFY(stored.result.cachedBuild);
+    }
+
+    void saysOnceThatThereIsNoDriverAndCompilesAnyway()
+    {
+        QTemporaryDir dir;
+        const auto outcome = runCli({"--workspace", dir.filePath("ws.tbw"), "tune",
+                                     examplePath("resources/examples/copy_scale/copy_scale.json"),
+                                     "--max-configs", "2"});
+        QCOMPARE(outcome.exitCode, 0);
+        QCOMPARE(outcome.out.count("no CUDA driver found"), 1);
+        QVERIFY(outcome.out.contains("Compiling only"));
+        QCOMPARE(outcome.out.count("compiled"), 6 + 3); // 6 result lines, 3 table headings
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCudaCompileOnly)
+#include "tst_cudacompileonly.moc"

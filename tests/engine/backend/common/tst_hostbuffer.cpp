@@ -1,0 +1,68 @@
+#include "backend/common/hostbuffer.h"
+
+#include <QTest>
+
+#include <cstdint>
+#include <cstring>
+
+using namespace tb;
+
+class TestHostBuffer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void isAlignedAndSizedByType()
+    {
+        HostBuffer buffer(ElementType::Float64, 5);
+        QCOMPARE(reinterpret_cast<std::uintptr_t>(buffer.data()) % HostBuffer::kAlignment, 0u);
+        QCOMPARE(buffer.bytes(), std::size_t(40));
+        HostBuffer empty(ElementType::Int8, 0);
+        QVERIFY(empty.data() != nullptr);
+        QCOMPARE(empty.bytes(), std::size_t(0));
+    }
+
+    void fillsTheSameBytesForTheSameInit()
+    {
+        BufferInit init;
+        init.kind = BufferInit::Kind::Random;
+        init.seed = 11;
+        init.min = -1;
+        init.max = 1;
+        HostBuffer first(ElementType::Float32, 100);
+        HostBuffer second(ElementType::Float32, 100);
+        first.fill(init);
+        second.fill(init);
+        QCOMPARE(std::memcmp(first.data(), second.data(), first.bytes()), 0);
+        init.seed = 12;
+        second.fill(init);
+        QVERIFY(std::memcmp(first.data(), second.data(), first.bytes()) != 0);
+    }
+
+    void wrapsSequencesInNarrowIntegers()
+    {
+        BufferInit init;
+        init.kind = BufferInit::Kind::Sequence;
+        init.start = 126;
+        init.step = 1;
+        HostBuffer buffer(ElementType::Int8, 3);
+        buffer.fill(init);
+        QCOMPARE(buffer.at(0), 126.0);
+        QCOMPARE(buffer.at(1), 127.0);
+        QCOMPARE(buffer.at(2), -128.0);
+    }
+
+    void movesOwnership()
+    {
+        HostBuffer buffer(ElementType::Int32, 4);
+        buffer.set(3, 9);
+        void *data = buffer.data();
+        HostBuffer moved(std::move(buffer));
+        QCOMPARE(moved.data(), data);
+        QCOMPARE(moved.at(3), 9.0);
+        QCOMPARE(buffer.count(), std::uint64_t(0)); // NOLINT: checking the moved-from state
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostBuffer)
+#include "tst_hostbuffer.moc"

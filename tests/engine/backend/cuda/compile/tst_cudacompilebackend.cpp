@@ -1,0 +1,171 @@
+#include "backend/cuda/compile/cudacompilebackend.h"
+#include "testpaths.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <iterator>
+
+using namespace tb;
+
+namespace {
+
+std::string scalePath()
+{
+    return (tbtest::sourceDir() + "/tests/engine/backend/cuda/compile/data/scale.cu").toStdString();
+}
+
+// data/scale.cu over N = 2^20 (and 1000) floats; T_BLOCK 2048 is beyond any GPU, UNROLL 16
+// trips the kernel's static_assert.
+Spec scaleSpec()
+{
+    Spec spec;
+    spec.name = "scale";
+    spec.backend = BackendKind::Cuda;
+    spec.kernel.sourcePath = scalePath();
+    std::ifstream file(spec.kernel.sourcePath);
+    spec.kernel.code.assign(std::istreambuf_iterator<char>(file), {});
+    spec.kernel.entry = "scale<T_BLOCK, UNROLL>";
+    spec.kernel.language = "cuda";
+    spec.parameters = {{"T_BLOCK", {64, 128, 2048}}, {"UNROLL", {1, 4, 16}}};
+    spec.sizes.names = {"N"};
+    spec.sizes.values = {{1 << 20}, {1000}};
+    spec.launch = LaunchGeometry{{"ceil_div(N, T_BLOCK * UNROLL)"}, {"T_BLOCK"}, "0"};
+    spec.arguments = {{"data", Argument::Kind::Buffer, ElementType::Float32, "N", {}, true, {}},
+                      {"n", Argument::Kind::Scalar, ElementType::Int32, {}, {}, false, "N"}};
+    return spec;
+}
+
+const char *const kResourceKeys[] = {"registers",       "spill_stores",  "spill_loads",
+                                     "stack_frame",     "static_shared", "dynamic_shared",
+                                     "constant_memory", "barriers",      "threads_per_block",
+                                     "blocks_per_sm",   "warps_per_sm",  "occupancy"};
+
+std::string statusName(const Result &result)
+{
+    return std::string(toString(result.status));
+}
+
+} // namespace
+
+class TestCudaCompileBackend : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_directory;
+    std::string cache() const { return m_directory.filePath("cache").toStdString(); }
+
+private slots:
+    void initTestCase() { QVERIFY(m_directory.isValid()); }
+
+    void compilesAndReportsResources()
+    {
+        CudaCompileBackend backend(cache(), {});
+        QVERIFY(backend.prepare(scaleSpec()).hasValue());
+        const Result result = backend.evaluate(Configuration{{128, 4}}, 0);
+        QCOMPARE(statusName(result) + result.message, std::string("ok"));
+        QCOMPARE(result.timer, std::string("none"));
+        QCOMPARE(result.summary.count, 0);
+        QVERIFY(result.samples.empty());
+        QVERIFY(result.compileSeconds > 0);
+        QVERIFY(!result.cachedBuild);
+        QVERIFY(result.compilerLog.find("ptxas info") != std::string::npos);
+
+        QCOMPARE(result.resources.size(), std::size(kResourceKeys));
+        for (const char *key : kResourceKeys)
+            QVERIFY2(result.resources.count(key) == 1, key);
+        const auto &r = result.resources;
+        QVERIFY(r.at("registers") > 0 && r.at("registers") <= 255);
+        QCOMPARE(r.at("spill_stores"), 0.0);
+        QCOMPARE(r.at("static_shared"), 0.0);
+        QCOMPARE(r.at("dynamic_shared"), 0.0);
+        QCOMPARE(r.at("threads_per_block"), 128.0);
+        QVERIFY(r.at("blocks_per_sm") >= 1 && r.at("blocks_per_sm") <= 32);
+        QCOMPARE(r.at("warps_per_sm"), r.at("blocks_per_sm") * 4);
+        QCOMPARE(r.at("occupancy"), r.at("warps_per_sm") / 64);
+        QVERIFY(r.at("occupancy") > 0 && r.at("occupancy") <= 1);
+
+        // The same configuration again (or for another problem size: same code) is a cache hit.
+        const Result again = backend.evaluate(Configuration{{128, 4}}, 1);
+        QCOMPARE(statusName(again), std::string("ok"));
+        QVERIFY(again.cachedBuild);
+        QCOMPARE(again.resources, result.resources);
+    }
+
+    void tooManyThreadsIsAnInvalidLaunch()
+    {
+        CudaCompileBackend backend(cache(), {});
+        QVERIFY(backend.prepare(scaleSpec()).hasValue());
+        const Result result = backend.evaluate(Configuration{{2048, 1}}, 0);
+        QCOMPARE(statusName(result), std::string("invalid_launch"));
+        QCOMPARE(result.message, std::string("2048 threads per block exceed the limit of 1024"));
+        // It compiled: the figures are there to explain the failure.
+        QVERIFY(result.resources.at("registers") > 0);
+        QCOMPARE(result.resources.at("occupancy"), 0.0);
+        QVERIFY(!result.compilerLog.empty());
+    }
+
+    void tooMuchSharedMemoryIsAnInvalidLaunch()
+    {
+        Spec spec = scaleSpec();
+        spec.launch->dynamicSharedMemory = "T_BLOCK * 4096"; // 256 KiB for 64 threads
+        CudaCompileBackend backend(cache(), {});
+        QVERIFY(backend.prepare(spec).hasValue());
+        const Result result = backend.evaluate(Configuration{{64, 1}}, 0);
+        QCOMPARE(statusName(result), std::string("invalid_launch"));
+        QVERIFY2(result.message.find("shared memory") != std::string::npos, result.message.c_str());
+        QCOMPARE(result.resources.at("dynamic_shared"), 262144.0);
+    }
+
+    void aBadShapeIsAnInvalidLaunch()
+    {
+        Spec spec = scaleSpec();
+        spec.launch->grid = {"N / T_BLOCK"};
+        CudaCompileBackend backend(cache(), {});
+        QVERIFY(backend.prepare(spec).hasValue());
+        const Result result = backend.evaluate(Configuration{{64, 1}}, 1); // 1000 / 64
+        QCOMPARE(statusName(result), std::string("invalid_launch"));
+        QVERIFY2(result.message.find("/launch/grid/0") != std::string::npos,
+                 result.message.c_str());
+        QVERIFY(result.compilerLog.empty()); // not compiled: the shape comes first
+    }
+
+    void keepsTheLogOfACompileError()
+    {
+        CudaCompileBackend backend(cache(), {});
+        QVERIFY(backend.prepare(scaleSpec()).hasValue());
+        const Result result = backend.evaluate(Configuration{{128, 16}}, 0);
+        QCOMPARE(statusName(result), std::string("compile_error"));
+        QVERIFY2(result.message.find("error") != std::string::npos, result.message.c_str());
+        QVERIFY(result.compilerLog.find("supports UNROLL up to 8") != std::string::npos);
+        QVERIFY(result.resources.empty());
+    }
+
+    void rejectsWhatItCannotRun()
+    {
+        CudaCompileBackend backend(cache(), {});
+        Spec cpu = scaleSpec();
+        cpu.backend = BackendKind::Cpu;
+        QCOMPARE(backend.prepare(cpu).error().code, EngineError::Code::InvalidSpec);
+        Spec noLaunch = scaleSpec();
+        noLaunch.launch.reset();
+        QCOMPARE(backend.prepare(noLaunch).error().code, EngineError::Code::InvalidSpec);
+
+        CudaCompileOptions pascal;
+        pascal.arch = "sm_61";
+        QVERIFY(!CudaCompileBackend(cache(), pascal).prepare(scaleSpec()).hasValue());
+
+        QCOMPARE(statusName(backend.evaluate(Configuration{{128, 4}}, 0)),
+                 std::string("runtime_error"));
+        QVERIFY(backend.prepare(scaleSpec()).hasValue());
+        QCOMPARE(statusName(backend.evaluate(Configuration{{128, 4}}, 5)),
+                 std::string("runtime_error"));
+        QCOMPARE(statusName(backend.evaluate(Configuration{{128}}, 0)),
+                 std::string("runtime_error"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCudaCompileBackend)
+#include "tst_cudacompilebackend.moc"
