@@ -2,6 +2,8 @@
 
 #include "runner/supervisor.h"
 
+#include <optional>
+
 namespace tb {
 
 namespace {
@@ -117,6 +119,7 @@ bool JobPipeline::submitTo(Pool &pool, std::uint64_t token, const Configuration 
         if (!supervisor->submit(job))
             continue;
         m_jobToToken[job.id] = token;
+        m_submittedAt[job.id] = std::chrono::steady_clock::now();
         return true;
     }
     return false;
@@ -145,6 +148,11 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
             for (auto &outcome : supervisor->poll(mayWait ? wait : std::chrono::milliseconds(0))) {
                 const std::uint64_t token = m_jobToToken[outcome.id];
                 m_jobToToken.erase(outcome.id);
+                const std::chrono::duration<double> onStage =
+                    std::chrono::steady_clock::now() - m_submittedAt[outcome.id];
+                m_submittedAt.erase(outcome.id);
+                outcome.result.resources[pool == &m_bench ? "bench_seconds" : "stage_seconds"] =
+                    onStage.count();
                 if (pool == &m_first && hasBenchStage() &&
                     outcome.result.status == ResultStatus::Ok) {
                     m_waiting.push_back(
@@ -170,20 +178,22 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
 
 Status JobPipeline::checkAlive(const Pool &pool) const
 {
-    // Slots that gave up restarting count as neither idle nor busy: with none left in a pool,
-    // nothing would ever answer, so the run fails with the supervisor's reason.
+    // A slot being restarted (after a crash, a timeout or a broken context) is neither idle nor
+    // busy for a moment; one that gave up restarting stays so and reports it through health().
+    // Only when every supervisor of a pool has given up would nothing ever answer: then the
+    // run fails with the supervisor's reason instead of waiting forever.
+    if (pool.supervisors.empty() || m_tokens.empty())
+        return ok();
+    std::optional<EngineError> reason;
     for (const auto &supervisor : pool.supervisors) {
         if (supervisor->idleWorkers() > 0 || supervisor->busyWorkers() > 0)
             return ok();
+        auto health = supervisor->health();
+        if (health)
+            return ok();
+        reason = health.error();
     }
-    if (pool.supervisors.empty() || m_tokens.empty())
-        return ok();
-    for (const auto &supervisor : pool.supervisors) {
-        if (auto health = supervisor->health(); !health)
-            return health;
-    }
-    return makeError(EngineError::Code::WorkerError,
-                     "no " + pool.name + " worker is left to run the jobs");
+    return *reason;
 }
 
 std::vector<std::string> JobPipeline::takeLogLines()

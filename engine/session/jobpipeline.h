@@ -69,6 +69,9 @@ private:
     std::map<std::uint64_t, std::uint64_t> m_jobToToken;
     std::map<std::uint64_t, Result> m_compiled; // token -> compile result, while benchmarking
     std::map<std::uint64_t, bool> m_tokens;     // tokens in flight
+    // When each job went to its worker: a result's wall time on its stage, for the
+    // throughput benchmark (resources "bench_seconds" and "stage_seconds").
+    std::map<std::uint64_t, std::chrono::steady_clock::time_point> m_submittedAt;
     std::uint64_t m_nextJobId = 1;
 };
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "testpaths.h"
+
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -12,10 +14,16 @@ struct CliOutcome
     QString err;
 };
 
+// tunebench-cli: the build tree's, or TB_CLI_PATH's (a relocated bundle on a GPU node).
+inline QString cliPath()
+{
+    return tbtest::pathFromEnvironment("TB_CLI_PATH", TB_CLI_PATH);
+}
+
 inline CliOutcome runCli(const QStringList &arguments, int timeoutMs = 120000)
 {
     QProcess process;
-    process.start(QStringLiteral(TB_CLI_PATH), arguments);
+    process.start(cliPath(), arguments);
     CliOutcome outcome;
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
@@ -31,5 +39,5 @@ inline CliOutcome runCli(const QStringList &arguments, int timeoutMs = 120000)
 
 inline QString examplePath(const char *relative)
 {
-    return QStringLiteral(TB_SOURCE_DIR) + QLatin1Char('/') + QLatin1String(relative);
+    return tbtest::sourceDir() + QLatin1Char('/') + QLatin1String(relative);
 }

@@ -45,8 +45,7 @@ private slots:
         const QString spec = examplePath("resources/examples/matmul/matmul.json");
         QProcess cli;
         // One worker and the whole grid (144 evaluations) keep the run going well past the kill.
-        cli.start(QStringLiteral(TB_CLI_PATH),
-                  {"--workspace", workspace, "tune", spec, "--workers", "1"});
+        cli.start(cliPath(), {"--workspace", workspace, "tune", spec, "--workers", "1"});
         QVERIFY(cli.waitForStarted());
         // Plain output (not a terminal): one line per result. Wait for a few, then kill -9.
         QString seen;

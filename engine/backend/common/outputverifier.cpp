@@ -26,6 +26,31 @@ std::string number(double value)
     return text.str();
 }
 
+template<typename T>
+bool allEqualAs(const OutputView &a, const OutputView &b)
+{
+    const T *left = static_cast<const T *>(a.data);
+    const T *right = static_cast<const T *>(b.data);
+    bool equal = true;
+    for (std::uint64_t i = 0; i < a.count; ++i)
+        equal &= left[i] == right[i]; // no early exit: lets the compiler vectorise
+    return equal;
+}
+
+bool allEqual(const OutputView &a, const OutputView &b)
+{
+    switch (a.type) {
+    case ElementType::Float32:
+        return allEqualAs<float>(a, b);
+    case ElementType::Float64:
+        return allEqualAs<double>(a, b);
+    case ElementType::Int32:
+        return allEqualAs<std::int32_t>(a, b);
+    default:
+        return false; // the element-by-element walk handles every type
+    }
+}
+
 } // namespace
 
 OutputSnapshot OutputSnapshot::copyOf(const OutputView &view)
@@ -59,6 +84,10 @@ std::string OutputVerifier::compare(const std::vector<OutputView> &reference,
         if (expected.count != got.count)
             return "output '" + got.name + "' has " + std::to_string(got.count) +
                    " elements, the reference's has " + std::to_string(expected.count);
+        // Most configurations reproduce the reference exactly: a typed pass settles them in
+        // milliseconds even for 16M elements (NaN != NaN, so NaN still goes the slow way).
+        if (expected.type == got.type && allEqual(expected, got))
+            continue;
         Mismatches mismatches;
         for (std::uint64_t i = 0; i < got.count; ++i) {
             const double value = readElement(got.data, got.type, i);

@@ -92,9 +92,11 @@ Status CudaBackend::openDevice()
         return makeError(EngineError::Code::BackendError, created.failure().message);
     m_events.setDriver(*m_driver);
     m_flusher = std::make_unique<L2Flusher>(*m_driver);
-    if (CudaStatus allocated = m_flusher->allocate(device.limits.l2CacheBytes); !allocated)
+    if (CudaStatus prepared =
+            m_flusher->prepare(device.limits.l2CacheBytes, device.limits.smCount, *m_compiler);
+        !prepared)
         return makeError(EngineError::Code::BackendError,
-                         "cannot allocate the L2 flush buffer: " + allocated.failure().message);
+                         "cannot prepare the L2 flush: " + prepared.failure().message);
     why.clear();
     m_clocks = GpuClockMonitor::open(device.pciBusId, &why);
     if (!m_clocks.available())

@@ -22,7 +22,7 @@ struct KernelRecord
 
 // Pure. The durations (seconds, end - start) of the launches of kernel `name` among `records`,
 // in the order they ran (by start): exactly `expected` of them. Records of other kernels are
-// skipped (memsets are not kernel records at all, so the L2 flush never shows up here). An
+// skipped (the L2 flush kernel, tb_l2_flush, among them). An
 // error (Internal) when the count differs from `expected` (a record lost or one left over from
 // launches that were not meant to be timed) or when a record has no timestamps (CUPTI leaves
 // start and end 0 when it could not take them) or ends before it starts.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cudafailure.h"
+#include "cudamodule.h"
 #include "devicebuffer.h"
 
 #include <cuda.h>
@@ -10,19 +11,29 @@
 namespace tb {
 
 class CudaDriver;
+class NvrtcCompiler;
 
-// Evicts a kernel's data from the L2 cache between samples by writing a scratch buffer twice
-// the L2's size (cuMemsetD8Async on the launch stream), so every sample starts cold, as the
-// kernel does in production after other work. The byte written alternates, so no sample finds
-// the scratch already holding what is being written. The memset is a memset activity, not a
-// kernel: CUPTI kernel records never include it; the events around the launch do not either.
+// Evicts a kernel's data from the L2 cache between samples, so every sample starts cold, as
+// the kernel does in production after other work.
+//
+// It READS a scratch buffer of twice the L2's size with a tiny kernel of its own (built once
+// with NVRTC, loads cached at L2 only). A first version wrote the scratch with cuMemsetD8: that
+// evicts too, but leaves L2 full of dirty lines whose write-back then lands inside the measured
+// kernel. On the H100 that made a 42 us copy kernel read 11% slower than Nsight Compute
+// (which invalidates caches instead) and a 700 us one 0.6% slower; reading leaves clean lines,
+// as an invalidation does (bench/results/cuda_timing_fidelity.md).
+//
+// The flush kernel is a kernel, so CUPTI records it too: measurement matches records by the
+// measured kernel's name, and the events around a launch do not include the flush.
 class L2Flusher
 {
 public:
-    explicit L2Flusher(const CudaDriver &driver) : m_driver(&driver), m_scratch(driver) {}
+    explicit L2Flusher(const CudaDriver &driver)
+        : m_driver(&driver), m_scratch(driver), m_sink(driver)
+    {}
 
-    // Allocates 2 x l2Bytes (at least 1 MiB).
-    CudaStatus allocate(std::size_t l2Bytes);
+    // Allocates 2 x l2Bytes (at least 1 MiB), zeroes it, and builds the flush kernel.
+    CudaStatus prepare(std::size_t l2Bytes, int smCount, const NvrtcCompiler &compiler);
     CudaStatus flush(CUstream stream);
 
     std::size_t bytes() const { return m_scratch.bytes(); }
@@ -30,7 +41,10 @@ public:
 private:
     const CudaDriver *m_driver;
     DeviceBuffer m_scratch;
-    unsigned char m_value = 0;
+    DeviceBuffer m_sink; // written only if the XOR of the scratch hits a pattern it never holds
+    CudaModule m_module;
+    unsigned long long m_vectors = 0; // 16-byte vectors in the scratch
+    unsigned int m_blocks = 1;
 };
 
 } // namespace tb

@@ -1,0 +1,111 @@
+// GPU end to end (label gpu: runs on the GPU node, fails without a GPU): the real CLI, real
+// NVRTC compile workers, a real bench worker on the GPU, a real workspace. Every failure status
+// comes from a kernel made to fail that way, and a tuned example's best is verified and timed.
+#include "clirunner.h"
+
+#include "export/exporter.h"
+#include "spec/specloader.h"
+#include "storage/store.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace tb;
+
+namespace {
+
+std::vector<StoredResult> storedResults(const QString &workspace)
+{
+    auto store = Store::open(workspace.toStdString());
+    if (!store)
+        return {};
+    auto results = store->results(1);
+    return results ? *results : std::vector<StoredResult>{};
+}
+
+QString statusOf(const std::vector<StoredResult> &results, const std::string &key)
+{
+    for (const auto &stored : results)
+        if (stored.configKey == key)
+            return QString::fromStdString(std::string(toString(stored.result.status)) + ": " +
+                                          stored.result.message);
+    return "missing";
+}
+
+} // namespace
+
+class TestCudaTuningGpu : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyFailureIsAResultAndTheRunGoesOn()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome = runCli({"--workspace", workspace, "tune",
+                                     examplePath("tests/app/data/faulty_cuda.json"), "--verbose"},
+                                    600000);
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        QVERIFY2(!outcome.out.contains("No GPU"), qPrintable(outcome.out));
+        const auto results = storedResults(workspace);
+        QCOMPARE(results.size(), std::size_t(7));
+        QVERIFY(statusOf(results, "MODE=0").startsWith("ok"));
+        QVERIFY(statusOf(results, "MODE=6").startsWith("ok"));
+        QVERIFY2(statusOf(results, "MODE=1").startsWith("wrong_result"),
+                 qPrintable(statusOf(results, "MODE=1")));
+        QVERIFY2(statusOf(results, "MODE=2").startsWith("compile_error"),
+                 qPrintable(statusOf(results, "MODE=2")));
+        QVERIFY2(statusOf(results, "MODE=3").startsWith("invalid_launch"),
+                 qPrintable(statusOf(results, "MODE=3")));
+        QVERIFY2(statusOf(results, "MODE=4").startsWith("runtime_error"),
+                 qPrintable(statusOf(results, "MODE=4")));
+        QVERIFY2(statusOf(results, "MODE=5").startsWith("timeout"),
+                 qPrintable(statusOf(results, "MODE=5")));
+        for (const auto &stored : results) {
+            if (stored.result.status != ResultStatus::Ok)
+                continue;
+            QCOMPARE(QString::fromStdString(stored.result.timer), QString("cupti"));
+            QVERIFY(stored.result.summary.count >= 10);
+            QVERIFY(stored.result.resources.at("registers") > 0);
+        }
+    }
+
+    void tunedExampleBestIsVerifiedAndAgreesWithEvents()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const QString specPath = examplePath("resources/examples/copy_scale/copy_scale.json");
+        const auto outcome =
+            runCli({"--workspace", workspace, "tune", specPath, "--max-configs", "12"}, 600000);
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        const auto results = storedResults(workspace);
+        QCOMPARE(results.size(), std::size_t(12 * 3));
+        SpecLoader loader;
+        auto spec = loader.loadFile(specPath.toStdString());
+        QVERIFY(spec.hasValue());
+        const auto best = bestPerSize(*spec, results);
+        for (const auto &winner : best) {
+            QVERIFY(winner.has_value());
+            // ok means its output matched the reference configuration's, bit for bit (atol 0).
+            QCOMPARE(QString::fromStdString(std::string(toString(winner->result.status))),
+                     QString("ok"));
+            const double cupti = winner->result.summary.median;
+            const double events = winner->result.resources.at("event_median_s");
+            // Events include launch overhead (a few us): close for big kernels, above for small.
+            QVERIFY2(events >= cupti * 0.99,
+                     qPrintable(QString::number(cupti) + " vs " + QString::number(events)));
+            QVERIFY2(events - cupti < std::max(0.05 * cupti, 10e-6),
+                     qPrintable(QString::number(cupti) + " vs " + QString::number(events)));
+        }
+        // The biggest size is bandwidth-bound: the best of the first 12 configs (VEC 1 and 2
+        // among them) still moves over 2 TB/s on an H100.
+        QVERIFY2(best[2]->result.metrics.at("GB/s") > 2000.0,
+                 qPrintable(QString::number(best[2]->result.metrics.at("GB/s"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCudaTuningGpu)
+#include "tst_cudatuning_gpu.moc"
