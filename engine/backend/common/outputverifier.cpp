@@ -26,8 +26,7 @@ std::string number(double value)
     return text.str();
 }
 
-template<typename T>
-bool allEqualAs(const OutputView &a, const OutputView &b)
+template <typename T> bool allEqualAs(const OutputView &a, const OutputView &b)
 {
     const T *left = static_cast<const T *>(a.data);
     const T *right = static_cast<const T *>(b.data);
@@ -104,6 +103,15 @@ std::string OutputVerifier::compare(const std::vector<OutputView> &reference,
                    number(mismatches.firstValue) + ", expected " + number(mismatches.firstExpected);
     }
     return {};
+}
+
+std::string OutputVerifier::compare(const std::vector<OutputSnapshot> &reference,
+                                    const std::vector<OutputView> &actual) const
+{
+    std::vector<OutputView> views;
+    for (const auto &snapshot : reference)
+        views.push_back(snapshot.view());
+    return compare(views, actual);
 }
 
 } // namespace tb

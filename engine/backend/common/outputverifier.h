@@ -42,6 +42,9 @@ public:
     // differ, the first index and both values.
     std::string compare(const std::vector<OutputView> &reference,
                         const std::vector<OutputView> &actual) const;
+    // The same, against the copies the reference configuration left.
+    std::string compare(const std::vector<OutputSnapshot> &reference,
+                        const std::vector<OutputView> &actual) const;
 
     bool matches(double value, double expected) const;
 

@@ -1,6 +1,6 @@
 #include "buildcache.h"
 
-#include "atomicfile.h"
+#include "backend/common/atomicfile.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,5 +1,7 @@
 #include "cpubackend.h"
 
+#include "backend/common/evaluationchecks.h"
+
 #include "measure/adaptivesampler.h"
 #include "space/variables.h"
 
@@ -17,13 +19,6 @@ double seconds(Clock::duration duration)
     return std::chrono::duration<double>(duration).count();
 }
 
-Result failed(Result result, ResultStatus status, std::string message)
-{
-    result.status = status;
-    result.message = std::move(message);
-    return result;
-}
-
 } // namespace
 
 CpuBackend::CpuBackend(std::string cacheDirectory) : m_builder(std::move(cacheDirectory)) {}
@@ -38,10 +33,8 @@ Status CpuBackend::prepare(const Spec &spec)
         return makeError(EngineError::Code::InvalidSpec,
                          "the cpu backend builds C or C++ kernels, not '" + spec.kernel.language +
                              "'");
-    if (spec.verification.reference &&
-        spec.verification.reference->size() != spec.parameters.size())
-        return makeError(EngineError::Code::InvalidSpec,
-                         "the reference configuration needs one value per parameter");
+    if (Status reference = checkReferenceConfiguration(spec); !reference)
+        return reference;
     auto arguments = ArgumentSet::create(spec);
     if (!arguments)
         return arguments.error();
@@ -62,10 +55,11 @@ Result CpuBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
     try {
         return run(config, sizeIndex);
     } catch (const std::exception &exception) {
-        return failed({}, ResultStatus::RuntimeError,
-                      std::string("the kernel threw an exception: ") + exception.what());
+        return failedResult({}, ResultStatus::RuntimeError,
+                            std::string("the kernel threw an exception: ") + exception.what());
     } catch (...) {
-        return failed({}, ResultStatus::RuntimeError, "the kernel threw an unknown exception");
+        return failedResult({}, ResultStatus::RuntimeError,
+                            "the kernel threw an unknown exception");
     }
 }
 
@@ -73,15 +67,8 @@ Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex)
 {
     Result result;
     result.timer = "steady_clock";
-    if (!m_spec)
-        return failed(result, ResultStatus::RuntimeError, "the backend was not prepared");
-    if (config.values.size() != m_spec->parameters.size())
-        return failed(result, ResultStatus::RuntimeError,
-                      "the configuration does not have one value per parameter");
-    const std::size_t sizeCount = std::max<std::size_t>(m_spec->sizes.values.size(), 1);
-    if (sizeIndex >= sizeCount)
-        return failed(result, ResultStatus::RuntimeError,
-                      "no problem size #" + std::to_string(sizeIndex));
+    if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())
+        return failedResult(result, ResultStatus::RuntimeError, std::move(problem));
 
     std::optional<KernelLibrary> library = buildAndLoad(config, result);
     if (!library)
@@ -91,21 +78,18 @@ Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex)
         // Before binding this config: running the reference rebinds the arguments.
         const Reference &reference = referenceFor(sizeIndex);
         if (!reference.failure.empty())
-            return failed(result, ResultStatus::RuntimeError,
-                          "cannot verify: " + reference.failure);
+            return failedResult(result, ResultStatus::RuntimeError,
+                                "cannot verify: " + reference.failure);
         if (Status bound = bindFor(config, sizeIndex); !bound)
-            return failed(result, ResultStatus::InvalidLaunch, bound.error().toString());
+            return failedResult(result, ResultStatus::InvalidLaunch, bound.error().toString());
         m_arguments->resetOutputs();
         m_call->invoke(library->entry(), m_arguments->callArguments());
-        std::vector<OutputView> expected;
-        for (const auto &snapshot : reference.outputs)
-            expected.push_back(snapshot.view());
         const OutputVerifier verifier(m_spec->verification.rtol, m_spec->verification.atol);
-        if (std::string mismatch = verifier.compare(expected, m_arguments->outputs());
+        if (std::string mismatch = verifier.compare(reference.outputs, m_arguments->outputs());
             !mismatch.empty())
-            return failed(result, ResultStatus::WrongResult, mismatch);
+            return failedResult(result, ResultStatus::WrongResult, mismatch);
     } else if (Status bound = bindFor(config, sizeIndex); !bound) {
-        return failed(result, ResultStatus::InvalidLaunch, bound.error().toString());
+        return failedResult(result, ResultStatus::InvalidLaunch, bound.error().toString());
     }
 
     measure(*library, result);
@@ -119,12 +103,13 @@ std::optional<KernelLibrary> CpuBackend::buildAndLoad(const Configuration &confi
     result.compileSeconds = build.seconds;
     result.cachedBuild = build.cached;
     if (!build.succeeded()) {
-        result = failed(std::move(result), ResultStatus::CompileError, build.errorMessage);
+        result = failedResult(std::move(result), ResultStatus::CompileError, build.errorMessage);
         return std::nullopt;
     }
     auto library = KernelLibrary::open(build.libraryPath, m_spec->kernel.entry);
     if (!library) {
-        result = failed(std::move(result), ResultStatus::CompileError, library.error().toString());
+        result =
+            failedResult(std::move(result), ResultStatus::CompileError, library.error().toString());
         return std::nullopt;
     }
     return std::move(*library);

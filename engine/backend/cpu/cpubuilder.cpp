@@ -1,12 +1,12 @@
 #include "cpubuilder.h"
 
-#include "atomicfile.h"
+#include "backend/common/atomicfile.h"
+#include "backend/common/buildsupport.h"
+#include "backend/common/fnv1a64.h"
 #include "buildcache.h"
 #include "processrunner.h"
 
 #include <chrono>
-#include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -16,34 +16,6 @@
 namespace tb {
 
 namespace {
-
-// FNV-1a, 64 bit: tiny, stable across platforms and versions, good enough to name cache files
-// (not cryptographic; a collision would need a crafted input). Fields are separated by a NUL
-// byte so that ("ab", "c") and ("a", "bc") hash differently.
-class Fnv1a64
-{
-public:
-    void add(const std::string &text)
-    {
-        for (unsigned char byte : text)
-            mix(byte);
-        mix(0);
-    }
-    std::string hex() const
-    {
-        char buffer[17];
-        std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(m_hash));
-        return buffer;
-    }
-
-private:
-    void mix(unsigned char byte)
-    {
-        m_hash ^= byte;
-        m_hash *= 0x100000001b3ULL;
-    }
-    std::uint64_t m_hash = 0xcbf29ce484222325ULL;
-};
 
 std::string joined(const std::vector<std::string> &words)
 {
@@ -109,27 +81,6 @@ std::string sourceText(const KernelSource &kernel)
     return "#line 1 \"" + name + "\"\n" + kernel.code;
 }
 
-// The first diagnostic that says "error", or the last non-empty line: what a result's message
-// shows; the whole log stays in compilerLog.
-std::string firstErrorLine(const std::string &log)
-{
-    std::istringstream lines(log);
-    std::string line;
-    std::string last;
-    while (std::getline(lines, line)) {
-        if (line.find("error") != std::string::npos)
-            return line;
-        if (!line.empty())
-            last = line;
-    }
-    return last;
-}
-
-double secondsSince(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 } // namespace
 
 CpuBuilder::CpuBuilder(std::string cacheDirectory) : m_cacheDirectory(std::move(cacheDirectory)) {}
@@ -169,8 +120,8 @@ std::vector<std::string> CpuBuilder::compileFlags(const KernelSource &kernel,
         flags.push_back("-iquote" +
                         std::filesystem::path(kernel.sourcePath).parent_path().string());
     flags.insert(flags.end(), kernel.compilerFlags.begin(), kernel.compilerFlags.end());
-    for (std::size_t i = 0; i < parameters.size() && i < config.values.size(); ++i)
-        flags.push_back("-D" + parameters[i].name + "=" + formatValue(config.values[i]));
+    const auto defines = parameterDefines(parameters, config);
+    flags.insert(flags.end(), defines.begin(), defines.end());
     return flags;
 }
 
@@ -183,11 +134,9 @@ CpuBuild CpuBuilder::build(const KernelSource &kernel, const std::vector<Paramet
         result.errorMessage = "the cpu backend builds C or C++, not '" + kernel.language + "'";
         return result;
     }
-    if (config.values.size() != parameters.size()) {
-        result.errorMessage = "the configuration has " + std::to_string(config.values.size()) +
-                              " values for " + std::to_string(parameters.size()) + " parameters";
+    result.errorMessage = parameterCountMismatch(parameters, config);
+    if (!result.errorMessage.empty())
         return result;
-    }
 
     const auto command = compilerCommand(kernel.language);
     const auto flags = compileFlags(kernel, parameters, config);

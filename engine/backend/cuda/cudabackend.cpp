@@ -1,5 +1,7 @@
 #include "cudabackend.h"
 
+#include "backend/common/evaluationchecks.h"
+
 #include "compile/cudaresources.h"
 #include "compile/nvrtcarchitectures.h"
 #include "cudameasurement.h"
@@ -42,10 +44,8 @@ Status CudaBackend::prepare(const Spec &spec)
         return makeError(EngineError::Code::InvalidSpec,
                          "the cuda backend builds CUDA kernels, not '" + spec.kernel.language +
                              "'");
-    if (spec.verification.reference &&
-        spec.verification.reference->size() != spec.parameters.size())
-        return makeError(EngineError::Code::InvalidSpec,
-                         "the reference configuration needs one value per parameter");
+    if (Status reference = checkReferenceConfiguration(spec); !reference)
+        return reference;
     auto launch = LaunchShapeEvaluator::create(spec);
     if (!launch)
         return launch.error();
@@ -125,12 +125,8 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
     if (m_context->broken())
         return failed(result, {ResultStatus::RuntimeError,
                                "the CUDA context was left unusable by an earlier kernel", true});
-    if (config.values.size() != m_spec->parameters.size())
-        return failed(result, failure(ResultStatus::RuntimeError,
-                                      "the configuration does not have one value per parameter"));
-    if (sizeIndex >= std::max<std::size_t>(m_spec->sizes.values.size(), 1))
-        return failed(result, failure(ResultStatus::RuntimeError,
-                                      "no problem size #" + std::to_string(sizeIndex)));
+    if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())
+        return failed(result, failure(ResultStatus::RuntimeError, std::move(problem)));
 
     LoadedKernel kernel;
     if (CudaStatus loaded = loadKernel(config, sizeIndex, result, kernel); !loaded)

@@ -58,11 +58,8 @@ CudaStatus CudaBackend::verify(const Reference &reference, const LoadedKernel &k
 {
     if (CudaStatus ran = runOnce(kernel); !ran)
         return ran;
-    std::vector<OutputView> expected;
-    for (const auto &snapshot : reference.outputs)
-        expected.push_back(snapshot.view());
     const OutputVerifier verifier(m_spec->verification.rtol, m_spec->verification.atol);
-    if (std::string mismatch = verifier.compare(expected, m_arguments->outputs());
+    if (std::string mismatch = verifier.compare(reference.outputs, m_arguments->outputs());
         !mismatch.empty())
         return CudaFailure{ResultStatus::WrongResult, mismatch, false};
     return {};

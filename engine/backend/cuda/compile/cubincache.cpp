@@ -1,53 +1,15 @@
 #include "cubincache.h"
 
+#include "backend/common/atomicfile.h"
+
 #include <nlohmann/json.hpp>
 
-#include <atomic>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <unistd.h>
 
 namespace tb {
 
 namespace {
-
-std::optional<std::string> readFile(const std::string &path)
-{
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
-        return std::nullopt;
-    return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-}
-
-// Writes under a name no other process or thread uses, then renames over `path`: readers see
-// the old file or the whole new one. Two processes publishing the same hash write identical
-// content, so whichever rename lands last is fine.
-Status writeAtomically(const std::string &path, const std::string &content)
-{
-    static std::atomic<unsigned> counter{0};
-    const std::string temporary =
-        path + "." + std::to_string(::getpid()) + "." + std::to_string(++counter) + ".tmp";
-    {
-        std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-        file << content;
-        file.close();
-        if (!file) {
-            std::remove(temporary.c_str());
-            return makeError(EngineError::Code::IoError, "cannot write " + temporary);
-        }
-    }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        const int error = errno;
-        std::remove(temporary.c_str());
-        return makeError(EngineError::Code::IoError, "cannot rename " + temporary + " to " + path,
-                         std::strerror(error));
-    }
-    return ok();
-}
 
 nlohmann::json toJson(const ResourceUsage &usage)
 {
@@ -91,7 +53,7 @@ std::string CubinCache::metadataPath() const
 
 std::optional<CudaBuild> CubinCache::load() const
 {
-    const auto text = readFile(metadataPath());
+    const auto text = readTextFile(metadataPath());
     if (!text || ::access(cubinPath().c_str(), R_OK) != 0)
         return std::nullopt;
     // A damaged entry (a disk that filled up, a hand edit) is a miss: the build reruns and
@@ -121,7 +83,7 @@ Status CubinCache::publish(const std::string &cubin, const CudaBuild &build) con
     if (error)
         return makeError(EngineError::Code::IoError, "cannot create " + m_directory,
                          error.message());
-    if (Status written = writeAtomically(cubinPath(), cubin); !written)
+    if (Status written = writeFileAtomically(cubinPath(), cubin); !written)
         return written;
     const nlohmann::json json = {{"lowered_name", build.loweredName},
                                  {"arch", build.arch},
@@ -129,28 +91,8 @@ Status CubinCache::publish(const std::string &cubin, const CudaBuild &build) con
                                  {"usage", toJson(build.usage)},
                                  {"log", build.log}};
     // Replace invalid UTF-8 in the log rather than throwing: the log is for people.
-    return writeAtomically(metadataPath(),
-                           json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
-}
-
-void Fnv1a64::add(const std::string &field)
-{
-    for (unsigned char byte : field)
-        mix(byte);
-    mix(0);
-}
-
-std::string Fnv1a64::hex() const
-{
-    char buffer[17];
-    std::snprintf(buffer, sizeof buffer, "%016llx", m_hash);
-    return buffer;
-}
-
-void Fnv1a64::mix(unsigned char byte)
-{
-    m_hash ^= byte;
-    m_hash *= 0x100000001b3ULL;
+    return writeFileAtomically(metadataPath(),
+                               json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 } // namespace tb

@@ -32,17 +32,4 @@ private:
     std::string m_stem;      // <cache>/cuda/<hash>
 };
 
-// FNV-1a, 64 bit, over fields separated by a NUL byte (so ("ab", "c") and ("a", "bc") differ):
-// tiny and stable across platforms; names cache files, it is not cryptographic.
-class Fnv1a64
-{
-public:
-    void add(const std::string &field);
-    std::string hex() const; // 16 lowercase hex digits
-
-private:
-    void mix(unsigned char byte);
-    unsigned long long m_hash = 0xcbf29ce484222325ULL;
-};
-
 } // namespace tb

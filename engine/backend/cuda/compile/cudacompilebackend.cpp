@@ -1,5 +1,7 @@
 #include "cudacompilebackend.h"
 
+#include "backend/common/evaluationchecks.h"
+
 #include "cudaresources.h"
 #include "occupancy.h"
 
@@ -7,17 +9,6 @@
 #include <exception>
 
 namespace tb {
-
-namespace {
-
-Result failed(Result result, ResultStatus status, std::string message)
-{
-    result.status = status;
-    result.message = std::move(message);
-    return result;
-}
-
-} // namespace
 
 CudaCompileBackend::CudaCompileBackend(std::string cacheDirectory, CudaCompileOptions options)
     : m_compiler(std::move(cacheDirectory), std::move(options))
@@ -46,10 +37,10 @@ Result CudaCompileBackend::evaluate(const Configuration &config, std::size_t siz
     try {
         return run(config, sizeIndex);
     } catch (const std::exception &exception) {
-        return failed({}, ResultStatus::RuntimeError,
-                      std::string("the compile backend failed: ") + exception.what());
+        return failedResult({}, ResultStatus::RuntimeError,
+                            std::string("the compile backend failed: ") + exception.what());
     } catch (...) {
-        return failed({}, ResultStatus::RuntimeError, "the compile backend failed");
+        return failedResult({}, ResultStatus::RuntimeError, "the compile backend failed");
     }
 }
 
@@ -57,33 +48,26 @@ Result CudaCompileBackend::run(const Configuration &config, std::size_t sizeInde
 {
     Result result;
     result.timer = "none"; // nothing is measured here
-    if (!m_spec)
-        return failed(result, ResultStatus::RuntimeError, "the backend was not prepared");
-    if (config.values.size() != m_spec->parameters.size())
-        return failed(result, ResultStatus::RuntimeError,
-                      "the configuration does not have one value per parameter");
-    const std::size_t sizeCount = std::max<std::size_t>(m_spec->sizes.values.size(), 1);
-    if (sizeIndex >= sizeCount)
-        return failed(result, ResultStatus::RuntimeError,
-                      "no problem size #" + std::to_string(sizeIndex));
+    if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())
+        return failedResult(result, ResultStatus::RuntimeError, std::move(problem));
 
     // The geometry first: a configuration whose launch is not even a shape is not worth a
     // compile.
     auto shape = m_launch->evaluate(config, sizeIndex);
     if (!shape)
-        return failed(result, ResultStatus::InvalidLaunch, shape.error().toString());
+        return failedResult(result, ResultStatus::InvalidLaunch, shape.error().toString());
 
     const CudaBuild build = m_compiler.build(m_spec->kernel, m_spec->parameters, config);
     result.compilerLog = build.log;
     result.compileSeconds = build.seconds;
     result.cachedBuild = build.cached;
     if (!build.succeeded())
-        return failed(result, ResultStatus::CompileError, build.errorMessage);
+        return failedResult(result, ResultStatus::CompileError, build.errorMessage);
 
     const Occupancy occupancy = launchOccupancy(*m_limits, build.usage, *shape);
     fillResources(result, build.usage, *shape, occupancy);
     if (!occupancy.launchable)
-        return failed(result, ResultStatus::InvalidLaunch, occupancy.whyNot);
+        return failedResult(result, ResultStatus::InvalidLaunch, occupancy.whyNot);
     return result;
 }
 

@@ -2,6 +2,9 @@
 
 #include "cubincache.h"
 
+#include "backend/common/buildsupport.h"
+#include "backend/common/fnv1a64.h"
+
 #include <nvrtc.h>
 
 #include <cctype>
@@ -32,26 +35,6 @@ std::string programName(const KernelSource &kernel)
 bool isIdentifierChar(char c)
 {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
-// The first diagnostic that says "error" (NVRTC's "file(line): error: ..." or a ptxas error), or
-// the last non-empty line: what a result's message shows; the whole log stays in the build.
-std::string firstErrorLine(const std::string &log)
-{
-    std::istringstream lines(log);
-    std::string last;
-    for (std::string line; std::getline(lines, line);) {
-        if (line.find("error") != std::string::npos)
-            return line;
-        if (!line.empty())
-            last = line;
-    }
-    return last;
-}
-
-double secondsSince(std::chrono::steady_clock::time_point start)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // Owns one NVRTC program; NVRTC is thread-safe as long as each thread has its own.
@@ -204,8 +187,8 @@ std::vector<std::string> NvrtcCompiler::compileOptions(const KernelSource &kerne
                                                        const Configuration &config) const
 {
     std::vector<std::string> options{"-arch=" + m_options.arch, "-std=c++17"};
-    for (std::size_t i = 0; i < parameters.size() && i < config.values.size(); ++i)
-        options.push_back("-D" + parameters[i].name + "=" + formatValue(config.values[i]));
+    const auto defines = parameterDefines(parameters, config);
+    options.insert(options.end(), defines.begin(), defines.end());
     // NVRTC has no default include path; cccl holds cub/ and cuda/std/.
     options.push_back("-I" + m_options.toolkitRoot + "/include");
     options.push_back("-I" + m_options.toolkitRoot + "/include/cccl");
@@ -225,11 +208,9 @@ CudaBuild NvrtcCompiler::build(const KernelSource &kernel, const std::vector<Par
     const auto start = std::chrono::steady_clock::now();
     CudaBuild result;
     result.arch = m_options.arch;
-    if (config.values.size() != parameters.size()) {
-        result.errorMessage = "the configuration has " + std::to_string(config.values.size()) +
-                              " values for " + std::to_string(parameters.size()) + " parameters";
+    result.errorMessage = parameterCountMismatch(parameters, config);
+    if (!result.errorMessage.empty())
         return result;
-    }
     const auto options = compileOptions(kernel, parameters, config);
     const std::string expression = nameExpression(kernel.entry, parameters, config);
     const std::string name = programName(kernel);

@@ -1,5 +1,6 @@
 #include "backend/common/argumentexpressions.h"
 #include "space/variables.h"
+#include "specbuilders.h"
 
 #include <QTest>
 
@@ -8,26 +9,10 @@
 #include <cstring>
 
 using namespace tb;
+using tbtest::buffer;
+using tbtest::scalar;
 
 namespace {
-
-Argument scalar(std::string name, ElementType type, std::string value)
-{
-    Argument argument;
-    argument.name = std::move(name);
-    argument.kind = Argument::Kind::Scalar;
-    argument.type = type;
-    argument.value = std::move(value);
-    return argument;
-}
-
-Argument buffer(std::string name, std::string size)
-{
-    Argument argument;
-    argument.name = std::move(name);
-    argument.size = std::move(size);
-    return argument;
-}
 
 template <typename T> T decoded(const std::array<unsigned char, 8> &storage)
 {

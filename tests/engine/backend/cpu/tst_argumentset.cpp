@@ -1,5 +1,6 @@
 #include "backend/cpu/argumentset.h"
 #include "space/variables.h"
+#include "specbuilders.h"
 
 #include <QTest>
 
@@ -8,30 +9,10 @@
 #include <cstring>
 
 using namespace tb;
+using tbtest::buffer;
+using tbtest::scalar;
 
 namespace {
-
-Argument buffer(std::string name, ElementType type, std::string size, BufferInit init,
-                bool output = false)
-{
-    Argument argument;
-    argument.name = std::move(name);
-    argument.type = type;
-    argument.size = std::move(size);
-    argument.init = init;
-    argument.output = output;
-    return argument;
-}
-
-Argument scalar(std::string name, ElementType type, std::string value)
-{
-    Argument argument;
-    argument.name = std::move(name);
-    argument.kind = Argument::Kind::Scalar;
-    argument.type = type;
-    argument.value = std::move(value);
-    return argument;
-}
 
 Spec specWith(std::vector<Argument> arguments)
 {

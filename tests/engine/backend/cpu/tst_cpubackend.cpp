@@ -1,9 +1,12 @@
 #include "backend/cpu/cpubackend.h"
+#include "specbuilders.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace tb;
+using tbtest::buffer;
+using tbtest::scalar;
 
 namespace {
 
@@ -26,28 +29,6 @@ void saxpy(const float *x, float *y, float a, int n)
 #error UNROLL 5 is not supported
 #endif
 )";
-
-Argument buffer(std::string name, std::string size, BufferInit init, bool output)
-{
-    Argument argument;
-    argument.name = std::move(name);
-    argument.kind = Argument::Kind::Buffer;
-    argument.type = ElementType::Float32;
-    argument.size = std::move(size);
-    argument.init = init;
-    argument.output = output;
-    return argument;
-}
-
-Argument scalar(std::string name, ElementType type, std::string value)
-{
-    Argument argument;
-    argument.name = std::move(name);
-    argument.kind = Argument::Kind::Scalar;
-    argument.type = type;
-    argument.value = std::move(value);
-    return argument;
-}
 
 MeasurementSettings quickMeasurement()
 {

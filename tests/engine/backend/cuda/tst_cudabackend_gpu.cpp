@@ -1,6 +1,7 @@
 // Runs on a GPU only (label gpu): every test fails, none skips, when there is no GPU.
 #include "backend/cuda/cudabackend.h"
 #include "backend/cuda/cuptitimer.h"
+#include "specbuilders.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -8,6 +9,8 @@
 #include <cmath>
 
 using namespace tb;
+using tbtest::buffer;
+using tbtest::scalar;
 
 namespace {
 
@@ -57,26 +60,6 @@ __global__ void __launch_bounds__(THREADS) scale(float *x, int n)
         x[i] *= 3.0f;
 }
 )";
-
-Argument buffer(std::string name, std::string size, BufferInit init, bool output)
-{
-    Argument argument;
-    argument.name = std::move(name);
-    argument.size = std::move(size);
-    argument.init = init;
-    argument.output = output;
-    return argument;
-}
-
-Argument scalar(std::string name, ElementType type, std::string value)
-{
-    Argument argument;
-    argument.name = std::move(name);
-    argument.kind = Argument::Kind::Scalar;
-    argument.type = type;
-    argument.value = std::move(value);
-    return argument;
-}
 
 const BufferInit kRandom{BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1};
 

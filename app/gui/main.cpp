@@ -1,0 +1,66 @@
+#include "guioptions.h"
+#include "mainwindow.h"
+#include "pages/runform.h"
+#include "pages/runpage.h"
+
+#include <QApplication>
+#include <QIcon>
+#include <QImage>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+void setApplicationInfo()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Tunebench"));
+    QCoreApplication::setApplicationName(QStringLiteral("tunebench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TUNEBENCH_VERSION));
+}
+
+// --screenshot and --quit-after-finish: act once the run ends, however it ends.
+void whenRunEnds(tb::MainWindow &window, const tb::GuiOptions &options)
+{
+    auto act = [&window, options] {
+        // Let the last batch reach the plot (its replot timer runs every 100 ms).
+        QTimer::singleShot(300, &window, [&window, options] {
+            if (!options.screenshotPath.isEmpty()) {
+                const bool saved = window.grab().toImage().save(options.screenshotPath, "PNG");
+                std::fprintf(stderr, "tunebench: %s %s\n", saved ? "saved" : "could not save",
+                             qPrintable(options.screenshotPath));
+            }
+            if (options.quitAfterFinish)
+                QCoreApplication::quit();
+        });
+    };
+    QObject::connect(window.runPage(), &tb::RunPage::runFinished, &window, act);
+    QObject::connect(window.runPage(), &tb::RunPage::runFailed, &window, act);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    setApplicationInfo();
+    if (!tb::displayAvailable()) {
+        // Without a display QApplication aborts: the headless path still tunes the spec.
+        QCoreApplication app(argc, argv);
+        return tb::execHeadlessCli(tb::parseGuiOptions(app));
+    }
+    QApplication app(argc, argv);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/tunebench/tunebench.svg")));
+    const tb::GuiOptions options = tb::parseGuiOptions(app);
+
+    tb::MainWindow window;
+    window.setSpecPath(options.specPath);
+    if (!options.workspacePath.isEmpty())
+        window.runPage()->form()->setWorkspacePath(options.workspacePath);
+    if (options.workers > 0)
+        window.runPage()->form()->setWorkers(options.workers);
+    whenRunEnds(window, options);
+    window.show();
+    if (options.run)
+        QTimer::singleShot(0, window.runPage(), &tb::RunPage::startRun);
+    return app.exec();
+}

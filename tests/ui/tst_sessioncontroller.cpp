@@ -1,0 +1,114 @@
+#include "session/sessioncontroller.h"
+#include "testpaths.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tb;
+
+class TestSessionController : public QObject
+{
+    Q_OBJECT
+private:
+    RunRequest request(const QString &spec)
+    {
+        RunRequest r;
+        r.specPath = spec;
+        r.workspacePath = m_dir.filePath(QStringLiteral("ws.tbw"));
+        r.workerPath = tbtest::workerPath();
+        r.workers = 2;
+        return r;
+    }
+
+    QTemporaryDir m_dir;
+
+private slots:
+    void runsARealSpecAndReportsEveryResult()
+    {
+        QVERIFY(m_dir.isValid());
+        SessionController controller;
+        QSignalSpy loaded(&controller, &SessionController::specLoaded);
+        QSignalSpy started(&controller, &SessionController::runStarted);
+        QSignalSpy sized(&controller, &SessionController::spaceSized);
+        QSignalSpy results(&controller, &SessionController::resultArrived);
+        QSignalSpy progress(&controller, &SessionController::progressChanged);
+        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy failed(&controller, &SessionController::failed);
+
+        QVERIFY(controller.start(request(tbtest::sourceDir() + "/tests/app/data/faulty.json")));
+        QVERIFY(controller.isRunning());
+        QVERIFY(!controller.start(request(QStringLiteral("other.json")))); // one at a time
+        QVERIFY2(finished.wait(60000), qPrintable(failed.value(0).value(0).toString()));
+        QVERIFY(!controller.isRunning());
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(loaded.count(), 1);
+        QCOMPARE(loaded.at(0).at(0).toString(), QString("faulty_scale"));
+        QCOMPARE(loaded.at(0).at(1).toStringList(), QStringList({"GB/s"}));
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(sized.count(), 1);
+        QCOMPARE(sized.at(0).at(0).value<SpaceSummary>().planned, 6u);
+        QCOMPARE(results.count(), 6);
+        QVERIFY(progress.count() > 0);
+        const auto summary = finished.at(0).at(0).value<RunSummary>();
+        QCOMPARE(summary.ok, 2u);
+        QCOMPARE(summary.failed, 4u);
+        QVERIFY(!summary.stopped);
+        int ok = 0;
+        for (const auto &args : results) {
+            const auto event = args.at(0).value<ResultEvent>();
+            QVERIFY(!event.configKey.empty());
+            ok += event.result.status == ResultStatus::Ok ? 1 : 0;
+        }
+        QCOMPARE(ok, 2);
+    }
+
+    void reportsABadSpecPathThroughFailed()
+    {
+        SessionController controller;
+        QSignalSpy failed(&controller, &SessionController::failed);
+        QSignalSpy finished(&controller, &SessionController::finished);
+        QVERIFY(controller.start(request(m_dir.filePath(QStringLiteral("missing.json")))));
+        QVERIFY(failed.wait(10000));
+        QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("missing.json")));
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!controller.isRunning());
+    }
+
+    void reportsSpecProblemsWithTheirJsonPath()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("bad.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"tunebench_spec": 1, "name": "bad", "backend": "fpga"})");
+        file.close();
+        SessionController controller;
+        QSignalSpy failed(&controller, &SessionController::failed);
+        QVERIFY(controller.start(request(path)));
+        QVERIFY(failed.wait(10000));
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("/backend")), qPrintable(message));
+    }
+
+    void stopEndsARunWithFinishedAndStopped()
+    {
+        SessionController controller;
+        QSignalSpy results(&controller, &SessionController::resultArrived);
+        QSignalSpy finished(&controller, &SessionController::finished);
+        RunRequest r = request(tbtest::sourceDir() + "/resources/examples/matmul/matmul.json");
+        r.workspacePath = m_dir.filePath(QStringLiteral("stop.tbw"));
+        r.workers = 1;
+        QVERIFY(controller.start(r));
+        QVERIFY(results.wait(60000));
+        controller.stop(); // returns at once; the run ends after the configs in flight
+        QVERIFY(controller.isRunning() || finished.count() == 1);
+        QVERIFY(finished.count() == 1 || finished.wait(60000));
+        QVERIFY(!controller.isRunning());
+        const auto summary = finished.at(0).at(0).value<RunSummary>();
+        QVERIFY(summary.stopped);
+        QVERIFY(summary.evaluated < 40);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionController)
+#include "tst_sessioncontroller.moc"

@@ -1,0 +1,157 @@
+#include "sessioncontroller.h"
+
+#include "clicontext.h"
+#include "cudaenvironment.h"
+#include "session/session.h"
+#include "sessionbridge.h"
+#include "spec/specloader.h"
+
+#include <QFileInfo>
+#include <QMetaObject>
+
+namespace tb {
+
+namespace {
+
+void registerMetaTypes()
+{
+    qRegisterMetaType<tb::SpaceSummary>();
+    qRegisterMetaType<tb::ResultEvent>();
+    qRegisterMetaType<tb::Progress>();
+    qRegisterMetaType<tb::RunSummary>();
+}
+
+QString describeError(const QString &specPath, const EngineError &error)
+{
+    QString text = specPath + QStringLiteral(": ") + QString::fromStdString(error.message);
+    if (!error.detail.empty())
+        text += QLatin1Char('\n') + QString::fromStdString(error.detail);
+    return text;
+}
+
+QStringList metricNames(const Spec &spec)
+{
+    QStringList names;
+    for (const auto &metric : spec.metrics)
+        names << QString::fromStdString(metric.name);
+    return names;
+}
+
+} // namespace
+
+SessionController::SessionController(QObject *parent) : QObject(parent)
+{
+    registerMetaTypes();
+}
+
+SessionController::~SessionController()
+{
+    m_stop.store(true);
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+QString SessionController::defaultWorkerPath()
+{
+    return QString::fromStdString(tb::defaultWorkerPath());
+}
+
+bool SessionController::start(const RunRequest &request)
+{
+    if (m_running)
+        return false;
+    if (m_thread.joinable())
+        m_thread.join(); // a finished run whose end has not been handled yet
+    m_stop.store(false);
+    m_running = true;
+    m_thread = std::thread([this, request] { runOnThread(request); });
+    return true;
+}
+
+void SessionController::stop()
+{
+    m_stop.store(true);
+}
+
+void SessionController::post(std::function<void()> call)
+{
+    QMetaObject::invokeMethod(this, std::move(call), Qt::QueuedConnection);
+}
+
+// Runs on the GUI thread after the run's thread posted its last event.
+void SessionController::endRun()
+{
+    if (m_thread.joinable())
+        m_thread.join();
+    m_running = false;
+}
+
+void SessionController::applyCudaEnvironment(const RunRequest &request, bool &compileOnly,
+                                             std::string &arch, std::vector<std::string> &gpus)
+{
+    const CudaEnvironment cuda = probeCudaEnvironment();
+    compileOnly = request.compileOnly;
+    arch = cuda.arch.empty() ? std::string("sm_90") : cuda.arch;
+    gpus = cuda.gpus;
+    if (!compileOnly && (!cuda.driverFound || cuda.gpus.empty())) {
+        compileOnly = true;
+        const QString line =
+            QStringLiteral("No GPU to measure on: %1. Compiling only (for %2): "
+                           "resource usage, no timings.")
+                .arg(QString::fromStdString(cuda.whyNot), QString::fromStdString(arch));
+        post([this, line] { emit logLine(line); });
+    } else if (!compileOnly) {
+        const QString line = QStringLiteral("GPU: %1; %2 bench worker(s)")
+                                 .arg(QString::fromStdString(cuda.deviceName))
+                                 .arg(cuda.gpus.size());
+        post([this, line] { emit logLine(line); });
+    }
+}
+
+void SessionController::runOnThread(RunRequest request)
+{
+    SpecLoader loader;
+    auto spec = loader.loadFile(request.specPath.toStdString());
+    if (!spec) {
+        const QString message = describeError(request.specPath, spec.error());
+        post([this, message] {
+            endRun();
+            emit failed(message);
+        });
+        return;
+    }
+    const QString name = QString::fromStdString(spec->name);
+    const QStringList metrics = metricNames(*spec);
+    const bool cuda = spec->backend == BackendKind::Cuda;
+    post([this, name, metrics, cuda] { emit specLoaded(name, metrics, cuda); });
+
+    SessionOptions options;
+    options.workspacePath = request.workspacePath.toStdString();
+    const QString worker = request.workerPath.isEmpty() ? defaultWorkerPath() : request.workerPath;
+    options.workerCommand = {worker.toStdString()};
+    options.workers = std::max(1, request.workers);
+    options.maxConfigs = request.maxConfigs;
+    options.fresh = request.fresh;
+    options.toolVersion = TUNEBENCH_VERSION;
+    options.stopRequested = &m_stop;
+    if (cuda)
+        applyCudaEnvironment(request, options.compileOnly, options.arch, options.gpus);
+
+    SessionBridge bridge(this);
+    Session session(*spec, options, bridge);
+    auto summary = session.run();
+    if (summary) {
+        post([this, result = *summary] {
+            endRun();
+            emit finished(result);
+        });
+    } else {
+        const QString message = describeError(request.specPath, summary.error());
+        post([this, message] {
+            endRun();
+            emit failed(message);
+        });
+    }
+}
+
+} // namespace tb

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "runrequest.h"
+#include "sessionmetatypes.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <atomic>
+#include <thread>
+
+namespace tb {
+
+struct Spec;
+
+// Runs one tb::Session at a time on its own thread and turns the session's events into
+// signals carrying value snapshots, emitted on the controller's (GUI) thread. Nothing here
+// blocks the caller: start() returns at once, stop() only raises the session's stop flag.
+class SessionController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit SessionController(QObject *parent = nullptr);
+    // Stops a run still going and waits for its workers to shut down.
+    ~SessionController() override;
+
+    // False (and nothing happens) while a run is going.
+    bool start(const RunRequest &request);
+    void stop();
+    bool isRunning() const { return m_running; }
+
+    // tunebench-worker beside the running executable, unless $TUNEBENCH_WORKER names another.
+    static QString defaultWorkerPath();
+
+signals:
+    // The spec is valid and about to run: its name, derived metric names, backend.
+    void specLoaded(const QString &name, const QStringList &metricNames, bool cuda);
+    void runStarted(qint64 runId, bool resumed);
+    void spaceSized(const tb::SpaceSummary &summary);
+    void resultArrived(const tb::ResultEvent &event);
+    void progressChanged(const tb::Progress &progress);
+    void logLine(const QString &line);
+    void finished(const tb::RunSummary &summary);
+    // The spec could not be loaded (message and every "PATH: problem") or the run failed.
+    void failed(const QString &message);
+
+private:
+    void runOnThread(RunRequest request);
+    void applyCudaEnvironment(const RunRequest &request, bool &compileOnly, std::string &arch,
+                              std::vector<std::string> &gpus);
+    void post(std::function<void()> call);
+    void endRun();
+
+    std::thread m_thread;
+    std::atomic<bool> m_stop{false};
+    bool m_running = false;
+};
+
+} // namespace tb

@@ -1,0 +1,11 @@
+#pragma once
+
+#include "session/sessionevents.h"
+
+#include <QMetaType>
+
+// Session event snapshots travel in queued signals from the run's thread to the GUI thread.
+Q_DECLARE_METATYPE(tb::SpaceSummary)
+Q_DECLARE_METATYPE(tb::ResultEvent)
+Q_DECLARE_METATYPE(tb::Progress)
+Q_DECLARE_METATYPE(tb::RunSummary)
