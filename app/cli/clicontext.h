@@ -12,7 +12,4 @@ struct CliContext
     std::string toolVersion;
 };
 
-// tunebench-worker beside the running executable, unless TUNEBENCH_WORKER names another.
-std::string defaultWorkerPath();
-
 } // namespace tb

@@ -3,6 +3,7 @@
 #include "clicontext.h"
 #include "exitcodes.h"
 #include "inspectcommands.h"
+#include "session/workerlocation.h"
 #include "tunecommand.h"
 
 #include <CLI/CLI.hpp>

@@ -1,7 +1,7 @@
 #include "tunecommand.h"
 
+#include "backend/cuda/cudaenvironment.h"
 #include "consolereporter.h"
-#include "cudaenvironment.h"
 #include "exitcodes.h"
 #include "resultsreport.h"
 #include "session/session.h"

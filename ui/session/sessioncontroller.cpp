@@ -1,8 +1,8 @@
 #include "sessioncontroller.h"
 
-#include "clicontext.h"
-#include "cudaenvironment.h"
+#include "backend/cuda/cudaenvironment.h"
 #include "session/session.h"
+#include "session/workerlocation.h"
 #include "sessionbridge.h"
 #include "spec/specloader.h"
 

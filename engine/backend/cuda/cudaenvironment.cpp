@@ -1,7 +1,7 @@
 #include "cudaenvironment.h"
 
-#include "backend/cuda/cudadeviceinfo.h"
-#include "backend/cuda/cudadriver.h"
+#include "cudadeviceinfo.h"
+#include "cudadriver.h"
 
 #include <cstdlib>
 #include <sstream>

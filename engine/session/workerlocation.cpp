@@ -1,4 +1,4 @@
-#include "clicontext.h"
+#include "workerlocation.h"
 
 #include <cstdlib>
 #include <filesystem>
