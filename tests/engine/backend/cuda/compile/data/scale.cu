@@ -6,8 +6,7 @@
 
 static_assert(UNROLL <= 8, "scale.cu supports UNROLL up to 8");
 
-template <int Block, int Unroll>
-__global__ void scale(float *data, int n)
+template <int Block, int Unroll> __global__ void scale(float *data, int n)
 {
     const int base = blockIdx.x * Block * Unroll + threadIdx.x;
 #pragma unroll
