@@ -51,22 +51,24 @@ void printSpecError(const std::string &path, const EngineError &error)
 
 // CUDA runs need GPUs and their architecture; without a driver the run only compiles, and says
 // so once, so that a machine without a GPU can still screen configurations for spills.
-void prepareCuda(const TuneOptions &options, SessionOptions &session)
+void prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session)
 {
     const CudaEnvironment cuda = probeCudaEnvironment();
-    session.compileOnly = options.compileOnly;
-    session.arch = options.arch.empty() ? cuda.arch : options.arch;
-    if (session.arch.empty())
-        session.arch = "sm_90";
+    const bool measuring = !options.compileOnly && cuda.driverFound && !cuda.gpus.empty();
+    session.compileOnly = !measuring;
     session.gpus = cuda.gpus;
-    if (!options.compileOnly && (!cuda.driverFound || cuda.gpus.empty())) {
+    // --arch wins; a GPU that measures compiles for itself; offline work takes the spec's arch.
+    session.arch = options.arch;
+    if (session.arch.empty())
+        session.arch = measuring ? cuda.arch : spec.kernel.arch;
+    if (session.arch.empty())
+        session.arch = cuda.arch.empty() ? "sm_90" : cuda.arch;
+    if (!options.compileOnly && !measuring)
         std::printf("No GPU to measure on: %s. Compiling only (for %s): resource usage, no "
                     "timings.\n",
                     cuda.whyNot.c_str(), session.arch.c_str());
-        session.compileOnly = true;
-    } else if (!session.compileOnly) {
+    else if (measuring)
         std::printf("GPU: %s; %zu bench worker(s)\n", cuda.deviceName.c_str(), cuda.gpus.size());
-    }
 }
 
 int defaultWorkerCount()
@@ -95,7 +97,7 @@ int runTune(const CliContext &context, const TuneOptions &options)
     sessionOptions.toolVersion = context.toolVersion;
     sessionOptions.stopRequested = &g_stopRequested;
     if (spec->backend == BackendKind::Cuda)
-        prepareCuda(options, sessionOptions);
+        prepareCuda(*spec, options, sessionOptions);
 
     std::printf("Tuning %s (%s backend) into %s with %d worker(s)\n", spec->name.c_str(),
                 toString(spec->backend), context.workspacePath.c_str(), sessionOptions.workers);

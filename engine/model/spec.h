@@ -40,6 +40,7 @@ struct KernelSource
     std::string entry;      // function name, or a template expression such as "gemm<BM, BN>"
     std::string language;   // "c" or "c++" for cpu, "cuda" for cuda
     std::vector<std::string> compilerFlags; // extra flags after the defaults
+    std::string arch; // cuda: target for offline work ("sm_90"); empty: the GPU's own
 };
 
 struct ProblemSizes

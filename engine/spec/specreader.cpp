@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 namespace tb {
@@ -95,7 +96,7 @@ void SpecReader::readBackend(const Json &root)
 void SpecReader::readKernel(const Json &kernel, const std::string &path)
 {
     if (!m_reader.object(kernel, path,
-                         {"source", "code", "source_path", "entry", "language", "flags"}))
+                         {"source", "code", "source_path", "entry", "language", "flags", "arch"}))
         return;
     if (auto entry = m_reader.text(kernel, path, "entry", Need::Required))
         m_spec.kernel.entry = *entry;
@@ -134,6 +135,18 @@ void SpecReader::readKernel(const Json &kernel, const std::string &path)
                             "language '" + *language + "' does not fit the " +
                                 toString(m_spec.backend) + " backend (use " +
                                 (cpu ? "c or c++" : "cuda") + ")");
+    }
+
+    if (auto arch = m_reader.text(kernel, path, "arch")) {
+        // Checked for shape here; whether NVRTC supports it, the compile worker says.
+        static const std::regex archPattern("sm_[0-9]{2,3}[af]?");
+        if (cpu && m_backendKnown)
+            m_reader.report(JsonReader::child(path, "arch"), "arch is for the cuda backend only");
+        else if (!std::regex_match(*arch, archPattern))
+            m_reader.report(JsonReader::child(path, "arch"),
+                            "arch '" + *arch + "' is not a GPU architecture such as sm_90");
+        else
+            m_spec.kernel.arch = *arch;
     }
 
     if (auto *flags = m_reader.member(kernel, path, "flags")) {

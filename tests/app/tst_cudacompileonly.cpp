@@ -79,6 +79,29 @@ private slots:
         QVERIFY(outcome.out.contains("Compiling only"));
         QCOMPARE(outcome.out.count("compiled"), 6 + 3); // 6 result lines, 3 table headings
     }
+
+    void compilesForTheSpecsArchWithoutAGpu()
+    {
+        QTemporaryDir dir;
+        QFile original(examplePath("resources/examples/copy_scale/copy_scale.json"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(original.readAll());
+        text.replace("\"source\": \"copy_scale.cu\"",
+                     "\"source\": \"" + examplePath("resources/examples/copy_scale/copy_scale.cu") +
+                         "\", \"arch\": \"sm_80\"");
+        QFile spec(dir.filePath("copy_scale_sm80.json"));
+        QVERIFY(spec.open(QIODevice::WriteOnly));
+        spec.write(text.toUtf8());
+        spec.close();
+        const auto outcome = runCli(
+            {"--workspace", dir.filePath("ws.tbw"), "tune", spec.fileName(), "--max-configs", "1"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        QVERIFY2(outcome.out.contains("Compiling only (for sm_80)"), qPrintable(outcome.out));
+        const auto overridden =
+            runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec.fileName(), "--max-configs",
+                    "1", "--fresh", "--arch", "sm_90"});
+        QVERIFY2(overridden.out.contains("Compiling only (for sm_90)"), qPrintable(overridden.out));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCudaCompileOnly)

@@ -208,6 +208,7 @@ private slots:
         auto json = minimalSpec();
         json["backend"] = "cuda";
         json["kernel"]["entry"] = "scale<BM>";
+        json["kernel"]["arch"] = "sm_80";
         json["launch"] = Json::parse(
             R"json({"grid": ["ceil_div(N, BM)", 1], "block": ["BM"], "shared_memory": "BM*4"})json");
         SpecLoader loader;
@@ -216,6 +217,7 @@ private slots:
         QCOMPARE(spec->backend, BackendKind::Cuda);
         QCOMPARE(qs(spec->kernel.language), QString("cuda"));
         QCOMPARE(qs(spec->kernel.entry), QString("scale<BM>"));
+        QCOMPARE(qs(spec->kernel.arch), QString("sm_80"));
         QVERIFY(spec->launch.has_value());
         QCOMPARE(spec->launch->grid, (std::vector<std::string>{"ceil_div(N, BM)", "1"}));
         QCOMPARE(spec->launch->block, (std::vector<std::string>{"BM"}));

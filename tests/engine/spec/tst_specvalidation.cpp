@@ -92,6 +92,19 @@ private slots:
         QCOMPARE(loader.issues().size(), std::size_t(3));
     }
 
+    void reportsABadOrMisplacedArch()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["kernel"]["arch"] = "sm_90"; // a cpu spec
+        TB_EXPECT_ISSUE(loader, json, "/kernel/arch", "cuda backend only");
+        json = minimalSpec();
+        json["backend"] = "cuda";
+        json["launch"] = Json::parse(R"json({"grid": ["N"], "block": ["BM"]})json");
+        json["kernel"]["arch"] = "hopper";
+        TB_EXPECT_ISSUE(loader, json, "/kernel/arch", "not a GPU architecture");
+    }
+
     void reportsEmptyValueLists()
     {
         SpecLoader loader;
