@@ -43,8 +43,10 @@ def main():
     rows = db.execute("SELECT status, compile_seconds, cached_build, resources_json, "
                       "sample_count, median FROM results").fetchall()
     compile_total = sum(r[1] or 0 for r in rows if not r[2])
-    bench = [json.loads(r[3] or "{}").get("bench_seconds", 0) for r in rows]
-    bench_total = sum(bench)
+    resources = [json.loads(r[3] or "{}") for r in rows]
+    bench_total = sum(r.get("bench_seconds", 0) for r in resources)
+    phases = {name: sum(r.get(name, 0) for r in resources)
+              for name in ("load_seconds", "verify_seconds", "measure_seconds")}
     kernel_total = sum((r[4] or 0) * (r[5] or 0) for r in rows)
     statuses = {}
     for r in rows:
@@ -60,6 +62,8 @@ def main():
         out.write(f"| NVRTC compiles (cold cache) | {distinct_compiles}, {compile_total:.2f} s in total |\n")
         out.write(f"| measurement time on the GPU (bench stage wall) | {bench_total:.2f} s |\n")
         out.write(f"| of which kernel time in samples | {kernel_total:.2f} s |\n")
+        for name, total in phases.items():
+            out.write(f"| worker phase {name.replace('_seconds', '')} (all configs) | {total:.2f} s |\n")
         out.write(f"| bound max(compile / workers, measure) | {bound:.2f} s |\n")
         out.write(f"| wall time of `tunebench-cli tune` | {wall:.2f} s |\n")
         out.write(f"| wall / bound | {wall / bound:.3f} (target <= 1.25) |\n")

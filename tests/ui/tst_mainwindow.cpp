@@ -1,13 +1,16 @@
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
+#include "pages/resultdetails.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
+#include "plots/samplehistogram.h"
 #include "plots/timelineplot.h"
 #include "testpaths.h"
 
 #include <QImage>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -18,6 +21,41 @@ using namespace tb;
 class TestMainWindow : public QObject
 {
     Q_OBJECT
+private:
+    // Selecting a row shows that result's details: a failure's error text, an ok result's
+    // samples in the histogram.
+    static void checkDetailsPane(RunPage *page)
+    {
+        QTableView *view = page->resultsView();
+        auto *proxy = qobject_cast<QSortFilterProxyModel *>(view->model());
+        QVERIFY(proxy);
+        bool sawFailure = false;
+        bool sawOk = false;
+        for (int row = 0; row < proxy->rowCount(); ++row) {
+            view->selectRow(row);
+            const int source = proxy->mapToSource(proxy->index(row, 0)).row();
+            const ResultEvent &event = page->resultsModel()->resultAt(source);
+            ResultDetails *details = page->details();
+            QVERIFY(details->statusText().contains(
+                QString::fromUtf8(toString(event.result.status).data())));
+            QVERIFY(details->summaryText().contains(
+                QString::fromStdString(event.configKey.substr(0, event.configKey.find('=')))));
+            if (event.result.status == ResultStatus::Ok) {
+                QVERIFY(event.result.summary.count > 0);
+                QCOMPARE(details->histogram()->sampleCount(), int(event.result.samples.size()));
+                QCOMPARE(details->histogram()->sampleCount(), event.result.summary.count);
+                QVERIFY(details->summaryText().contains(QStringLiteral("median")));
+                sawOk = true;
+            } else {
+                QVERIFY(!event.result.message.empty());
+                QCOMPARE(details->messageText(), QString::fromStdString(event.result.message));
+                QCOMPARE(details->histogram()->sampleCount(), int(event.result.samples.size()));
+                sawFailure = true;
+            }
+        }
+        QVERIFY(sawFailure && sawOk);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -54,6 +92,8 @@ private slots:
         page->resultsView()->sortByColumn(ResultsModel::MedianColumn, Qt::AscendingOrder);
         QCOMPARE(page->resultsView()->model()->index(0, 0).data().toString(), QString("ok"));
         QCOMPARE(page->resultsView()->model()->index(1, 0).data().toString(), QString("ok"));
+
+        checkDetailsPane(page);
 
         QTest::qWait(150); // one replot tick
         const QImage image = window.grab().toImage();

@@ -3,12 +3,14 @@
 #include "models/durationformat.h"
 #include "models/resultsmodel.h"
 #include "plots/timelineplot.h"
+#include "resultdetails.h"
 #include "runform.h"
 #include "session/sessioncontroller.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -43,8 +45,9 @@ RunPage::RunPage(QWidget *parent)
       m_progress(new QProgressBar(this)), m_progressText(new QLabel(this)),
       m_plot(new TimelinePlot(this)), m_model(new ResultsModel(this)),
       m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView(this)),
-      m_filter(new QLineEdit(this)), m_log(new QPlainTextEdit(this)),
-      m_splitter(new QSplitter(Qt::Vertical, this)), m_flushTimer(new QTimer(this))
+      m_filter(new QLineEdit(this)), m_details(new ResultDetails(this)),
+      m_log(new QPlainTextEdit(this)), m_splitter(new QSplitter(Qt::Vertical, this)),
+      m_flushTimer(new QTimer(this))
 {
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
@@ -104,11 +107,31 @@ QWidget *RunPage::buildResultsPane()
     // The config text is the widest and most telling column: it takes the spare width.
     m_table->horizontalHeader()->setSectionResizeMode(ResultsModel::ConfigColumn,
                                                       QHeaderView::Stretch);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &RunPage::showSelectedResult);
+    connect(m_model, &QAbstractItemModel::modelReset, m_details, &ResultDetails::clear);
     auto *layout = new QVBoxLayout(pane);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_filter);
     layout->addWidget(m_table);
-    return pane;
+
+    // The details of the selected result sit beside the table.
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(pane);
+    split->addWidget(m_details);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    return split;
+}
+
+void RunPage::showSelectedResult(const QModelIndex &current)
+{
+    const QModelIndex source = m_proxy->mapToSource(current);
+    if (!source.isValid()) {
+        m_details->clear();
+        return;
+    }
+    m_details->showResult(m_model->resultAt(source.row()));
 }
 
 void RunPage::connectController()

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QLabel;
+class QModelIndex;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
@@ -16,6 +17,7 @@ class QTimer;
 
 namespace tb {
 
+class ResultDetails;
 class ResultsModel;
 class RunForm;
 class SessionController;
@@ -35,12 +37,15 @@ public:
     ResultsModel *resultsModel() const { return m_model; }
     QTableView *resultsView() const { return m_table; }
     TimelinePlot *timeline() const { return m_plot; }
+    ResultDetails *details() const { return m_details; }
     QSplitter *splitter() const { return m_splitter; }
     bool isRunning() const;
 
 public slots:
     void startRun();
     void stopRun();
+    // Hands the buffered results to the model and the plot (the 100 ms flush timer's job).
+    void flushPending();
 
 signals:
     void statusMessage(const QString &message);
@@ -51,8 +56,8 @@ signals:
 private:
     QWidget *buildResultsPane();
     void connectController();
+    void showSelectedResult(const QModelIndex &current);
     void appendLog(const QString &line);
-    void flushPending();
     void onSpecLoaded(const QString &name, const QStringList &metricNames, bool cuda);
     void onSpaceSized(const tb::SpaceSummary &summary);
     void onProgress(const tb::Progress &progress);
@@ -68,6 +73,7 @@ private:
     QSortFilterProxyModel *m_proxy;
     QTableView *m_table;
     QLineEdit *m_filter;
+    ResultDetails *m_details;
     QPlainTextEdit *m_log;
     QSplitter *m_splitter;
     QTimer *m_flushTimer;

@@ -9,6 +9,7 @@
 #include "l2flusher.h"
 #include "launchcheck.h"
 
+#include <chrono>
 #include <cstdio>
 #include <exception>
 
@@ -128,9 +129,17 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
     if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())
         return failed(result, failure(ResultStatus::RuntimeError, std::move(problem)));
 
+    // Where a configuration's time on the GPU worker goes (the throughput benchmark reads it).
+    auto phaseStart = std::chrono::steady_clock::now();
+    const auto endPhase = [&](const char *name) {
+        const auto now = std::chrono::steady_clock::now();
+        result.resources[name] = std::chrono::duration<double>(now - phaseStart).count();
+        phaseStart = now;
+    };
     LoadedKernel kernel;
     if (CudaStatus loaded = loadKernel(config, sizeIndex, result, kernel); !loaded)
         return failed(result, loaded.failure());
+    endPhase("load_seconds");
     if (m_spec->verification.reference) {
         // Before binding this config: running the reference rebinds the arguments.
         CudaStatus fault;
@@ -147,8 +156,10 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
     } else if (CudaStatus bound = bindFor(config, sizeIndex); !bound) {
         return failed(result, bound.failure());
     }
+    endPhase("verify_seconds");
     if (CudaStatus measured = measure(kernel, result); !measured)
         return failed(result, measured.failure());
+    endPhase("measure_seconds");
     return result;
 }
 

@@ -1,0 +1,170 @@
+// Streams synthetic results into the workbench the way a live run does and measures how
+// responsive the GUI stays: the longest event-loop stall (gaps of a 1 ms probe timer) and the
+// timeline plot's replot time. Targets (issue 4): no stall over 50 ms, replot under 16 ms.
+//
+// Usage: bench_gui_stream [EVENTS] [RATE_PER_S]   (defaults 100000 and 10000)
+// The results arrive as SessionController::resultArrived signals, in bursts every 50 ms, and
+// reach the results table and the plot through RunPage's own buffering (flushPending every
+// 100 ms, as its flush timer does during a run).
+
+#include "mainwindow.h"
+#include "models/resultsmodel.h"
+#include "pages/runpage.h"
+#include "plots/timelineplot.h"
+#include "session/sessioncontroller.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+namespace {
+
+constexpr int kBurstMs = 50;
+constexpr int kFlushMs = 100;
+
+std::vector<tb::ResultEvent> makeEvents(int count)
+{
+    std::mt19937 rng(42);
+    std::lognormal_distribution<double> time(std::log(2e-4), 0.6);
+    std::vector<tb::ResultEvent> events(std::size_t(count), tb::ResultEvent{});
+    for (int i = 0; i < count; ++i) {
+        tb::ResultEvent &event = events[std::size_t(i)];
+        event.sizeIndex = std::size_t(i % 2);
+        const int block = 32 << (i % 6);
+        const int unroll = 1 + (i / 6) % 8;
+        event.config.values = {double(block), double(unroll), double(i / 48)};
+        event.configKey = "block=" + std::to_string(block) + ",unroll=" + std::to_string(unroll) +
+                          ",tile=" + std::to_string(i / 48);
+        if (i % 10 == 9) {
+            event.result.status = tb::ResultStatus::CompileError;
+            event.result.message = "error: too many resources requested for launch";
+            continue;
+        }
+        double sum = 0;
+        for (int s = 0; s < 10; ++s) {
+            event.result.samples.push_back(time(rng));
+            sum += event.result.samples.back();
+        }
+        std::vector<double> sorted = event.result.samples;
+        std::sort(sorted.begin(), sorted.end());
+        event.result.summary = {(sorted[4] + sorted[5]) / 2, sorted[0], sum / 10, 1e-5, 10, 0.01};
+        event.result.metrics["gflops"] = 1.0 / event.result.summary.median;
+    }
+    return events;
+}
+
+double percentile(std::vector<double> values, double p)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, std::size_t(p * double(values.size())))];
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true); // keep the user's QSettings untouched
+    const int total = argc > 1 ? std::atoi(argv[1]) : 100000;
+    const int rate = argc > 2 ? std::atoi(argv[2]) : 10000;
+    const int perBurst = std::max(1, rate * kBurstMs / 1000);
+    const std::vector<tb::ResultEvent> events = makeEvents(total);
+
+    tb::MainWindow window;
+    window.resize(1240, 780);
+    window.show();
+    tb::RunPage *page = window.runPage();
+    page->resultsModel()->reset({QStringLiteral("gflops")}, false);
+    page->resultsModel()->setSizeLabel(0, QStringLiteral("n=4096"));
+    page->resultsModel()->setSizeLabel(1, QStringLiteral("n=65536"));
+    QCustomPlot *plot = page->timeline()->plot();
+
+    std::vector<double> replotMs;
+    QObject::connect(plot, &QCustomPlot::afterReplot,
+                     [&] { replotMs.push_back(plot->replotTime()); });
+
+    QElapsedTimer clock;
+    std::vector<double> gapsMs;
+    qint64 lastProbe = 0;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(1);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        gapsMs.push_back(double(now - lastProbe) / 1e6);
+        lastProbe = now;
+    });
+
+    int sent = 0;
+    QTimer feeder;
+    feeder.setInterval(kBurstMs);
+    QObject::connect(&feeder, &QTimer::timeout, [&] {
+        const int end = std::min(total, sent + perBurst);
+        for (; sent < end; ++sent)
+            emit page->controller()->resultArrived(events[std::size_t(sent)]);
+        if (sent == total)
+            feeder.stop();
+    });
+    QTimer flusher;
+    flusher.setInterval(kFlushMs);
+    QObject::connect(&flusher, &QTimer::timeout, page, &tb::RunPage::flushPending);
+
+    QTimer::singleShot(200, [&] { // let the window settle before measuring
+        clock.start();
+        lastProbe = 0;
+        probe.start();
+        feeder.start();
+        flusher.start();
+    });
+    QTimer finisher;
+    finisher.setInterval(50);
+    QObject::connect(&finisher, &QTimer::timeout, [&] {
+        if (sent < total || page->resultsModel()->rowCount() < total)
+            return;
+        finisher.stop();
+        QTimer::singleShot(300, &app, &QApplication::quit); // the last replot tick
+    });
+    finisher.start();
+    app.exec();
+    const double wallS = double(clock.nsecsElapsed()) / 1e9;
+
+    // A full redraw of everything at the end, the cost a resize or a zoom pays.
+    QElapsedTimer full;
+    full.start();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    const double fullMs = double(full.nsecsElapsed()) / 1e6;
+
+    const double maxGap = gapsMs.empty() ? 0 : *std::max_element(gapsMs.begin(), gapsMs.end());
+    const auto over = std::count_if(gapsMs.begin(), gapsMs.end(), [](double g) { return g > 50; });
+    const double maxReplot =
+        replotMs.empty() ? 0 : *std::max_element(replotMs.begin(), replotMs.end());
+    std::printf("| measure | value | target |\n| --- | --- | --- |\n");
+    std::printf("| results streamed | %d (%d/s, bursts of %d every %d ms) | |\n", total, rate,
+                perBurst, kBurstMs);
+    std::printf("| rows in table / points plotted | %d / %d | |\n",
+                page->resultsModel()->rowCount(), page->timeline()->pointCount());
+    std::printf("| wall time | %.2f s | |\n", wallS);
+    std::printf("| longest event-loop stall (probe gap) | %.1f ms | <= 50 ms |\n", maxGap);
+    std::printf("| probe gap p99 / p50 | %.1f / %.1f ms | |\n", percentile(gapsMs, 0.99),
+                percentile(gapsMs, 0.5));
+    std::printf("| gaps over 50 ms | %lld | 0 |\n", static_cast<long long>(over));
+    std::printf("| replots during stream | %zu | |\n", replotMs.size());
+    std::printf("| replot time p50 / max | %.1f / %.1f ms | < 16 ms |\n", percentile(replotMs, 0.5),
+                maxReplot);
+    std::printf("| full replot at end (%d points) | %.1f ms | < 16 ms |\n",
+                page->timeline()->pointCount(), fullMs);
+    return 0;
+}

@@ -1,0 +1,144 @@
+#include "resultdetails.h"
+
+#include "models/durationformat.h"
+#include "plots/samplehistogram.h"
+#include "session/sessionevents.h"
+
+#include <QFontDatabase>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QStringList>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+namespace tb {
+
+namespace {
+
+QString row(const QString &name, const QString &value)
+{
+    return QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>")
+        .arg(name.toHtmlEscaped(), value.toHtmlEscaped());
+}
+
+QString section(const QString &title, const QStringList &rows)
+{
+    if (rows.isEmpty())
+        return QString();
+    return QStringLiteral("<p><b>%1</b><table>%2</table></p>")
+        .arg(title.toHtmlEscaped(), rows.join(QString()));
+}
+
+// "block=64,unroll=4" -> one row per parameter (values never contain '=' or ',').
+QStringList parameterRows(const std::string &configKey)
+{
+    QStringList rows;
+    const QStringList pairs =
+        QString::fromStdString(configKey).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &pair : pairs)
+        rows << row(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
+    return rows;
+}
+
+QStringList timingRows(const Result &result)
+{
+    const SampleSummary &s = result.summary;
+    if (s.count == 0)
+        return {};
+    return {row(QObject::tr("median"), formatDuration(s.median)),
+            row(QObject::tr("min"), formatDuration(s.min)),
+            row(QObject::tr("mean"), formatDuration(s.mean)),
+            row(QObject::tr("stddev"), formatDuration(s.stddev)),
+            row(QObject::tr("samples"), QString::number(s.count))};
+}
+
+QStringList mapRows(const std::map<std::string, double> &values)
+{
+    QStringList rows;
+    for (const auto &[name, value] : values)
+        rows << row(QString::fromStdString(name), formatNumber(value));
+    return rows;
+}
+
+} // namespace
+
+ResultDetails::ResultDetails(QWidget *parent)
+    : QWidget(parent), m_status(new QLabel(this)), m_message(new QLabel(this)),
+      m_summary(new QLabel(this)), m_compilerLog(new QPlainTextEdit(this)),
+      m_histogram(new SampleHistogram(this))
+{
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_summary);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_compilerLog->setReadOnly(true);
+    m_compilerLog->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_compilerLog->setPlaceholderText(tr("No compiler output"));
+    m_compilerLog->setMaximumHeight(110);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_status);
+    layout->addWidget(m_message);
+    layout->addWidget(scroll, 2);
+    layout->addWidget(m_histogram, 2);
+    layout->addWidget(m_compilerLog, 1);
+    clear();
+}
+
+void ResultDetails::clear()
+{
+    m_status->setText(tr("Select a result to see its details"));
+    m_message->clear();
+    m_message->hide();
+    m_summary->clear();
+    m_compilerLog->clear();
+    m_histogram->setSamples({});
+}
+
+void ResultDetails::showResult(const ResultEvent &event)
+{
+    const Result &result = event.result;
+    m_status->setText(tr("<b>%1</b>%2")
+                          .arg(QString::fromUtf8(toString(result.status).data()),
+                               event.reused ? tr(" (reused from the workspace)") : QString()));
+    m_message->setText(QString::fromStdString(result.message));
+    m_message->setVisible(!result.message.empty());
+    m_summary->setText(section(tr("Configuration"), parameterRows(event.configKey)) +
+                       section(tr("Timing"), timingRows(result)) +
+                       section(tr("Metrics"), mapRows(result.metrics)) +
+                       section(tr("Resources"), mapRows(result.resources)));
+    m_compilerLog->setPlainText(QString::fromStdString(result.compilerLog));
+    m_histogram->setSamples(result.samples);
+}
+
+QString ResultDetails::statusText() const
+{
+    return m_status->text();
+}
+
+QString ResultDetails::messageText() const
+{
+    return m_message->text();
+}
+
+QString ResultDetails::summaryText() const
+{
+    QTextDocument document;
+    document.setHtml(m_summary->text());
+    return document.toPlainText();
+}
+
+QString ResultDetails::compilerLog() const
+{
+    return m_compilerLog->toPlainText();
+}
+
+} // namespace tb

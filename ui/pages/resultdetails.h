@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+
+namespace tb {
+
+struct ResultEvent;
+class SampleHistogram;
+
+// The details of one result, shown beside the results table: status and error message, the
+// configuration's parameters, timing summary, derived metrics, resources (when the backend
+// reports them), the compiler log and a histogram of the samples.
+class ResultDetails : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ResultDetails(QWidget *parent = nullptr);
+
+    void showResult(const ResultEvent &event);
+    void clear();
+
+    QString statusText() const;
+    QString messageText() const;
+    QString summaryText() const; // parameters, timings, metrics and resources as plain text
+    QString compilerLog() const;
+    SampleHistogram *histogram() const { return m_histogram; }
+
+private:
+    QLabel *m_status;
+    QLabel *m_message;
+    QLabel *m_summary;
+    QPlainTextEdit *m_compilerLog;
+    SampleHistogram *m_histogram;
+};
+
+} // namespace tb
