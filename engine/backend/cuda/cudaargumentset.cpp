@@ -27,6 +27,7 @@ CudaArgumentSet::CudaArgumentSet(ArgumentExpressions expressions, const CudaDriv
         Slot slot;
         slot.argument = m_expressions.argument(i);
         slot.device = DeviceBuffer(driver);
+        slot.initial = DeviceBuffer(driver);
         m_slots.push_back(std::move(slot));
     }
     m_kernelParams.resize(m_slots.size(), nullptr);
@@ -68,13 +69,10 @@ CudaStatus CudaArgumentSet::bindBuffer(Slot &slot, double size)
     // Free the old ones before asking for the new ones.
     slot.pointer = 0;
     slot.device.free();
-    slot.initial = HostBuffer();
-    slot.readback = HostBuffer();
+    slot.initial.free();
     HostBuffer contents;
     try {
         contents = HostBuffer(slot.argument.type, *count);
-        if (slot.argument.output)
-            slot.readback = HostBuffer(slot.argument.type, *count);
     } catch (const std::bad_alloc &) {
         const std::uint64_t bytes = *count * elementSize(slot.argument.type);
         return invalid(argumentError(slot.argument, "cannot allocate " + std::to_string(bytes) +
@@ -85,8 +83,13 @@ CudaStatus CudaArgumentSet::bindBuffer(Slot &slot, double size)
         return namedFailure(slot.argument, allocated.failure());
     if (CudaStatus uploaded = slot.device.upload(contents.data(), contents.bytes()); !uploaded)
         return namedFailure(slot.argument, uploaded.failure());
-    if (slot.argument.output)
-        slot.initial = std::move(contents);
+    if (slot.argument.output) {
+        if (CudaStatus allocated = slot.initial.allocate(contents.bytes()); !allocated)
+            return namedFailure(slot.argument, allocated.failure());
+        if (CudaStatus copied = slot.initial.copyFrom(slot.device.pointer(), contents.bytes());
+            !copied)
+            return namedFailure(slot.argument, copied.failure());
+    }
     slot.count = *count;
     slot.pointer = slot.device.pointer();
     return {};
@@ -96,34 +99,23 @@ CudaStatus CudaArgumentSet::resetOutputs()
 {
     for (auto &slot : m_slots) {
         if (slot.argument.output && slot.device.allocated())
-            if (CudaStatus uploaded = slot.device.upload(slot.initial.data(), slot.initial.bytes());
-                !uploaded)
-                return namedFailure(slot.argument, uploaded.failure());
+            if (CudaStatus copied =
+                    slot.device.copyFrom(slot.initial.pointer(), slot.initial.bytes());
+                !copied)
+                return namedFailure(slot.argument, copied.failure());
     }
     return {};
 }
 
-CudaStatus CudaArgumentSet::downloadOutputs()
+std::vector<DeviceOutput> CudaArgumentSet::outputs() const
 {
-    for (auto &slot : m_slots) {
-        if (slot.argument.output && slot.device.allocated())
-            if (CudaStatus downloaded =
-                    slot.device.download(slot.readback.data(), slot.readback.bytes());
-                !downloaded)
-                return namedFailure(slot.argument, downloaded.failure());
-    }
-    return {};
-}
-
-std::vector<OutputView> CudaArgumentSet::outputs() const
-{
-    std::vector<OutputView> views;
+    std::vector<DeviceOutput> outputs;
     for (const auto &slot : m_slots) {
         if (slot.argument.kind == Argument::Kind::Buffer && slot.argument.output)
-            views.push_back({slot.argument.name, slot.argument.type, slot.readback.data(),
-                             slot.readback.count()});
+            outputs.push_back(
+                {slot.argument.name, slot.argument.type, slot.device.pointer(), slot.count});
     }
-    return views;
+    return outputs;
 }
 
 const DeviceBuffer *CudaArgumentSet::buffer(std::size_t index) const

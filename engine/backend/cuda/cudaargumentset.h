@@ -2,9 +2,9 @@
 
 #include "backend/common/argumentexpressions.h"
 #include "backend/common/hostbuffer.h"
-#include "backend/common/outputverifier.h"
 #include "cudafailure.h"
 #include "devicebuffer.h"
+#include "deviceverifier.h"
 #include "model/expected.h"
 
 #include <span>
@@ -21,8 +21,9 @@ class CudaDriver;
 //
 // As in the CPU backend, a buffer whose element count did not change is kept with its contents
 // (initialisation is deterministic), kernels are trusted not to write their inputs, and outputs
-// are re-initialised before every verification run: their initial contents stay on the host
-// for that (only outputs; an input's host copy is dropped once uploaded).
+// are re-initialised before every verification run: a second device buffer keeps their initial
+// contents for that, copied back device-to-device (no host copy is kept: re-uploading a 64 MB
+// output from the host for every configuration cost more than its kernel).
 class CudaArgumentSet
 {
 public:
@@ -34,11 +35,10 @@ public:
     // out; a driver failure is classified (a broken context is runtime_error).
     CudaStatus bind(std::span<const double> variableValues);
 
-    // Copies the outputs' initial contents to the device again.
+    // Restores the outputs' initial contents (device to device).
     CudaStatus resetOutputs();
-    // Copies the outputs back to the host; outputs() then shows them.
-    CudaStatus downloadOutputs();
-    std::vector<OutputView> outputs() const;
+    // The output buffers, in the spec's order, where they lie on the device.
+    std::vector<DeviceOutput> outputs() const;
 
     // cuLaunchKernel's kernelParams: one pointer per argument to its value (a CUdeviceptr for a
     // buffer). Valid until the next bind().
@@ -53,8 +53,7 @@ private:
         Argument argument;
         DeviceBuffer device;
         std::uint64_t count = 0;
-        HostBuffer initial;  // outputs only: what resetOutputs() uploads
-        HostBuffer readback; // outputs only: what downloadOutputs() fills
+        DeviceBuffer initial; // outputs only: what resetOutputs() copies back
         CUdeviceptr pointer = 0;
         alignas(8) unsigned char scalar[8]{};
     };

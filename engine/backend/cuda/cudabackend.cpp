@@ -98,6 +98,7 @@ Status CudaBackend::openDevice()
         !prepared)
         return makeError(EngineError::Code::BackendError,
                          "cannot prepare the L2 flush: " + prepared.failure().message);
+    m_verifier = std::make_unique<DeviceVerifier>(*m_driver, *m_compiler, device.limits.smCount);
     why.clear();
     m_clocks = GpuClockMonitor::open(device.pciBusId, &why);
     if (!m_clocks.available())

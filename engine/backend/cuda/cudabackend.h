@@ -8,6 +8,7 @@
 #include "cudadriver.h"
 #include "cudamodule.h"
 #include "cudastream.h"
+#include "deviceverifier.h"
 #include "eventtimer.h"
 #include "gpuclockmonitor.h"
 #include "kernellaunch.h"
@@ -60,10 +61,19 @@ private:
         CudaModule module;
         KernelLaunch launch;
     };
+    // What the reference configuration left in one output: a device copy where DeviceVerifier
+    // compares the type, a host copy where OutputVerifier does.
+    struct ReferenceOutput
+    {
+        std::string name;
+        std::uint64_t count = 0;
+        DeviceBuffer device;
+        std::optional<OutputSnapshot> host;
+    };
     struct Reference
     {
         std::string failure;
-        std::vector<OutputSnapshot> outputs;
+        std::vector<ReferenceOutput> outputs;
     };
 
     Result run(const Configuration &config, std::size_t sizeIndex);
@@ -74,7 +84,10 @@ private:
     CudaStatus runOnce(const LoadedKernel &kernel);
     const Reference &referenceFor(std::size_t sizeIndex, CudaStatus &fault);
     Reference computeReference(std::size_t sizeIndex, CudaStatus &fault);
+    CudaStatus keepOutputs(Reference &reference) const;
     CudaStatus verify(const Reference &reference, const LoadedKernel &kernel);
+    CudaStatus compareOutput(const ReferenceOutput &expected, const DeviceOutput &actual,
+                             std::string &mismatch);
     CudaStatus measure(const LoadedKernel &kernel, Result &result);
     Result failed(Result result, const CudaFailure &failure);
 
@@ -86,6 +99,7 @@ private:
     CudaStream m_stream;
     EventTimer m_events;
     std::unique_ptr<L2Flusher> m_flusher;
+    std::unique_ptr<DeviceVerifier> m_verifier;
     std::unique_ptr<CuptiTimer> m_cupti;
     std::string m_cuptiUnavailable; // why CUPTI is not used; empty while it is
     GpuClockMonitor m_clocks;

@@ -77,6 +77,7 @@ Expected<CudaDriver> CudaDriver::load(const std::string &libraryName)
     resolve("cuMemFree", driver.memFree);
     resolve("cuMemcpyHtoD", driver.memcpyHtoD);
     resolve("cuMemcpyDtoH", driver.memcpyDtoH);
+    resolve("cuMemcpyDtoD", driver.memcpyDtoD);
     resolve("cuMemsetD8", driver.memsetD8);
     resolve("cuMemsetD8Async", driver.memsetD8Async);
     resolve("cuLaunchKernel", driver.launchKernel);

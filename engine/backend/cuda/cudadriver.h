@@ -63,6 +63,7 @@ public:
     PFN_cuMemFree_v3020 memFree = nullptr;
     PFN_cuMemcpyHtoD_v3020 memcpyHtoD = nullptr;
     PFN_cuMemcpyDtoH_v3020 memcpyDtoH = nullptr;
+    PFN_cuMemcpyDtoD_v3020 memcpyDtoD = nullptr;
     PFN_cuMemsetD8_v3020 memsetD8 = nullptr;
     PFN_cuMemsetD8Async_v3020 memsetD8Async = nullptr;
     PFN_cuLaunchKernel_v4000 launchKernel = nullptr;

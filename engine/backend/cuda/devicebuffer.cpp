@@ -60,4 +60,10 @@ CudaStatus DeviceBuffer::download(void *data, std::size_t bytes) const
                            "cuMemcpyDtoH");
 }
 
+CudaStatus DeviceBuffer::copyFrom(CUdeviceptr source, std::size_t bytes) const
+{
+    return m_driver->check(m_driver->memcpyDtoD(m_pointer, source, std::min(bytes, m_bytes)),
+                           "cuMemcpyDtoD");
+}
+
 } // namespace tb

@@ -33,6 +33,9 @@ public:
 
     CudaStatus upload(const void *data, std::size_t bytes) const;
     CudaStatus download(void *data, std::size_t bytes) const;
+    // Copies min(bytes, this buffer's size) bytes from device memory at `source` (cuMemcpyDtoD:
+    // ordered on the legacy default stream, so before later work on any blocking stream).
+    CudaStatus copyFrom(CUdeviceptr source, std::size_t bytes) const;
 
 private:
     const CudaDriver *m_driver = nullptr;

@@ -61,6 +61,25 @@ __global__ void __launch_bounds__(THREADS) scale(float *x, int n)
 }
 )";
 
+// out = 2 * in, then MODE 1 writes NaN at element 3, MODE 2 scales by 1 + 1e-6 (inside the
+// rtol of 1e-4 below), MODE 3 by 1 + 1e-2 (outside it).
+const char *const kPerturb = R"(
+__global__ void perturb(const float *in, float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    float value = 2.0f * in[i];
+    if (MODE == 1 && i == 3)
+        value = __int_as_float(0x7fc00000);
+    if (MODE == 2)
+        value *= 1.000001f;
+    if (MODE == 3)
+        value *= 1.01f;
+    out[i] = value;
+}
+)";
+
 const BufferInit kRandom{BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1};
 
 Spec cudaSpec(std::string code, std::string entry, std::vector<Parameter> parameters, double n)
@@ -93,6 +112,18 @@ Spec copyScaleSpec(double n = 64.0 * 1024 * 1024)
                       scalar("factor", ElementType::Float32, "1.5"),
                       scalar("n", ElementType::Int64, "N")};
     spec.verification.reference = std::vector<double>{256, 0};
+    return spec;
+}
+
+Spec perturbSpec()
+{
+    Spec spec = cudaSpec(kPerturb, "perturb", {{"MODE", {0, 1, 2, 3}}}, 1 << 20);
+    spec.launch = LaunchGeometry{{"ceil_div(N, 256)"}, {"256"}, "0"};
+    spec.arguments = {buffer("in", "N", kRandom, false), buffer("out", "N", {}, true),
+                      scalar("n", ElementType::Int32, "N")};
+    spec.verification.reference = std::vector<double>{0};
+    spec.verification.rtol = 1e-4;
+    spec.verification.atol = 0;
     return spec;
 }
 
@@ -166,6 +197,35 @@ private slots:
         // The backend goes on: the right config is fine.
         const Result right = backend.evaluate(Configuration{{128, 0}}, 0);
         QVERIFY2(right.status == ResultStatus::Ok, qPrintable(describe(right)));
+    }
+
+    // Verification runs on the GPU: NaN never matches, whatever the tolerance.
+    void aNanOutputIsAWrongResult()
+    {
+        CudaBackend backend(cacheDirectory());
+        PREPARE(backend, perturbSpec());
+        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
+        const std::string expected = "1 of 1048576 elements of output 'out' differ from the "
+                                     "reference; first at [3]: got nan, expected ";
+        QVERIFY2(result.message.rfind(expected, 0) == 0, result.message.c_str());
+        QVERIFY(backend.usable());
+    }
+
+    void anOutputWithinRtolPassesAndOneBeyondItDoesNot()
+    {
+        CudaBackend backend(cacheDirectory());
+        PREPARE(backend, perturbSpec());
+        const Result close = backend.evaluate(Configuration{{2}}, 0);
+        QVERIFY2(close.status == ResultStatus::Ok, qPrintable(describe(close)));
+        const Result far = backend.evaluate(Configuration{{3}}, 0);
+        QVERIFY2(far.status == ResultStatus::WrongResult, qPrintable(describe(far)));
+        QVERIFY2(far.message.find("of 1048576 elements of output 'out' differ") !=
+                     std::string::npos,
+                 far.message.c_str());
+        // The outputs are reset between runs: the exact configuration is still fine after.
+        const Result exact = backend.evaluate(Configuration{{0}}, 0);
+        QVERIFY2(exact.status == ResultStatus::Ok, qPrintable(describe(exact)));
     }
 
     void refusesTooManyThreadsPerBlock()

@@ -1,0 +1,192 @@
+#include "deviceverifier.h"
+
+#include "backend/common/hostbuffer.h"
+#include "compile/nvrtccompiler.h"
+#include "cudadriver.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+namespace tb {
+
+namespace {
+
+// Each thread walks its elements in increasing order, so its first mismatch is its lowest;
+// it adds its count and offers that index once, at the end (a kernel writing NaN everywhere
+// would otherwise put 16M atomics on one address). Elements are compared as doubles, as
+// OutputVerifier reads them. The tolerance uses __dmul_rn/__dadd_rn because NVRTC would
+// otherwise fuse it into an FMA, whose single rounding can differ from the host's two.
+constexpr const char *kVerifyKernel = R"(
+template <typename T>
+__global__ void tb_verify(const T *got, const T *ref, unsigned long long count, double atol,
+                          double rtol, unsigned long long *mismatchCount,
+                          unsigned long long *firstIndex)
+{
+    unsigned long long mismatches = 0;
+    unsigned long long first = ~0ull;
+    const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+    for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(blockDim.x) +
+                                threadIdx.x;
+         i < count; i += stride) {
+        const double value = static_cast<double>(got[i]);
+        const double expected = static_cast<double>(ref[i]);
+        if (value == expected)
+            continue;
+        const bool close = isfinite(value) && isfinite(expected) &&
+                           fabs(value - expected) <= __dadd_rn(atol, __dmul_rn(rtol, fabs(expected)));
+        if (!close && mismatches++ == 0)
+            first = i;
+    }
+    if (mismatches > 0) {
+        atomicAdd(mismatchCount, mismatches);
+        atomicMin(firstIndex, first);
+    }
+}
+)";
+
+constexpr unsigned int kThreads = 256;
+
+const char *cudaTypeName(ElementType type)
+{
+    switch (type) {
+    case ElementType::Float32:
+        return "float";
+    case ElementType::Float64:
+        return "double";
+    case ElementType::Int32:
+        return "int";
+    case ElementType::Int64:
+        return "long long";
+    case ElementType::UInt32:
+        return "unsigned int";
+    default:
+        return nullptr;
+    }
+}
+
+// As OutputVerifier prints values.
+std::string number(double value)
+{
+    std::ostringstream text;
+    text.precision(9);
+    text << value;
+    return text.str();
+}
+
+} // namespace
+
+DeviceVerifier::DeviceVerifier(const CudaDriver &driver, const NvrtcCompiler &compiler, int smCount)
+    : m_driver(&driver), m_compiler(&compiler), m_counters(driver),
+      m_blocks(static_cast<unsigned int>(std::max(1, smCount) * 4))
+{}
+
+bool DeviceVerifier::supports(ElementType type)
+{
+    return cudaTypeName(type) != nullptr;
+}
+
+std::string DeviceVerifier::entryFor(ElementType type)
+{
+    const char *name = cudaTypeName(type);
+    return name ? std::string("tb_verify<") + name + ">" : std::string();
+}
+
+const char *DeviceVerifier::kernelSource()
+{
+    return kVerifyKernel;
+}
+
+std::string DeviceVerifier::mismatchMessage(const std::string &name, std::uint64_t mismatches,
+                                            std::uint64_t count, std::uint64_t firstIndex,
+                                            double got, double expected)
+{
+    return std::to_string(mismatches) + " of " + std::to_string(count) + " elements of output '" +
+           name + "' differ from the reference; first at [" + std::to_string(firstIndex) +
+           "]: got " + number(got) + ", expected " + number(expected);
+}
+
+CudaStatus DeviceVerifier::kernelFor(ElementType type, CUfunction &function)
+{
+    CudaModule &module = m_modules[static_cast<std::size_t>(type)];
+    if (!module.function()) {
+        KernelSource source;
+        source.code = kVerifyKernel;
+        source.entry = entryFor(type);
+        source.language = "cuda";
+        const CudaBuild build = m_compiler->build(source, {}, Configuration{});
+        if (!build.succeeded())
+            return CudaFailure{ResultStatus::RuntimeError,
+                               "cannot build the verification kernel: " + build.errorMessage,
+                               false};
+        std::string error;
+        const auto image = readBinaryFile(build.cubinPath, &error);
+        if (image.empty())
+            return CudaFailure{ResultStatus::RuntimeError,
+                               "cannot read " + build.cubinPath + ": " + error, false};
+        if (CudaStatus loaded = CudaModule::load(*m_driver, image, build.loweredName, module);
+            !loaded)
+            return loaded;
+    }
+    function = module.function();
+    return {};
+}
+
+CudaStatus DeviceVerifier::elementAt(CUdeviceptr data, ElementType type, std::uint64_t index,
+                                     double &value) const
+{
+    alignas(8) unsigned char element[8]{};
+    const std::size_t size = elementSize(type);
+    if (CudaStatus copied = m_driver->check(
+            m_driver->memcpyDtoH(element, data + index * size, size), "cuMemcpyDtoH");
+        !copied)
+        return copied;
+    value = readElement(element, type, 0);
+    return {};
+}
+
+CudaStatus DeviceVerifier::compare(const DeviceOutput &actual, CUdeviceptr reference, double rtol,
+                                   double atol, CUstream stream, std::string &mismatch)
+{
+    mismatch.clear();
+    CUfunction function = nullptr;
+    if (CudaStatus built = kernelFor(actual.type, function); !built)
+        return built;
+    if (!m_counters.allocated())
+        if (CudaStatus allocated = m_counters.allocate(2 * sizeof(unsigned long long)); !allocated)
+            return allocated;
+    unsigned long long counters[2] = {0, ~0ULL};
+    if (CudaStatus cleared = m_counters.upload(counters, sizeof counters); !cleared)
+        return cleared;
+
+    CUdeviceptr got = actual.pointer;
+    unsigned long long count = actual.count;
+    CUdeviceptr mismatchCount = m_counters.pointer();
+    CUdeviceptr firstIndex = m_counters.pointer() + sizeof(unsigned long long);
+    void *params[] = {&got, &reference, &count, &atol, &rtol, &mismatchCount, &firstIndex};
+    if (CudaStatus launched =
+            m_driver->check(m_driver->launchKernel(function, m_blocks, 1, 1, kThreads, 1, 1, 0,
+                                                   stream, params, nullptr),
+                            "cuLaunchKernel (verification)");
+        !launched)
+        return launched;
+    if (CudaStatus synced =
+            m_driver->check(m_driver->streamSynchronize(stream), "cuStreamSynchronize");
+        !synced)
+        return synced;
+    if (CudaStatus read = m_counters.download(counters, sizeof counters); !read)
+        return read;
+    if (counters[0] == 0)
+        return {};
+    double value = 0;
+    double expected = 0;
+    if (CudaStatus read = elementAt(actual.pointer, actual.type, counters[1], value); !read)
+        return read;
+    if (CudaStatus read = elementAt(reference, actual.type, counters[1], expected); !read)
+        return read;
+    mismatch =
+        mismatchMessage(actual.name, counters[0], actual.count, counters[1], value, expected);
+    return {};
+}
+
+} // namespace tb

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "cudafailure.h"
+#include "cudamodule.h"
+#include "devicebuffer.h"
+#include "model/spec.h"
+
+#include <cuda.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace tb {
+
+class CudaDriver;
+class NvrtcCompiler;
+
+// An output buffer where it lies on the device.
+struct DeviceOutput
+{
+    std::string name;
+    ElementType type = ElementType::Float32;
+    CUdeviceptr pointer = 0;
+    std::uint64_t count = 0;
+};
+
+// Compares a configuration's output with the reference's on the GPU, with exactly
+// OutputVerifier's rule and message: an element matches when it equals the reference (as a
+// double; infinities included) or when |x - ref| <= atol + rtol * |ref|; NaN never matches.
+//
+// Copying a 4096^2 output back to pageable memory and walking it on the CPU took as long as
+// measuring the kernel (bench/results/cuda_throughput.md); here only two counters (16 bytes)
+// come back, and on a mismatch the two elements of the first one, for the message.
+//
+// The comparison kernel is a template built once per element type with NVRTC, on first use
+// (a disk-cache hit after the first run). float32, float64, int32, int64 and uint32 are
+// compared here; other types go the host way (supports() is false for them).
+class DeviceVerifier
+{
+public:
+    DeviceVerifier(const CudaDriver &driver, const NvrtcCompiler &compiler, int smCount);
+
+    static bool supports(ElementType type);
+    // The kernel's name expression for a supported type: "tb_verify<float>".
+    static std::string entryFor(ElementType type);
+    // The comparison kernel's CUDA source (a template over the element type).
+    static const char *kernelSource();
+    // OutputVerifier's wrong_result text: "3 of 16 elements of output 'y' differ from the
+    // reference; first at [2]: got 1.5, expected 1".
+    static std::string mismatchMessage(const std::string &name, std::uint64_t mismatches,
+                                       std::uint64_t count, std::uint64_t firstIndex, double got,
+                                       double expected);
+
+    // Compares `actual` with `reference` (the same type and count) on `stream`, then waits for
+    // it. `mismatch` is left empty when every element matches and gets the message otherwise.
+    CudaStatus compare(const DeviceOutput &actual, CUdeviceptr reference, double rtol, double atol,
+                       CUstream stream, std::string &mismatch);
+
+private:
+    CudaStatus kernelFor(ElementType type, CUfunction &function);
+    CudaStatus elementAt(CUdeviceptr data, ElementType type, std::uint64_t index,
+                         double &value) const;
+
+    const CudaDriver *m_driver;
+    const NvrtcCompiler *m_compiler;
+    DeviceBuffer m_counters;              // mismatch count, first index
+    std::array<CudaModule, 10> m_modules; // by ElementType; loaded on first use
+    unsigned int m_blocks;
+};
+
+} // namespace tb

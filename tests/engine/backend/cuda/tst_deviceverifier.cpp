@@ -1,0 +1,112 @@
+// The pure parts of DeviceVerifier: which types it takes, its kernel (built with NVRTC for
+// real, no GPU needed) and its message, which must read exactly as OutputVerifier's. The
+// comparison on a GPU is tested in tst_cudabackend_gpu.
+#include "backend/common/outputverifier.h"
+#include "backend/cuda/compile/nvrtccompiler.h"
+#include "backend/cuda/deviceverifier.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+using namespace tb;
+
+namespace {
+
+// OutputVerifier's message for `got` against `expected`, and DeviceVerifier's for the same
+// data, with the count and first index taken from OutputVerifier::matches as the kernel does.
+template <typename T>
+void compareMessages(ElementType type, const std::vector<T> &got, const std::vector<T> &expected,
+                     double rtol, double atol)
+{
+    const OutputVerifier verifier(rtol, atol);
+    const std::uint64_t count = got.size();
+    const std::string host = verifier.compare({OutputView{"y", type, expected.data(), count}},
+                                              {OutputView{"y", type, got.data(), count}});
+    std::uint64_t mismatches = 0;
+    std::uint64_t first = 0;
+    for (std::uint64_t i = 0; i < count; ++i) {
+        if (verifier.matches(static_cast<double>(got[i]), static_cast<double>(expected[i])))
+            continue;
+        if (mismatches++ == 0)
+            first = i;
+    }
+    QVERIFY(mismatches > 0);
+    QVERIFY(!host.empty());
+    QCOMPARE(DeviceVerifier::mismatchMessage("y", mismatches, count, first,
+                                             static_cast<double>(got[first]),
+                                             static_cast<double>(expected[first])),
+             host);
+}
+
+} // namespace
+
+class TestDeviceVerifier : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void takesTheFiveCommonTypes()
+    {
+        QVERIFY(DeviceVerifier::supports(ElementType::Float32));
+        QVERIFY(DeviceVerifier::supports(ElementType::Float64));
+        QVERIFY(DeviceVerifier::supports(ElementType::Int32));
+        QVERIFY(DeviceVerifier::supports(ElementType::Int64));
+        QVERIFY(DeviceVerifier::supports(ElementType::UInt32));
+        for (ElementType other : {ElementType::Int8, ElementType::Int16, ElementType::UInt8,
+                                  ElementType::UInt16, ElementType::UInt64}) {
+            QVERIFY(!DeviceVerifier::supports(other));
+            QCOMPARE(DeviceVerifier::entryFor(other), std::string());
+        }
+        QCOMPARE(DeviceVerifier::entryFor(ElementType::Float32), std::string("tb_verify<float>"));
+        QCOMPARE(DeviceVerifier::entryFor(ElementType::Int64), std::string("tb_verify<long long>"));
+        QCOMPARE(DeviceVerifier::entryFor(ElementType::UInt32),
+                 std::string("tb_verify<unsigned int>"));
+    }
+
+    void buildsTheKernelForEveryType()
+    {
+        QTemporaryDir cache;
+        QVERIFY(cache.isValid());
+        const NvrtcCompiler compiler(cache.path().toStdString());
+        for (ElementType type : {ElementType::Float32, ElementType::Float64, ElementType::Int32,
+                                 ElementType::Int64, ElementType::UInt32}) {
+            KernelSource source;
+            source.code = DeviceVerifier::kernelSource();
+            source.entry = DeviceVerifier::entryFor(type);
+            source.language = "cuda";
+            const CudaBuild build = compiler.build(source, {}, Configuration{});
+            QVERIFY2(build.succeeded(), (source.entry + ": " + build.errorMessage).c_str());
+            QVERIFY(!build.loweredName.empty());
+        }
+    }
+
+    void readsAsOutputVerifierForFloats()
+    {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const double inf = std::numeric_limits<double>::infinity();
+        compareMessages<float>(ElementType::Float32, {1.0f, 2.5f, 3.0f, 4.0f},
+                               {1.0f, 2.0f, 3.0f, 5.0f}, 1e-5, 1e-8);
+        compareMessages<float>(ElementType::Float32, {1.0f, static_cast<float>(nan), 0.1f},
+                               {1.0f, 2.0f, 0.1f}, 1e-5, 1e-8);
+        compareMessages<double>(ElementType::Float64, {inf, -inf, 123456789.123456},
+                                {inf, inf, 123456789.0}, 1e-12, 0);
+        compareMessages<double>(ElementType::Float64, {1e-300, 3.14159265358979, 1e300},
+                                {0, 3.14159265358979, -1e300}, 0, 0);
+    }
+
+    void readsAsOutputVerifierForIntegers()
+    {
+        compareMessages<std::int32_t>(ElementType::Int32, {1, -7, 3}, {1, 7, 4}, 0, 0);
+        compareMessages<std::int64_t>(ElementType::Int64, {0, 9007199254740993LL},
+                                      {0, 9007199254740000LL}, 0, 0.5);
+        compareMessages<std::uint32_t>(ElementType::UInt32, {4000000000U, 2U}, {4000000001U, 2U}, 0,
+                                       0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeviceVerifier)
+#include "tst_deviceverifier.moc"
