@@ -97,10 +97,9 @@ std::string OutputVerifier::compare(const std::vector<OutputView> &reference,
                 mismatches = {1, i, value, want};
         }
         if (mismatches.count > 0)
-            return std::to_string(mismatches.count) + " of " + std::to_string(got.count) +
-                   " elements of output '" + got.name + "' differ from the reference; first at [" +
-                   std::to_string(mismatches.firstIndex) + "]: got " +
-                   number(mismatches.firstValue) + ", expected " + number(mismatches.firstExpected);
+            return outputMismatchMessage(got.name, mismatches.count, got.count,
+                                         mismatches.firstIndex, mismatches.firstValue,
+                                         mismatches.firstExpected);
     }
     return {};
 }
@@ -112,6 +111,15 @@ std::string OutputVerifier::compare(const std::vector<OutputSnapshot> &reference
     for (const auto &snapshot : reference)
         views.push_back(snapshot.view());
     return compare(views, actual);
+}
+
+std::string outputMismatchMessage(const std::string &name, std::uint64_t mismatches,
+                                  std::uint64_t count, std::uint64_t firstIndex, double got,
+                                  double expected)
+{
+    return std::to_string(mismatches) + " of " + std::to_string(count) + " elements of output '" +
+           name + "' differ from the reference; first at [" + std::to_string(firstIndex) +
+           "]: got " + number(got) + ", expected " + number(expected);
 }
 
 } // namespace tb

@@ -53,4 +53,10 @@ private:
     double m_atol;
 };
 
+// "3 of 4096 elements of output 'y' differ from the reference; first at [17]: got 1.5,
+// expected 2": the one wording of a wrong_result, whichever side compared (host or GPU).
+std::string outputMismatchMessage(const std::string &name, std::uint64_t mismatches,
+                                  std::uint64_t count, std::uint64_t firstIndex, double got,
+                                  double expected);
+
 } // namespace tb

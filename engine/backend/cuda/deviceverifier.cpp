@@ -1,12 +1,12 @@
 #include "deviceverifier.h"
 
 #include "backend/common/hostbuffer.h"
+#include "backend/common/outputverifier.h"
 #include "compile/nvrtccompiler.h"
 #include "cudadriver.h"
 
 #include <algorithm>
 #include <cstring>
-#include <sstream>
 
 namespace tb {
 
@@ -65,15 +65,6 @@ const char *cudaTypeName(ElementType type)
     }
 }
 
-// As OutputVerifier prints values.
-std::string number(double value)
-{
-    std::ostringstream text;
-    text.precision(9);
-    text << value;
-    return text.str();
-}
-
 } // namespace
 
 DeviceVerifier::DeviceVerifier(const CudaDriver &driver, const NvrtcCompiler &compiler, int smCount)
@@ -95,15 +86,6 @@ std::string DeviceVerifier::entryFor(ElementType type)
 const char *DeviceVerifier::kernelSource()
 {
     return kVerifyKernel;
-}
-
-std::string DeviceVerifier::mismatchMessage(const std::string &name, std::uint64_t mismatches,
-                                            std::uint64_t count, std::uint64_t firstIndex,
-                                            double got, double expected)
-{
-    return std::to_string(mismatches) + " of " + std::to_string(count) + " elements of output '" +
-           name + "' differ from the reference; first at [" + std::to_string(firstIndex) +
-           "]: got " + number(got) + ", expected " + number(expected);
 }
 
 CudaStatus DeviceVerifier::kernelFor(ElementType type, CUfunction &function)
@@ -185,7 +167,7 @@ CudaStatus DeviceVerifier::compare(const DeviceOutput &actual, CUdeviceptr refer
     if (CudaStatus read = elementAt(reference, actual.type, counters[1], expected); !read)
         return read;
     mismatch =
-        mismatchMessage(actual.name, counters[0], actual.count, counters[1], value, expected);
+        outputMismatchMessage(actual.name, counters[0], actual.count, counters[1], value, expected);
     return {};
 }
 

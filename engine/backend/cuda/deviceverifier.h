@@ -46,11 +46,6 @@ public:
     static std::string entryFor(ElementType type);
     // The comparison kernel's CUDA source (a template over the element type).
     static const char *kernelSource();
-    // OutputVerifier's wrong_result text: "3 of 16 elements of output 'y' differ from the
-    // reference; first at [2]: got 1.5, expected 1".
-    static std::string mismatchMessage(const std::string &name, std::uint64_t mismatches,
-                                       std::uint64_t count, std::uint64_t firstIndex, double got,
-                                       double expected);
 
     // Compares `actual` with `reference` (the same type and count) on `stream`, then waits for
     // it. `mismatch` is left empty when every element matches and gets the message otherwise.

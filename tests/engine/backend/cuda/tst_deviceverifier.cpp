@@ -36,9 +36,8 @@ void compareMessages(ElementType type, const std::vector<T> &got, const std::vec
     }
     QVERIFY(mismatches > 0);
     QVERIFY(!host.empty());
-    QCOMPARE(DeviceVerifier::mismatchMessage("y", mismatches, count, first,
-                                             static_cast<double>(got[first]),
-                                             static_cast<double>(expected[first])),
+    QCOMPARE(outputMismatchMessage("y", mismatches, count, first, static_cast<double>(got[first]),
+                                   static_cast<double>(expected[first])),
              host);
 }
 
