@@ -30,9 +30,8 @@ void ConsoleReporter::onSpaceSized(const SpaceSummary &summary)
                  static_cast<unsigned long long>(summary.planned));
 }
 
-void ConsoleReporter::onResult(const ResultEvent &incoming)
+void ConsoleReporter::onResult(const ResultEvent &event)
 {
-    ResultEvent event = incoming; // a copy: resources[] below may add keys
     if (event.newBest)
         m_best[event.sizeIndex] = {event.result.summary.median, event.configKey};
     if (m_interactive && !m_verbose && event.result.status == ResultStatus::Ok)
@@ -47,11 +46,10 @@ void ConsoleReporter::onResult(const ResultEvent &incoming)
         line += formatSeconds(event.result.summary.median);
     else
         line += "compiled";
-    if (auto registers = event.result.resources.find("registers");
-        registers != event.result.resources.end())
-        line += "  " + formatNumber(registers->second) + " regs, spills " +
-                formatNumber(event.result.resources["spill_stores"]) + "/" +
-                formatNumber(event.result.resources["spill_loads"]) + " B";
+    if (const auto registers = event.result.resource("registers"))
+        line += "  " + formatNumber(*registers) + " regs, spills " +
+                formatNumber(event.result.resource("spill_stores").value_or(0)) + "/" +
+                formatNumber(event.result.resource("spill_loads").value_or(0)) + " B";
     std::fprintf(m_out, "%s  %s  %s%s\n", size.c_str(), event.configKey.c_str(), line.c_str(),
                  event.reused ? "  (stored)" : "");
 }

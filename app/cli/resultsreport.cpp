@@ -1,6 +1,7 @@
 #include "resultsreport.h"
 
 #include "export/exporter.h"
+#include "space/variables.h"
 #include "textformat.h"
 
 #include <algorithm>
@@ -11,19 +12,9 @@ namespace tb {
 
 namespace {
 
-std::string sizeLabel(const Spec &spec, std::size_t sizeIndex)
-{
-    std::string label;
-    for (std::size_t n = 0; n < spec.sizes.names.size(); ++n)
-        label += (n ? "," : "") + spec.sizes.names[n] + "=" +
-                 formatValue(spec.sizes.values.at(sizeIndex).at(n));
-    return label;
-}
-
 double resource(const Result &result, const char *key)
 {
-    auto found = result.resources.find(key);
-    return found == result.resources.end() ? std::nan("") : found->second;
+    return result.resource(key).value_or(std::nan(""));
 }
 
 // GPU results carry what the compiler and the occupancy calculation said about them.
@@ -125,7 +116,7 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
     std::string text;
     for (std::size_t size = 0; size < spec.sizes.values.size(); ++size) {
         const SizeResults parts = partition(spec, results, size);
-        text += "\nProblem size " + sizeLabel(spec, size) +
+        text += "\nProblem size " + problemSizeLabel(spec, size) +
                 " (objective: " + (spec.objective.minimize ? "minimize " : "maximize ") +
                 spec.objective.metric + ")\n";
         const bool compiledOnly = parts.timed.empty() && !parts.untimed.empty();
@@ -152,7 +143,7 @@ std::string renderAllResults(const Spec &spec, const std::vector<StoredResult> &
     TextTable table(columns);
     for (const auto &stored : results) {
         auto cells = row(spec, std::to_string(stored.id), stored);
-        cells.insert(cells.begin() + 1, sizeLabel(spec, stored.sizeIndex));
+        cells.insert(cells.begin() + 1, problemSizeLabel(spec, stored.sizeIndex));
         table.addRow(std::move(cells));
     }
     return table.render();

@@ -76,10 +76,7 @@ int main(int argc, char **argv)
         return 1;
     }
     const auto result = backend.evaluate(config, std::strtoul(argv[3], nullptr, 10));
-    const auto resource = [&](const char *key) {
-        auto found = result.resources.find(key);
-        return found == result.resources.end() ? -1.0 : found->second;
-    };
+    const auto resource = [&](const char *key) { return result.resource(key).value_or(-1.0); };
     std::printf("{\"status\": \"%s\", \"timer\": \"%s\", \"median_s\": %.9g, \"min_s\": %.9g, "
                 "\"samples\": %d, \"event_median_s\": %.9g, \"sm_clock_mhz\": %g, "
                 "\"throttled\": %g, \"message\": \"%s\"}\n",

@@ -3,6 +3,7 @@
 #include "resultstatus.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,13 @@ struct Result
     bool cachedBuild = false;                // the binary came from the build cache
     std::map<std::string, double> resources; // backend figures: "registers", "spill_stores", ...
     std::map<std::string, double> metrics;   // derived metrics, by name
+
+    // The backend figure `key`, if the backend reported it.
+    std::optional<double> resource(const std::string &key) const
+    {
+        const auto found = resources.find(key);
+        return found == resources.end() ? std::nullopt : std::optional<double>(found->second);
+    }
 };
 
 } // namespace tb

@@ -105,7 +105,7 @@ bool JobPipeline::canAccept() const
 
 void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex)
 {
-    m_tokens[token] = true;
+    m_tokens.insert(token);
     submitTo(m_first, token, config, sizeIndex);
 }
 

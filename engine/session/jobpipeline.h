@@ -9,6 +9,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 namespace tb {
@@ -68,7 +69,7 @@ private:
     std::deque<Waiting> m_waiting;
     std::map<std::uint64_t, std::uint64_t> m_jobToToken;
     std::map<std::uint64_t, Result> m_compiled; // token -> compile result, while benchmarking
-    std::map<std::uint64_t, bool> m_tokens;     // tokens in flight
+    std::set<std::uint64_t> m_tokens;           // tokens in flight
     // When each job went to its worker: a result's wall time on its stage, for the
     // throughput benchmark (resources "bench_seconds" and "stage_seconds").
     std::map<std::uint64_t, std::chrono::steady_clock::time_point> m_submittedAt;

@@ -2,6 +2,7 @@
 
 #include "export/exporter.h"
 #include "jobpipeline.h"
+#include "space/variables.h"
 
 #include <cmath>
 
@@ -117,9 +118,7 @@ Status Session::planSizes()
             return plan.error();
         SpaceSummary summary;
         summary.sizeIndex = i;
-        for (std::size_t n = 0; n < m_spec.sizes.names.size(); ++n)
-            summary.sizeLabel += (n ? "," : "") + m_spec.sizes.names[n] + "=" +
-                                 formatValue(m_spec.sizes.values[i][n]);
+        summary.sizeLabel = problemSizeLabel(m_spec, i);
         summary.total = (*plan)->space().totalCount();
         summary.valid = (*plan)->space().validCount();
         summary.rejected = (*plan)->space().rejectedCount();

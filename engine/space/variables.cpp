@@ -27,6 +27,15 @@ std::vector<double> configurationValues(const Spec &spec, const Configuration &c
     return values;
 }
 
+std::string problemSizeLabel(const Spec &spec, std::size_t sizeIndex)
+{
+    std::string label;
+    for (std::size_t n = 0; n < spec.sizes.names.size(); ++n)
+        label += (n ? "," : "") + spec.sizes.names[n] + "=" +
+                 formatValue(spec.sizes.values.at(sizeIndex).at(n));
+    return label;
+}
+
 std::vector<std::string> metricVariableNames(const Spec &spec)
 {
     auto names = configurationVariableNames(spec);

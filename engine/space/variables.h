@@ -16,6 +16,9 @@ std::vector<std::string> configurationVariableNames(const Spec &spec);
 std::vector<double> configurationValues(const Spec &spec, const Configuration &config,
                                         std::size_t sizeIndex);
 
+// "M=1024,N=1024": how a problem size is named in events, tables and logs.
+std::string problemSizeLabel(const Spec &spec, std::size_t sizeIndex);
+
 // Derived metrics may also use `time` (the median, seconds), after the names above.
 inline constexpr const char *kTimeVariable = "time";
 std::vector<std::string> metricVariableNames(const Spec &spec);

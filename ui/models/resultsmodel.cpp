@@ -14,18 +14,10 @@ bool measured(const ResultEvent &event)
     return event.result.status == ResultStatus::Ok && event.result.summary.count > 0;
 }
 
-std::optional<double> resource(const ResultEvent &event, const char *name)
-{
-    const auto it = event.result.resources.find(name);
-    if (it == event.result.resources.end())
-        return std::nullopt;
-    return it->second;
-}
-
 std::optional<double> spills(const ResultEvent &event)
 {
-    const auto stores = resource(event, "spill_stores");
-    const auto loads = resource(event, "spill_loads");
+    const auto stores = event.result.resource("spill_stores");
+    const auto loads = event.result.resource("spill_loads");
     if (!stores && !loads)
         return std::nullopt;
     return stores.value_or(0) + loads.value_or(0);
@@ -105,7 +97,7 @@ QVariant ResultsModel::rawNumber(const ResultEvent &event, int column) const
     if (column == SamplesColumn)
         return summary.count;
     if (column == registersColumn()) {
-        const auto value = resource(event, "registers");
+        const auto value = event.result.resource("registers");
         return value ? QVariant(*value) : QVariant();
     }
     if (column == registersColumn() + 1) {
