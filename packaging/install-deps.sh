@@ -7,7 +7,9 @@ packages=(
     build-essential cmake ninja-build pkg-config clang-format
     qt6-base-dev qt6-base-dev-tools libqcustomplot-dev libqcustomplot2.1-qt6
     libqscintilla2-qt6-dev libgl-dev
-    libspdlog-dev libsqlite3-dev nlohmann-json3-dev libcli11-dev libmuparser-dev libffi-dev
+    # The SVG image and icon plugins (the app icon), and the .desktop file's validator.
+    libqt6svg6 desktop-file-utils
+    libboost-dev libspdlog-dev libsqlite3-dev nlohmann-json3-dev libcli11-dev libmuparser-dev libffi-dev
     xvfb xauth x11-utils sqlite3 patchelf
 )
 

@@ -40,13 +40,18 @@ def main():
         return 1
 
     db = sqlite3.connect(workspace)
-    rows = db.execute("SELECT status, compile_seconds, cached_build, resources_json, "
-                      "sample_count, median FROM results").fetchall()
+    rows = db.execute("SELECT r.status, r.compile_seconds, r.cached_build, r.resources_json, "
+                      "r.sample_count, r.median, c.size_index FROM results r "
+                      "JOIN configurations c ON c.id = r.configuration_id "
+                      "ORDER BY r.id").fetchall()
     compile_total = sum(r[1] or 0 for r in rows if not r[2])
     resources = [json.loads(r[3] or "{}") for r in rows]
     bench_total = sum(r.get("bench_seconds", 0) for r in resources)
     phases = {name: sum(r.get(name, 0) for r in resources)
-              for name in ("load_seconds", "verify_seconds", "measure_seconds")}
+              for name in ("load_seconds", "reference_seconds", "bind_seconds",
+                          "verify_seconds", "measure_seconds")}
+    # A bench worker rebuilds its argument buffers when the problem size changes.
+    size_switches = sum(1 for a, b in zip(rows, rows[1:]) if a[6] != b[6])
     kernel_total = sum((r[4] or 0) * (r[5] or 0) for r in rows)
     statuses = {}
     for r in rows:
@@ -64,6 +69,7 @@ def main():
         out.write(f"| of which kernel time in samples | {kernel_total:.2f} s |\n")
         for name, total in phases.items():
             out.write(f"| worker phase {name.replace('_seconds', '')} (all configs) | {total:.2f} s |\n")
+        out.write(f"| problem-size switches in arrival order | {size_switches} |\n")
         out.write(f"| bound max(compile / workers, measure) | {bound:.2f} s |\n")
         out.write(f"| wall time of `tunebench-cli tune` | {wall:.2f} s |\n")
         out.write(f"| wall / bound | {wall / bound:.3f} (target <= 1.25) |\n")

@@ -28,6 +28,15 @@ for size in (0, 1):
     for key in ("BM=64,BN=64,BK=8,TM=4,TN=4", "BM=128,BN=128,BK=8,TM=8,TN=8",
                 "BM=64,BN=128,BK=16,TM=8,TN=4", "BM=32,BN=32,BK=8,TM=4,TN=4"):
         CASES.append(("resources/examples/sgemm/sgemm.json", "sgemm", 2, size, key))
+# A kernel of known duration (CYCLES of the SM clock): the third reference.
+SPIN = "bench/cuda/specs/spin/spin.json"
+for cycles in (4000, 20000, 100000, 1000000):
+    for blocks in (1, 132):
+        CASES.append((SPIN, "spin", 3, 0, f"CYCLES={cycles},BLOCKS={blocks}"))
+
+
+def spin_cycles(key):
+    return float(key.split(",")[0].split("=")[1]) if key.startswith("CYCLES=") else None
 
 
 def probe(bundle, cache, spec, size, key, samples, prefix=()):
@@ -72,14 +81,23 @@ def main():
     parser.add_argument("--bundle", required=True)
     parser.add_argument("--cache", default="/tmp/tb-probe-cache")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--raw", help="also write every probe's JSON (with samples) here")
+    parser.add_argument("--only", help="run only the cases whose kernel has this name")
     args = parser.parse_args()
+    raw = open(args.raw, "w") if args.raw else None
     rows = []
     started = time.time()
     for spec, kernel, warmup, size, key in CASES:
+        if args.only and kernel != args.only:
+            continue
         first = tunebench(args.bundle, args.cache, spec, size, key)
         second = tunebench(args.bundle, args.cache, spec, size, key)
         reference, launches, timer_under_ncu = nsight(args.bundle, args.cache, spec, kernel,
                                                       warmup, size, key)
+        if raw:
+            for run in (first, second):
+                raw.write(json.dumps({"kernel": kernel, "size": size, "key": key,
+                                      "ncu_median_s": reference, **run}) + "\n")
         tb = first["median_s"]
         spread = abs(first["median_s"] - second["median_s"]) / tb
         rows.append((kernel, size, key, reference, launches, tb, first["timer"],
@@ -106,6 +124,15 @@ def main():
                   f"{100 * max(abs(r[7]) for r in small):.2f}% (target 2%)\n" if small else "")
         out.write(f"Max run-to-run spread of a median: {100 * max(r[10] for r in rows):.2f}% "
                   f"(target 0.5%)\n")
+        spins = [r for r in rows if spin_cycles(r[2])]
+        if spins:
+            out.write("\nThird reference: the spin kernel's duration from its cycle count at "
+                      "the measured SM clock\n\n| config | cycles / clock | Tunebench | ncu |\n"
+                      "| --- | --- | --- | --- |\n")
+            for r in spins:
+                expected = spin_cycles(r[2]) / (r[12] * 1e6)
+                out.write(f"| {r[2]} | {fmt(expected)} | {fmt(r[5])} ({fmt(r[5] - expected)}) "
+                          f"| {fmt(r[3])} ({fmt(r[3] - expected)}) |\n")
         out.write(f"Wall time of the benchmark: {time.time() - started:.0f} s\n")
     return 0
 

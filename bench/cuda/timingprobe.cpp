@@ -38,6 +38,18 @@ bool parseKey(const tb::Spec &spec, const std::string &key, tb::Configuration &c
     return true;
 }
 
+// Every sample, so the benchmark can look at their resolution and spread.
+std::string sampleList(const tb::Result &result)
+{
+    std::string list;
+    char number[32];
+    for (const double sample : result.samples) {
+        std::snprintf(number, sizeof number, "%s%.9g", list.empty() ? "" : ", ", sample);
+        list += number;
+    }
+    return list;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -79,11 +91,12 @@ int main(int argc, char **argv)
     const auto resource = [&](const char *key) { return result.resource(key).value_or(-1.0); };
     std::printf("{\"status\": \"%s\", \"timer\": \"%s\", \"median_s\": %.9g, \"min_s\": %.9g, "
                 "\"samples\": %d, \"event_median_s\": %.9g, \"sm_clock_mhz\": %g, "
-                "\"throttled\": %g, \"message\": \"%s\"}\n",
+                "\"throttled\": %g, \"message\": \"%s\", \"samples_s\": [%s]}\n",
                 std::string(tb::toString(result.status)).c_str(), result.timer.c_str(),
                 result.summary.median, result.summary.min, result.summary.count,
                 resource("event_median_s"), resource("sm_clock_mhz"), resource("throttled"),
-                result.status == tb::ResultStatus::Ok ? "" : "see stderr");
+                result.status == tb::ResultStatus::Ok ? "" : "see stderr",
+                sampleList(result).c_str());
     if (result.status != tb::ResultStatus::Ok)
         std::fprintf(stderr, "%s\n", result.message.c_str());
     return result.status == tb::ResultStatus::Ok ? 0 : 1;

@@ -9,6 +9,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -59,6 +60,9 @@ private:
     bool hasBenchStage() const;
     bool submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
                   std::size_t sizeIndex);
+    bool submitToSupervisor(Supervisor &supervisor, std::uint64_t token,
+                            const Configuration &config, std::size_t sizeIndex);
+    std::deque<Waiting>::iterator nextFor(std::size_t gpu);
     void feedBenchWorkers();
     Status checkAlive(const Pool &pool) const;
     static std::size_t idle(const Pool &pool);
@@ -67,6 +71,7 @@ private:
     Pool m_first; // cpu workers, or cuda compile workers
     Pool m_bench; // cuda bench workers, one supervisor per GPU
     std::deque<Waiting> m_waiting;
+    std::vector<std::optional<std::size_t>> m_lastSizeOnGpu; // per bench supervisor
     std::map<std::uint64_t, std::uint64_t> m_jobToToken;
     std::map<std::uint64_t, Result> m_compiled; // token -> compile result, while benchmarking
     std::set<std::uint64_t> m_tokens;           // tokens in flight

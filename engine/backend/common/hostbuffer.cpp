@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <random>
 #include <type_traits>
 #include <utility>
 
@@ -53,26 +52,49 @@ template <typename T> T convert(double value)
     }
 }
 
+// The i-th random 64-bit value of a seed (splitmix64's output function over a counter): the
+// same data for every worker and every run, ~20x faster than drawing 16M values from a
+// mt19937_64 through a distribution (0.55 s per 4096^2 matrix), which a bench worker pays on
+// every change of problem size.
+std::uint64_t randomBits(std::uint64_t seed, std::uint64_t index)
+{
+    std::uint64_t z = seed + (index + 1) * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// Uniform in [0, 1), from the top 53 bits.
+double unitInterval(std::uint64_t bits)
+{
+    return static_cast<double>(bits >> 11) * 0x1.0p-53;
+}
+
 // Random values: integers uniform in [ceil(min), ceil(max) - 1] for integer types, reals in
-// [min, max) otherwise. Drawn one per element from a generator seeded by the spec, so every
-// worker and every run sees the same data.
+// [min, max) otherwise.
 template <typename T> void fillRandom(T *data, std::uint64_t count, const BufferInit &init)
 {
-    std::mt19937_64 generator(init.seed);
+    const std::uint64_t seed = init.seed;
     if constexpr (std::is_integral_v<T>) {
         const auto low = static_cast<std::int64_t>(std::ceil(init.min));
         const auto high = std::max(low, static_cast<std::int64_t>(std::ceil(init.max)) - 1);
-        std::uniform_int_distribution<std::int64_t> distribution(low, high);
-        for (std::uint64_t i = 0; i < count; ++i)
-            data[i] = convert<T>(static_cast<double>(distribution(generator)));
+        const double span = static_cast<double>(high - low) + 1;
+        for (std::uint64_t i = 0; i < count; ++i) {
+            const double offset = std::floor(unitInterval(randomBits(seed, i)) * span);
+            data[i] = convert<T>(static_cast<double>(low) + offset);
+        }
     } else {
-        if (!(init.min < init.max)) { // an empty range: the distribution's precondition fails
+        if (!(init.min < init.max)) { // an empty range
             std::fill(data, data + count, static_cast<T>(init.min));
             return;
         }
-        std::uniform_real_distribution<double> distribution(init.min, init.max);
-        for (std::uint64_t i = 0; i < count; ++i)
-            data[i] = static_cast<T>(distribution(generator));
+        const double span = init.max - init.min;
+        for (std::uint64_t i = 0; i < count; ++i) {
+            const double value = init.min + unitInterval(randomBits(seed, i)) * span;
+            // Rounding to T must not reach max itself.
+            data[i] = std::min(static_cast<T>(value),
+                               std::nextafter(static_cast<T>(init.max), static_cast<T>(init.min)));
+        }
     }
 }
 

@@ -145,6 +145,7 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
         // Before binding this config: running the reference rebinds the arguments.
         CudaStatus fault;
         const Reference &reference = referenceFor(sizeIndex, fault);
+        endPhase("reference_seconds");
         if (!fault)
             return failed(result, fault.failure());
         if (!reference.failure.empty())
@@ -152,13 +153,17 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
                 result, failure(ResultStatus::RuntimeError, "cannot verify: " + reference.failure));
         if (CudaStatus bound = bindFor(config, sizeIndex); !bound)
             return failed(result, bound.failure());
+        endPhase("bind_seconds");
         if (CudaStatus verified = verify(reference, kernel); !verified)
             return failed(result, verified.failure());
-    } else if (CudaStatus bound = bindFor(config, sizeIndex); !bound) {
-        return failed(result, bound.failure());
+        endPhase("verify_seconds");
+    } else {
+        if (CudaStatus bound = bindFor(config, sizeIndex); !bound)
+            return failed(result, bound.failure());
+        endPhase("bind_seconds");
     }
-    endPhase("verify_seconds");
-    if (CudaStatus measured = measure(kernel, result); !measured)
+    if (CudaStatus measured = measure(kernel, m_spec->verification.reference.has_value(), result);
+        !measured)
         return failed(result, measured.failure());
     endPhase("measure_seconds");
     return result;
@@ -201,13 +206,13 @@ CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t size
     return {};
 }
 
-CudaStatus CudaBackend::measure(const LoadedKernel &kernel, Result &result)
+CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, Result &result)
 {
     const ClockState before = m_clocks.sample();
     CudaMeasurement measurement(*m_driver, m_stream.handle(), m_events, *m_flusher, m_cupti.get());
     std::string cuptiFailure;
-    CudaStatus measured =
-        measurement.measure(kernel.launch, m_spec->measurement, result, &cuptiFailure);
+    CudaStatus measured = measurement.measure(kernel.launch, m_spec->measurement, verified ? 1 : 0,
+                                              result, &cuptiFailure);
     if (!cuptiFailure.empty()) {
         m_cupti.reset();
         m_cuptiUnavailable = cuptiFailure;

@@ -88,7 +88,7 @@ private:
     CudaStatus verify(const Reference &reference, const LoadedKernel &kernel);
     CudaStatus compareOutput(const ReferenceOutput &expected, const DeviceOutput &actual,
                              std::string &mismatch);
-    CudaStatus measure(const LoadedKernel &kernel, Result &result);
+    CudaStatus measure(const LoadedKernel &kernel, bool verified, Result &result);
     Result failed(Result result, const CudaFailure &failure);
 
     std::string m_cacheDirectory;

@@ -81,14 +81,14 @@ CudaStatus CudaMeasurement::runBatch(const KernelLaunch &kernel, std::size_t cou
 }
 
 CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const MeasurementSettings &settings,
-                                    Result &result, std::string *cuptiFailure)
+                                    int launchedAlready, Result &result, std::string *cuptiFailure)
 {
     const auto dropCupti = [&](const std::string &why) {
         if (cuptiFailure)
             *cuptiFailure = why;
         m_cupti = nullptr;
     };
-    if (CudaStatus warm = warmUp(kernel, settings.warmupRuns); !warm)
+    if (CudaStatus warm = warmUp(kernel, settings.warmupRuns - launchedAlready); !warm)
         return warm;
     if (m_cupti)
         if (Status discarded = m_cupti->discard(); !discarded)

@@ -38,8 +38,10 @@ public:
     // Fills result.samples, summary, timer ("cupti" or "cuda_events") and
     // resources["event_median_s"]. A failed launch or synchronisation ends it with that
     // failure (the result keeps what was measured before).
+    // launchedAlready: untimed launches of this kernel just made (the verification run); they
+    // count towards the settings' warm-up runs.
     CudaStatus measure(const KernelLaunch &kernel, const MeasurementSettings &settings,
-                       Result &result, std::string *cuptiFailure);
+                       int launchedAlready, Result &result, std::string *cuptiFailure);
 
     // Pure. How many samples the next batch takes: minSamples (at least 1) for the first, then
     // half as many as taken so far (at least 1), never more than kMaxBatch, than the samples

@@ -50,6 +50,39 @@ private slots:
         QVERIFY(std::fabs(summary.stddev - std::sqrt(5.0 / 3.0)) < 1e-12);
     }
 
+    void harrellDavisMovesLessThanATickWhereTheSampleMedianJumps()
+    {
+        // Timer ticks: a duration between ticks 10 and 11 reads as either. Two runs whose
+        // split differs by three samples: the sample median jumps a whole tick.
+        std::vector<double> first(29, 10.0);
+        first.insert(first.end(), 21, 11.0);
+        std::vector<double> second(24, 10.0);
+        second.insert(second.end(), 26, 11.0);
+        QCOMPARE(sortedMedian(first), 10.0);
+        QCOMPARE(sortedMedian(second), 11.0);
+        const double a = harrellDavisMedian(first);
+        const double b = harrellDavisMedian(second);
+        QVERIFY2(a > 10 && a < 11 && b > 10 && b < 11,
+                 qPrintable(QStringLiteral("%1 %2").arg(a).arg(b)));
+        QVERIFY2(b - a > 0 && b - a < 0.5, qPrintable(QString::number(b - a)));
+    }
+
+    void harrellDavisEqualsTheMedianOfSymmetricDataAndIgnoresFarOutliers()
+    {
+        std::vector<double> values;
+        for (int i = 1; i <= 99; ++i)
+            values.push_back(i);
+        QVERIFY(std::fabs(harrellDavisMedian(values) - 50.0) < 1e-9);
+        values.push_back(1e9); // one sample hit by a preemption
+        QVERIFY2(std::fabs(harrellDavisMedian(values) - 50.5) < 0.1,
+                 qPrintable(QString::number(harrellDavisMedian(values))));
+        // Many samples: the weights of the far tails are skipped, the result is unchanged.
+        std::vector<double> many;
+        for (int i = 0; i < 100001; ++i)
+            many.push_back(i);
+        QVERIFY(std::fabs(harrellDavisMedian(many) - 50000.0) < 1e-6);
+    }
+
     void summarizesNothingAndOneSample()
     {
         const SampleSummary empty = summarize({});

@@ -2,8 +2,10 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <set>
 
 using namespace tb;
 
@@ -20,6 +22,42 @@ private slots:
         HostBuffer empty(ElementType::Int8, 0);
         QVERIFY(empty.data() != nullptr);
         QCOMPARE(empty.bytes(), std::size_t(0));
+    }
+
+    void drawsRandomRealsInsideTheRange()
+    {
+        BufferInit init;
+        init.kind = BufferInit::Kind::Random;
+        init.min = -1;
+        init.max = 1;
+        HostBuffer buffer(ElementType::Float32, 100000);
+        buffer.fill(init);
+        double sum = 0;
+        bool negative = false;
+        bool positive = false;
+        for (std::size_t i = 0; i < 100000; ++i) {
+            const double value = buffer.at(i);
+            QVERIFY2(value >= -1 && value < 1, qPrintable(QString::number(value)));
+            negative = negative || value < -0.99;
+            positive = positive || value > 0.99;
+            sum += value;
+        }
+        QVERIFY(negative && positive);
+        QVERIFY(std::abs(sum / 100000) < 0.01); // uniform: the mean is near 0
+    }
+
+    void drawsEveryIntegerOfTheRange()
+    {
+        BufferInit init;
+        init.kind = BufferInit::Kind::Random;
+        init.min = 0;
+        init.max = 5; // 0..4
+        HostBuffer buffer(ElementType::Int32, 10000);
+        buffer.fill(init);
+        std::set<double> seen;
+        for (std::size_t i = 0; i < 10000; ++i)
+            seen.insert(buffer.at(i));
+        QCOMPARE(seen, (std::set<double>{0, 1, 2, 3, 4}));
     }
 
     void fillsTheSameBytesForTheSameInit()
