@@ -1,61 +1,137 @@
 #include "mainwindow.h"
 
+#include "pages/recentworkspacesmenu.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
-#include "session/sessioncontroller.h"
+#include "pages/workspaceactions.h"
+#include "session/windowsettings.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QFileInfo>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QSettings>
-#include <QShortcut>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace tb {
 
-MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_runPage(new RunPage(this))
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_runPage(new RunPage(this)), m_pages(new QTabWidget(this)),
+      m_workspaceActions(new WorkspaceActions(m_runPage, &m_unsaved, this))
 {
     setWindowTitle(tr("Tunebench"));
-    setCentralWidget(m_runPage);
-    createActions();
-    connect(m_runPage, &RunPage::statusMessage, this,
-            [this](const QString &message) { statusBar()->showMessage(message); });
-    connect(m_runPage, &RunPage::runFailed, this, &MainWindow::showError);
+    m_pages->setDocumentMode(true);
+    setCentralWidget(m_pages);
+    createFileMenu();
+    createRunMenu();
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Tunebench"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+    auto showStatus = [this](const QString &text) { statusBar()->showMessage(text); };
+    connect(m_runPage, &RunPage::statusMessage, this, showStatus);
+    connect(m_runPage, &RunPage::runFailed, this, [this](const QString &message) {
+        showMessage(tr("The run failed"), message.section(QLatin1Char('\n'), 0, 0), message);
+    });
+    connect(m_workspaceActions, &WorkspaceActions::statusMessage, this, showStatus);
+    connect(m_workspaceActions, &WorkspaceActions::message, this,
+            [this](const QString &title, const QString &text) { showMessage(title, text); });
+    connect(m_workspaceActions, &WorkspaceActions::workspaceChanged, this,
+            &MainWindow::setWorkspaceTitle);
+
     statusBar()->showMessage(tr("Ready"));
     resize(1240, 780);
     restoreSettings();
+    addPage(m_runPage, tr("&Run"));
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createActions()
+WorkspaceController *MainWindow::workspace() const
+{
+    return m_workspaceActions->workspace();
+}
+
+RecentWorkspacesMenu *MainWindow::recentMenu() const
+{
+    return m_workspaceActions->recentMenu();
+}
+
+QAction *MainWindow::exportAction() const
+{
+    return m_workspaceActions->exportAction();
+}
+
+void MainWindow::createFileMenu()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open spec..."), this, &MainWindow::openSpec);
-    open->setShortcut(QKeySequence::Open);
+    file->addAction(m_workspaceActions->newAction());
+    file->addAction(m_workspaceActions->openAction());
+    file->addMenu(m_workspaceActions->recentMenu());
+    file->addAction(m_workspaceActions->saveAsAction());
+    file->addSeparator();
+    QAction *spec = file->addAction(tr("Open &spec..."), this, &MainWindow::openSpec);
+    spec->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(m_workspaceActions->exportAction());
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+}
 
+void MainWindow::createRunMenu()
+{
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     QAction *start = run->addAction(tr("&Start"), m_runPage, &RunPage::startRun);
     start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_pauseAction = run->addAction(tr("&Pause"), m_runPage, &RunPage::togglePause);
+    m_pauseAction->setShortcuts(
+        {QKeySequence(Qt::Key_F8), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)});
+    m_pauseAction->setStatusTip(tr("Start no new configurations until resumed; those in flight "
+                                   "finish and are kept"));
+    m_pauseAction->setEnabled(false);
     QAction *stop = run->addAction(tr("S&top"), m_runPage, &RunPage::stopRun);
     stop->setShortcuts({QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period)});
     stop->setEnabled(false);
-    connect(m_runPage, &RunPage::runningChanged, this, [start, stop](bool running) {
+    connect(m_runPage, &RunPage::runningChanged, this, [this, start, stop](bool running) {
         start->setEnabled(!running);
         stop->setEnabled(running);
+        m_pauseAction->setEnabled(running);
     });
+    connect(m_runPage, &RunPage::pausedChanged, this,
+            [this](bool paused) { m_pauseAction->setText(paused ? tr("&Resume") : tr("&Pause")); });
+}
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Tunebench"), this, &MainWindow::showAbout);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+void MainWindow::addPage(QWidget *page, const QString &title)
+{
+    const int index = m_pages->addTab(page, title);
+    QAction *show =
+        m_viewMenu->addAction(title, this, [this, page] { m_pages->setCurrentWidget(page); });
+    if (index < 9)
+        show->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + index)));
+    WindowSettings::restoreSplitters(page);
+    if (!page->objectName().isEmpty() && page->objectName() == m_lastPageName)
+        m_pages->setCurrentWidget(page);
+}
+
+void MainWindow::addSavable(Savable *savable)
+{
+    m_unsaved.add(savable);
+}
+
+void MainWindow::removeSavable(Savable *savable)
+{
+    m_unsaved.remove(savable);
+}
+
+void MainWindow::setSavePrompt(UnsavedChanges::Prompt prompt)
+{
+    m_unsaved.setPrompt(std::move(prompt));
 }
 
 void MainWindow::setSpecPath(const QString &path)
@@ -63,9 +139,20 @@ void MainWindow::setSpecPath(const QString &path)
     m_runPage->form()->setSpecPath(path);
 }
 
+void MainWindow::openLastWorkspace()
+{
+    m_workspaceActions->openLastWorkspace();
+}
+
 void MainWindow::openSpec()
 {
     m_runPage->form()->browseSpec();
+}
+
+void MainWindow::setWorkspaceTitle(const QString &path)
+{
+    setWindowFilePath(path);
+    setWindowTitle(tr("%1 - Tunebench").arg(QFileInfo(path).fileName()));
 }
 
 void MainWindow::showAbout()
@@ -79,19 +166,27 @@ void MainWindow::showAbout()
             .arg(QApplication::applicationVersion()));
 }
 
-void MainWindow::showError(const QString &message)
+// The first line is the message; the rest (or detail) goes below it.
+void MainWindow::showMessage(const QString &title, const QString &text, const QString &detail)
 {
-    // open(), not exec(): an error never blocks the GUI thread (or an offscreen test).
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Tunebench"), tr("The run failed."),
-                                QMessageBox::Ok, this);
-    box->setInformativeText(message.section(QLatin1Char('\n'), 0, 0));
-    box->setDetailedText(message);
+    const QString headline = text.section(QLatin1Char('\n'), 0, 0);
+    // open(), not exec(): a message never blocks the GUI thread (or an offscreen test).
+    auto *box = new QMessageBox(QMessageBox::Warning, title, headline, QMessageBox::Ok, this);
+    const QString more = detail.isEmpty() ? text.section(QLatin1Char('\n'), 1) : detail;
+    if (!more.isEmpty())
+        box->setInformativeText(more);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+    statusBar()->showMessage(headline);
+    emit messageShown(title, text);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_unsaved.resolve(this)) {
+        event->ignore();
+        return;
+    }
     // The controller's destructor stops the run and waits for its workers to shut down.
     m_runPage->stopRun();
     saveSettings();
@@ -100,8 +195,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::restoreSettings()
 {
+    m_lastPageName = WindowSettings::restore(this);
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     RunForm *form = m_runPage->form();
     form->setSpecPath(settings.value(QStringLiteral("run/spec")).toString());
     form->setWorkspacePath(
@@ -115,8 +210,8 @@ void MainWindow::restoreSettings()
 
 void MainWindow::saveSettings() const
 {
+    WindowSettings::save(this, m_pages);
     QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     const RunForm *form = m_runPage->form();
     settings.setValue(QStringLiteral("run/spec"), form->specPath());
     settings.setValue(QStringLiteral("run/workspace"), form->workspacePath());

@@ -1,13 +1,24 @@
 #pragma once
 
+#include "pages/unsavedchanges.h"
+
 #include <QMainWindow>
+
+class QAction;
+class QMenu;
+class QTabWidget;
 
 namespace tb {
 
+class RecentWorkspacesMenu;
 class RunPage;
+class Savable;
+class WorkspaceActions;
+class WorkspaceController;
 
-// The workbench's window: menus, status bar and the Run page. Geometry and the last spec,
-// workspace and worker count persist in QSettings.
+// The workbench's window: the pages (tabs), menus and status bar, and the open workspace
+// (WorkspaceActions). Geometry, window and splitter states, the last page, the recent
+// workspaces and the last spec, workspace and worker count persist in QSettings.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -16,23 +27,54 @@ public:
     ~MainWindow() override;
 
     RunPage *runPage() const { return m_runPage; }
+    WorkspaceActions *workspaceActions() const { return m_workspaceActions; }
+    WorkspaceController *workspace() const;
+    QTabWidget *pages() const { return m_pages; }
+    RecentWorkspacesMenu *recentMenu() const;
+    QAction *exportAction() const;
+    QAction *pauseAction() const { return m_pauseAction; }
+
+    // Adds a page as a tab (Ctrl+<n> shows it). Give the page an objectName: it names the
+    // page in the settings (the last page shown), and its splitters' objectNames name theirs.
+    void addPage(QWidget *page, const QString &title);
+    // Pages that edit documents register here: closing the window, or a new or opened
+    // workspace, first offers to save what is modified. Remove one before destroying it.
+    void addSavable(Savable *savable);
+    void removeSavable(Savable *savable);
+    // Replaces the Save / Discard / Cancel message box (tests answer it).
+    void setSavePrompt(UnsavedChanges::Prompt prompt);
+
     // Overrides the remembered spec (the command line's SPEC).
     void setSpecPath(const QString &path);
+    // Opens the Run form's workspace if that file exists (at start-up; never runs anything).
+    void openLastWorkspace();
 
 public slots:
     void openSpec();
     void showAbout();
 
+signals:
+    // Every message box the window shows (also in the status bar); tests watch it.
+    void messageShown(const QString &title, const QString &text);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void createActions();
+    void createFileMenu();
+    void createRunMenu();
+    void setWorkspaceTitle(const QString &path);
     void restoreSettings();
     void saveSettings() const;
-    void showError(const QString &message);
+    void showMessage(const QString &title, const QString &text, const QString &detail = {});
 
+    UnsavedChanges m_unsaved;
     RunPage *m_runPage;
+    QTabWidget *m_pages;
+    WorkspaceActions *m_workspaceActions;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_pauseAction = nullptr;
+    QString m_lastPageName; // from the settings: the page to show once it is added
 };
 
 } // namespace tb

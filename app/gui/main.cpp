@@ -62,5 +62,8 @@ int main(int argc, char *argv[])
     window.show();
     if (options.run)
         QTimer::singleShot(0, window.runPage(), &tb::RunPage::startRun);
+    else
+        window.openLastWorkspace(); // shows its stored results; runs nothing
+
     return app.exec();
 }

@@ -5,6 +5,7 @@
 #include "space/variables.h"
 
 #include <cmath>
+#include <thread>
 
 namespace tb {
 
@@ -28,7 +29,7 @@ Session::~Session() = default;
 
 Expected<RunSummary> Session::run()
 {
-    m_started = std::chrono::steady_clock::now();
+    m_clock.start();
     auto metrics = MetricEvaluator::create(m_spec);
     if (!metrics)
         return fail(metrics.error());
@@ -40,16 +41,21 @@ Expected<RunSummary> Session::run()
     reportProgress();
 
     while (!stopRequested()) {
-        if (!outOfTime()) {
+        updatePause();
+        if (!m_clock.paused() && !outOfTime()) {
             if (auto status = issueJobs(); !status)
                 return fail(status.error());
         }
-        if (m_inFlight.empty())
-            break;
+        if (m_inFlight.empty()) {
+            if (!m_clock.paused())
+                break;
+            waitWhilePaused();
+            continue;
+        }
         if (auto status = collect(kPollInterval); !status)
             return fail(status.error());
     }
-    m_summary.stopped = stopRequested() || outOfTime();
+    m_clock.setPaused(false); // stopped while paused: the pause ends with the run
     if (m_pipeline) {
         forwardLogs();
         m_pipeline->stop();
@@ -156,6 +162,8 @@ Status Session::issueJobs()
         while (!plan->exhausted()) {
             if (m_pipeline && !m_pipeline->canAccept())
                 return ok();
+            if (pauseRequested()) // a pause asked for mid-batch holds back the rest at once
+                return ok();
             auto config = plan->next();
             if (!config)
                 break;
@@ -245,6 +253,8 @@ void Session::reportProgress()
     progress.done = m_summary.ok + m_summary.failed;
     progress.total = m_planned;
     progress.elapsedSeconds = elapsedSeconds();
+    progress.inFlight = m_inFlight.size();
+    progress.paused = m_clock.paused();
     // Only measured configs say how long the rest will take; reused ones cost nothing.
     if (m_measuredDone > 0 && progress.total >= progress.done)
         progress.etaSeconds = progress.elapsedSeconds / static_cast<double>(m_measuredDone) *
@@ -257,6 +267,27 @@ bool Session::stopRequested() const
     return m_options.stopRequested && m_options.stopRequested->load();
 }
 
+bool Session::pauseRequested() const
+{
+    return m_options.pauseRequested && m_options.pauseRequested->load();
+}
+
+// Follows the pause flag at the top of each loop turn; the listener hears of every change
+// through a progress report, so a GUI can show "paused" once the session has really paused.
+void Session::updatePause()
+{
+    if (m_clock.setPaused(pauseRequested()))
+        reportProgress();
+}
+
+// Paused with nothing in flight: idle, but keep the workers' logs flowing and notice a worker
+// that died meanwhile on the next collect.
+void Session::waitWhilePaused()
+{
+    forwardLogs();
+    std::this_thread::sleep_for(kPollInterval);
+}
+
 bool Session::outOfTime() const
 {
     const double limit = m_options.maxSeconds.value_or(m_spec.strategy.maxSeconds);
@@ -265,7 +296,7 @@ bool Session::outOfTime() const
 
 double Session::elapsedSeconds() const
 {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
+    return m_clock.elapsedSeconds();
 }
 
 Expected<RunSummary> Session::fail(const EngineError &error)

@@ -3,6 +3,7 @@
 #include "metricevaluator.h"
 #include "model/expected.h"
 #include "model/spec.h"
+#include "runclock.h"
 #include "sessionlistener.h"
 #include "sessionoptions.h"
 #include "sizeplan.h"
@@ -23,6 +24,8 @@ class JobPipeline;
 // to worker processes, commit every result to the workspace as it arrives, and tell the
 // listener. Re-running a spec in the same workspace resumes its latest run: configurations
 // already measured are reported from the store, not measured again (unless options.fresh).
+// A pause request (SessionOptions::pauseRequested) holds back new configurations until it is
+// cleared; the run's clock stops meanwhile.
 class Session
 {
 public:
@@ -49,6 +52,9 @@ private:
     void forwardLogs();
     void reportProgress();
     bool stopRequested() const;
+    bool pauseRequested() const;
+    void updatePause();
+    void waitWhilePaused();
     bool outOfTime() const;
     double elapsedSeconds() const;
     Expected<RunSummary> fail(const EngineError &error);
@@ -67,7 +73,7 @@ private:
     std::uint64_t m_planned = 0;
     std::uint64_t m_measuredDone = 0;
     RunSummary m_summary;
-    std::chrono::steady_clock::time_point m_started;
+    RunClock m_clock;
 };
 
 } // namespace tb

@@ -39,8 +39,10 @@ struct Progress
 {
     std::uint64_t done = 0;
     std::uint64_t total = 0;
-    double elapsedSeconds = 0;
+    double elapsedSeconds = 0; // paused time excluded
     std::optional<double> etaSeconds;
+    std::uint64_t inFlight = 0; // configurations with the workers now
+    bool paused = false;        // the run issues nothing new until resumed
 };
 
 struct RunSummary

@@ -24,6 +24,10 @@ struct SessionOptions
     bool fresh = false;                     // new run even if an earlier one can be resumed
     std::string toolVersion;
     const std::atomic<bool> *stopRequested = nullptr; // polled; set from a signal handler or UI
+    // Polled like stopRequested. While set the run issues no new configurations; those in
+    // flight finish and are recorded, and the paused time counts neither towards elapsed time,
+    // ETA nor the time budget. A stop request still ends a paused run.
+    const std::atomic<bool> *pauseRequested = nullptr;
 };
 
 } // namespace tb

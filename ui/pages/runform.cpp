@@ -16,7 +16,8 @@ RunForm::RunForm(QWidget *parent)
     : QWidget(parent), m_specPath(new QLineEdit(this)), m_workspacePath(new QLineEdit(this)),
       m_workers(new QSpinBox(this)), m_openSpec(new QPushButton(tr("Open..."), this)),
       m_openWorkspace(new QPushButton(tr("Browse..."), this)),
-      m_start(new QPushButton(tr("Start"), this)), m_stop(new QPushButton(tr("Stop"), this))
+      m_start(new QPushButton(tr("Start"), this)), m_pause(new QPushButton(tr("Pause"), this)),
+      m_stop(new QPushButton(tr("Stop"), this))
 {
     m_specPath->setObjectName(QStringLiteral("specPath"));
     m_specPath->setPlaceholderText(tr("tuning spec (.json)"));
@@ -33,6 +34,9 @@ RunForm::RunForm(QWidget *parent)
     m_stop->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
     m_stop->setToolTip(tr("Stop after the configurations in flight (Esc, Ctrl+.)"));
     m_stop->setEnabled(false);
+    m_pause->setObjectName(QStringLiteral("pauseButton"));
+    m_pause->setEnabled(false);
+    setPaused(false);
 
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -42,6 +46,7 @@ RunForm::RunForm(QWidget *parent)
     layout->addWidget(new QLabel(tr("Workers:"), this), 0, 3);
     layout->addWidget(m_workers, 0, 4);
     layout->addWidget(m_start, 0, 5);
+    layout->addWidget(m_pause, 0, 6);
     layout->addWidget(new QLabel(tr("Workspace:"), this), 1, 0);
     layout->addWidget(m_workspacePath, 1, 1);
     layout->addWidget(m_openWorkspace, 1, 2);
@@ -52,6 +57,12 @@ RunForm::RunForm(QWidget *parent)
     connect(m_openWorkspace, &QPushButton::clicked, this, &RunForm::browseWorkspace);
     connect(m_start, &QPushButton::clicked, this, &RunForm::startRequested);
     connect(m_stop, &QPushButton::clicked, this, &RunForm::stopRequested);
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        if (m_paused)
+            emit resumeRequested();
+        else
+            emit pauseRequested();
+    });
 }
 
 QString RunForm::specPath() const
@@ -101,6 +112,19 @@ void RunForm::setRunning(bool running)
           static_cast<QWidget *>(m_workers), static_cast<QWidget *>(m_start)})
         input->setEnabled(!running);
     m_stop->setEnabled(running);
+    m_pause->setEnabled(running);
+    if (!running)
+        setPaused(false);
+}
+
+void RunForm::setPaused(bool paused)
+{
+    m_paused = paused;
+    m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    m_pause->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+    m_pause->setToolTip(paused ? tr("Resume issuing configurations (F8)")
+                               : tr("Pause: start no new configurations; those in flight "
+                                    "finish and are kept (F8)"));
 }
 
 void RunForm::browseSpec()

@@ -10,7 +10,8 @@ class QSpinBox;
 
 namespace tb {
 
-// The inputs of a run: spec file, workspace file, worker count, and the Start / Stop buttons.
+// The inputs of a run: spec file, workspace file, worker count, and the Start / Pause / Stop
+// buttons.
 class RunForm : public QWidget
 {
     Q_OBJECT
@@ -25,9 +26,12 @@ public:
     void setWorkers(int workers);
     RunRequest request() const;
 
-    // Inputs are locked while a run goes; Start and Stop swap.
+    // Inputs are locked while a run goes; Start and Stop swap; Pause works while running.
     void setRunning(bool running);
+    // The Pause button reads "Resume" while paused.
+    void setPaused(bool paused);
     QPushButton *startButton() const { return m_start; }
+    QPushButton *pauseButton() const { return m_pause; }
     QPushButton *stopButton() const { return m_stop; }
 
 public slots:
@@ -37,6 +41,8 @@ public slots:
 signals:
     void startRequested();
     void stopRequested();
+    void pauseRequested();
+    void resumeRequested();
 
 private:
     QLineEdit *m_specPath;
@@ -45,7 +51,9 @@ private:
     QPushButton *m_openSpec;
     QPushButton *m_openWorkspace;
     QPushButton *m_start;
+    QPushButton *m_pause;
     QPushButton *m_stop;
+    bool m_paused = false;
 };
 
 } // namespace tb

@@ -1,20 +1,19 @@
 #include "runpage.h"
 
-#include "models/durationformat.h"
 #include "models/resultsmodel.h"
 #include "plots/timelineplot.h"
 #include "resultdetails.h"
 #include "runform.h"
+#include "runprogress.h"
+#include "runselector.h"
 #include "session/sessioncontroller.h"
+#include "session/storedrun.h"
 
 #include <QFontDatabase>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
-#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -25,45 +24,26 @@
 namespace tb {
 
 namespace {
-
 constexpr int kMaxLogLines = 5000;
-
-QString formatEta(double seconds)
-{
-    const qint64 s = qint64(seconds + 0.5);
-    if (s >= 3600)
-        return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
-    if (s >= 60)
-        return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60);
-    return QStringLiteral("%1 s").arg(s);
-}
-
 } // namespace
 
 RunPage::RunPage(QWidget *parent)
     : QWidget(parent), m_controller(new SessionController(this)), m_form(new RunForm(this)),
-      m_progress(new QProgressBar(this)), m_progressText(new QLabel(this)),
+      m_runSelector(new RunSelector(this)), m_progress(new RunProgress(this)),
       m_plot(new TimelinePlot(this)), m_model(new ResultsModel(this)),
       m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView(this)),
       m_filter(new QLineEdit(this)), m_details(new ResultDetails(this)),
       m_log(new QPlainTextEdit(this)), m_splitter(new QSplitter(Qt::Vertical, this)),
       m_flushTimer(new QTimer(this))
 {
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_progress->setTextVisible(false);
-    m_progressText->setText(tr("idle"));
-    m_progressText->setMinimumWidth(220);
-    auto *progressRow = new QHBoxLayout;
-    progressRow->addWidget(m_progress, 1);
-    progressRow->addWidget(m_progressText);
-
+    setObjectName(QStringLiteral("runPage"));
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(kMaxLogLines);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_log->setPlaceholderText(tr("Worker and session log"));
 
     m_plot->setMinimumHeight(180);
+    m_splitter->setObjectName(QStringLiteral("runPageSplitter"));
     m_splitter->addWidget(m_plot);
     m_splitter->addWidget(buildResultsPane());
     m_splitter->addWidget(m_log);
@@ -74,13 +54,17 @@ RunPage::RunPage(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_form);
-    layout->addLayout(progressRow);
+    layout->addWidget(m_runSelector);
+    layout->addWidget(m_progress);
     layout->addWidget(m_splitter, 1);
 
     m_flushTimer->setInterval(100);
     connect(m_flushTimer, &QTimer::timeout, this, &RunPage::flushPending);
     connect(m_form, &RunForm::startRequested, this, &RunPage::startRun);
     connect(m_form, &RunForm::stopRequested, this, &RunPage::stopRun);
+    connect(m_form, &RunForm::pauseRequested, this, &RunPage::pauseRun);
+    connect(m_form, &RunForm::resumeRequested, this, &RunPage::resumeRun);
+    connect(m_runSelector, &RunSelector::runChosen, this, &RunPage::requestStoredRun);
     connectController();
 }
 
@@ -117,6 +101,7 @@ QWidget *RunPage::buildResultsPane()
 
     // The details of the selected result sit beside the table.
     auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("runPageResultsSplitter")); // its state is kept
     split->addWidget(pane);
     split->addWidget(m_details);
     split->setStretchFactor(0, 3);
@@ -138,12 +123,15 @@ void RunPage::connectController()
 {
     connect(m_controller, &SessionController::specLoaded, this, &RunPage::onSpecLoaded);
     connect(m_controller, &SessionController::runStarted, this, [this](qint64 id, bool resumed) {
+        setShownRunId(id);
         appendLog(resumed ? tr("Resuming run %1").arg(id) : tr("Started run %1").arg(id));
     });
     connect(m_controller, &SessionController::spaceSized, this, &RunPage::onSpaceSized);
     connect(m_controller, &SessionController::resultArrived, this,
             [this](const ResultEvent &event) { m_pending.append(event); });
-    connect(m_controller, &SessionController::progressChanged, this, &RunPage::onProgress);
+    connect(m_controller, &SessionController::progressChanged, m_progress,
+            &RunProgress::setProgress);
+    connect(m_controller, &SessionController::pausedChanged, this, &RunPage::onPausedChanged);
     connect(m_controller, &SessionController::logLine, this, &RunPage::appendLog);
     connect(m_controller, &SessionController::finished, this, &RunPage::onFinished);
     connect(m_controller, &SessionController::failed, this, &RunPage::onFailed);
@@ -152,6 +140,76 @@ void RunPage::connectController()
 bool RunPage::isRunning() const
 {
     return m_controller->isRunning();
+}
+
+bool RunPage::isPaused() const
+{
+    return m_controller->isPaused();
+}
+
+void RunPage::setShownRunId(qint64 runId)
+{
+    if (runId == m_shownRunId)
+        return;
+    m_shownRunId = runId;
+    emit shownRunChanged(runId);
+}
+
+void RunPage::setStoredRuns(const QVector<RunRecord> &runs, bool keepShown)
+{
+    if (keepShown && m_runSelector->setRuns(runs, m_shownRunId) == m_shownRunId)
+        return;
+    const qint64 newest = m_runSelector->setRuns(runs);
+    if (newest == 0) {
+        clearResults();
+        m_progress->setIdle(tr("no runs in this workspace yet"));
+        return;
+    }
+    requestStoredRun(newest);
+}
+
+void RunPage::requestStoredRun(qint64 runId)
+{
+    if (isRunning())
+        return;
+    m_progress->setBusy(tr("reading run %1...").arg(runId));
+    emit storedRunRequested(runId);
+}
+
+void RunPage::showStoredRun(const LoadedRun &run)
+{
+    if (isRunning())
+        return; // a live run owns the views
+    m_pending.clear();
+    m_model->reset(run.metricNames, run.cuda);
+    m_plot->clear();
+    for (int i = 0; i < run.sizeLabels.size(); ++i) {
+        m_model->setSizeLabel(std::size_t(i), run.sizeLabels.at(i));
+        m_plot->setSizeLabel(std::size_t(i), run.sizeLabels.at(i));
+    }
+    // One batch: one row insertion for the model, one pass for the plot.
+    m_model->appendResults(run.events);
+    m_plot->addResults(run.events);
+    m_runSelector->selectRun(run.record.id);
+    setShownRunId(run.record.id);
+    m_progress->setStored(std::uint64_t(run.events.size()),
+                          QString::fromStdString(run.record.state));
+    const QString text =
+        tr("Run %1 of '%2': %n stored result(s), %3", nullptr, int(run.events.size()))
+            .arg(run.record.id)
+            .arg(run.specName, QString::fromStdString(run.record.state));
+    appendLog(text);
+    emit statusMessage(text);
+}
+
+void RunPage::clearResults()
+{
+    m_pending.clear();
+    m_model->reset({}, false);
+    m_plot->clear();
+    m_runSelector->setRuns({});
+    m_progress->setIdle(tr("idle"));
+    setShownRunId(0);
 }
 
 void RunPage::startRun()
@@ -166,10 +224,11 @@ void RunPage::startRun()
     m_pending.clear();
     m_model->reset({}, false);
     m_plot->clear();
-    m_progress->setRange(0, 0); // busy until the spaces are sized
-    m_progressText->setText(tr("starting..."));
+    setShownRunId(0);
+    m_progress->setBusy(tr("starting...")); // busy until the spaces are sized
     m_controller->start(request);
     m_form->setRunning(true);
+    m_runSelector->setEnabled(false);
     m_flushTimer->start();
     appendLog(tr("Tuning %1 into %2").arg(request.specPath, request.workspacePath));
     emit statusMessage(tr("Running %1").arg(request.specPath));
@@ -182,8 +241,36 @@ void RunPage::stopRun()
         return;
     m_controller->stop();
     m_form->stopButton()->setEnabled(false);
+    m_form->pauseButton()->setEnabled(false);
     appendLog(tr("Stopping: waiting for the configurations in flight"));
     emit statusMessage(tr("Stopping..."));
+}
+
+void RunPage::pauseRun()
+{
+    m_controller->pause();
+}
+
+void RunPage::resumeRun()
+{
+    m_controller->resume();
+}
+
+void RunPage::togglePause()
+{
+    isPaused() ? resumeRun() : pauseRun();
+}
+
+void RunPage::onPausedChanged(bool paused)
+{
+    m_form->setPaused(paused);
+    if (isRunning()) { // else the run ended paused: its outcome is shown instead
+        m_progress->setPaused(paused);
+        appendLog(paused ? tr("Paused: no new configurations; those in flight finish")
+                         : tr("Resumed"));
+        emit statusMessage(paused ? tr("Paused") : tr("Running"));
+    }
+    emit pausedChanged(paused);
 }
 
 void RunPage::appendLog(const QString &line)
@@ -219,23 +306,17 @@ void RunPage::onSpaceSized(const SpaceSummary &summary)
                   .arg(summary.planned));
 }
 
-void RunPage::onProgress(const Progress &progress)
-{
-    m_progress->setRange(0, int(std::max<std::uint64_t>(1, progress.total)));
-    m_progress->setValue(int(progress.done));
-    QString text = tr("%1/%2").arg(progress.done).arg(progress.total);
-    if (progress.etaSeconds)
-        text += tr(", ETA %1").arg(formatEta(*progress.etaSeconds));
-    m_progressText->setText(text);
-}
-
-void RunPage::onFinished(const RunSummary &summary)
+void RunPage::endLiveRun()
 {
     flushPending();
     m_flushTimer->stop();
     m_form->setRunning(false);
-    if (m_progress->maximum() == 0)
-        m_progress->setRange(0, 1);
+    m_runSelector->setEnabled(true);
+}
+
+void RunPage::onFinished(const RunSummary &summary)
+{
+    endLiveRun();
     const QString text = tr("%1 run %2: %3 ok, %4 failed, %5 reused, %6 s")
                              .arg(summary.stopped ? tr("Stopped") : tr("Finished"))
                              .arg(summary.runId)
@@ -243,10 +324,7 @@ void RunPage::onFinished(const RunSummary &summary)
                              .arg(summary.failed)
                              .arg(summary.reused)
                              .arg(summary.seconds, 0, 'f', 1);
-    m_progressText->setText(tr("%1/%2, %3")
-                                .arg(m_progress->value())
-                                .arg(m_progress->maximum())
-                                .arg(summary.stopped ? tr("stopped") : tr("done")));
+    m_progress->setFinished(summary.stopped);
     appendLog(text);
     emit statusMessage(text);
     emit runningChanged(false);
@@ -255,12 +333,8 @@ void RunPage::onFinished(const RunSummary &summary)
 
 void RunPage::onFailed(const QString &message)
 {
-    flushPending();
-    m_flushTimer->stop();
-    m_form->setRunning(false);
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_progressText->setText(tr("failed"));
+    endLiveRun();
+    m_progress->setFailed();
     appendLog(tr("Error: %1").arg(message));
     emit statusMessage(tr("Run failed"));
     emit runningChanged(false);

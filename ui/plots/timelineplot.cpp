@@ -1,10 +1,16 @@
 #include "timelineplot.h"
 
+#include "densescattergraph.h"
+#include "plotpalette.h"
+#include "viewfollower.h"
+
 #include <qcustomplot.h>
 
+#include <QEvent>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tb {
@@ -51,16 +57,31 @@ void placeLegend(QCustomPlot *plot, bool belowPlot)
     legend->setVisible(belowPlot);
 }
 
+bool plotted(const ResultEvent &event)
+{
+    return event.result.status == ResultStatus::Ok && event.result.summary.count > 0 &&
+           event.result.summary.median > 0 && std::isfinite(event.result.summary.median);
+}
+
 } // namespace
 
 TimelinePlot::TimelinePlot(QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_replotTimer(new QTimer(this))
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_follower(new ViewFollower(m_plot)),
+      m_replotTimer(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     styleAxes(m_plot);
+    applyPlotPalette(m_plot, palette());
+    m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setToolTip(tr("Median time of each evaluated configuration, and the best so far.\n"
+                          "Drag to pan, wheel to zoom; double-click to follow the run again."));
+    connect(m_follower, &ViewFollower::followRequested, this, [this] {
+        m_dirty = true;
+        replotIfDirty();
+    });
     m_replotTimer->setInterval(100);
     connect(m_replotTimer, &QTimer::timeout, this, &TimelinePlot::replotIfDirty);
     m_replotTimer->start();
@@ -73,6 +94,8 @@ void TimelinePlot::clear()
     m_sizeLabels.clear();
     m_pointCount = 0;
     m_evaluationCount = 0;
+    m_minTime = m_maxTime = 0;
+    m_follower->setFollows(true);
     m_dirty = true;
 }
 
@@ -86,6 +109,29 @@ void TimelinePlot::setSizeLabel(std::size_t sizeIndex, const QString &label)
     }
 }
 
+std::optional<double> TimelinePlot::bestSoFar(std::size_t sizeIndex) const
+{
+    const auto it = m_series.constFind(sizeIndex);
+    return it == m_series.constEnd() ? std::nullopt : std::optional<double>(it->bestSoFar);
+}
+
+bool TimelinePlot::followsData() const
+{
+    return m_follower->follows();
+}
+
+QCPGraph *TimelinePlot::pointsGraph(std::size_t sizeIndex) const
+{
+    const auto it = m_series.constFind(sizeIndex);
+    return it == m_series.constEnd() ? nullptr : it->points;
+}
+
+QCPGraph *TimelinePlot::bestGraph(std::size_t sizeIndex) const
+{
+    const auto it = m_series.constFind(sizeIndex);
+    return it == m_series.constEnd() ? nullptr : it->best;
+}
+
 TimelinePlot::Series &TimelinePlot::seriesFor(std::size_t sizeIndex)
 {
     if (auto it = m_series.find(sizeIndex); it != m_series.end())
@@ -93,7 +139,7 @@ TimelinePlot::Series &TimelinePlot::seriesFor(std::size_t sizeIndex)
     const QColor color = kPalette[m_series.size() % std::size(kPalette)];
     const QString label = m_sizeLabels.value(sizeIndex, tr("size %1").arg(sizeIndex + 1));
     Series series;
-    series.points = m_plot->addGraph();
+    series.points = new DenseScatterGraph(m_plot->xAxis, m_plot->yAxis);
     series.points->setName(label);
     series.points->setLineStyle(QCPGraph::lsNone);
     QColor faded = color;
@@ -108,20 +154,55 @@ TimelinePlot::Series &TimelinePlot::seriesFor(std::size_t sizeIndex)
 
 void TimelinePlot::addResults(const QVector<ResultEvent> &batch)
 {
+    // Points of one batch, per size, appended in one go: keys only grow, so each append is a
+    // plain vector append instead of a sorted insert per point.
+    QMap<std::size_t, QPair<QVector<double>, QVector<double>>> added;
     for (const ResultEvent &event : batch) {
         const double x = ++m_evaluationCount;
-        const double time = event.result.summary.median;
-        if (event.result.status != ResultStatus::Ok || event.result.summary.count == 0 ||
-            !(time > 0))
+        if (!plotted(event))
             continue;
+        const double time = event.result.summary.median;
         Series &series = seriesFor(event.sizeIndex);
-        series.points->addData(x, time);
-        if (series.best->dataCount() == 0 || time < series.bestSoFar)
+        auto &[keys, values] = added[event.sizeIndex];
+        keys.append(x);
+        values.append(time);
+        if (series.bestKeys.isEmpty() || time < series.bestSoFar) {
             series.bestSoFar = time;
-        series.best->addData(x, series.bestSoFar);
+            series.bestKeys.append(x);
+            series.bestValues.append(time);
+        }
+        series.lastKey = x;
+        m_minTime = m_pointCount == 0 ? time : std::min(m_minTime, time);
+        m_maxTime = m_pointCount == 0 ? time : std::max(m_maxTime, time);
         ++m_pointCount;
     }
-    m_dirty = true;
+    for (auto it = added.cbegin(); it != added.cend(); ++it) {
+        Series &series = m_series[it.key()];
+        series.points->addData(it->first, it->second, true);
+        updateBestLine(series);
+    }
+    m_dirty = m_dirty || !batch.isEmpty();
+}
+
+// The step line needs only the points where the best changed, and one at the series' last
+// evaluation so the line reaches it: a few dozen points instead of one per result.
+void TimelinePlot::updateBestLine(Series &series)
+{
+    QVector<double> keys = series.bestKeys;
+    QVector<double> values = series.bestValues;
+    if (series.lastKey > keys.last()) {
+        keys.append(series.lastKey);
+        values.append(series.bestSoFar);
+    }
+    series.best->setData(keys, values, true);
+}
+
+void TimelinePlot::fitView()
+{
+    // Some headroom on the log axis so points never sit on the frame.
+    m_plot->xAxis->setRange(0, std::max(10.0, m_evaluationCount * 1.02));
+    if (m_pointCount > 0)
+        m_plot->yAxis->setRange(m_minTime / 1.5, m_maxTime * 1.5);
 }
 
 void TimelinePlot::replotIfDirty()
@@ -130,14 +211,26 @@ void TimelinePlot::replotIfDirty()
         return;
     m_dirty = false;
     placeLegend(m_plot, !m_series.isEmpty());
-    // Fit the data, with some headroom on the log axis so points never sit on the frame.
-    if (m_pointCount > 0) {
-        m_plot->rescaleAxes();
-        m_plot->xAxis->setRange(0, std::max(10.0, m_evaluationCount * 1.02));
-        const QCPRange y = m_plot->yAxis->range();
-        m_plot->yAxis->setRange(y.lower / 1.5, y.upper * 1.5);
-    }
+    if (m_follower->follows())
+        fitView();
+    // A hidden plot (another page or tab in front) keeps its data and draws when shown.
+    if (isVisible())
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelinePlot::showEvent(QShowEvent *event)
+{
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+    QWidget::showEvent(event);
+}
+
+void TimelinePlot::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        applyPlotPalette(m_plot, palette());
+        m_plot->legend->setBorderPen(Qt::NoPen);
+    }
+    QWidget::changeEvent(event);
 }
 
 } // namespace tb

@@ -6,15 +6,23 @@
 #include <QVector>
 #include <QWidget>
 
+#include <optional>
+
 class QCustomPlot;
 class QCPGraph;
 class QTimer;
 
 namespace tb {
 
+class DenseScatterGraph;
+class ViewFollower;
+
 // Median time of every evaluated configuration in evaluation order (points), with the best so
 // far as a step line, per problem size, on a log-scale time axis. Results arrive in batches
-// and the plot redraws on a ~100 ms timer, never per result, so a run of 100,000 stays smooth.
+// and the plot redraws on a ~100 ms timer, never per result. Each batch is appended in bulk
+// (keys only grow) and dense points are stamped into an image (DenseScatterGraph), so a redraw
+// at 100,000 points stays within a frame. The view follows the data until the user drags or
+// zooms; a double click goes back to following.
 class TimelinePlot : public QWidget
 {
     Q_OBJECT
@@ -27,25 +35,45 @@ public:
 
     int pointCount() const { return m_pointCount; }           // ok results plotted
     int evaluationCount() const { return m_evaluationCount; } // every result seen
+    // The best median so far of one problem size; none before its first ok result.
+    std::optional<double> bestSoFar(std::size_t sizeIndex) const;
+    bool followsData() const;
     QCustomPlot *plot() const { return m_plot; }
+    // The scatter graph of one problem size (nullptr before its first ok result).
+    QCPGraph *pointsGraph(std::size_t sizeIndex) const;
+    QCPGraph *bestGraph(std::size_t sizeIndex) const;
+
+    // Redraw now if anything changed (the timer does this every ~100 ms).
+    void replotIfDirty();
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     struct Series
     {
-        QCPGraph *points = nullptr;
+        DenseScatterGraph *points = nullptr;
         QCPGraph *best = nullptr;
         double bestSoFar = 0;
+        double lastKey = 0;
+        QVector<double> bestKeys; // where the best changed, and to what
+        QVector<double> bestValues;
     };
 
     Series &seriesFor(std::size_t sizeIndex);
-    void replotIfDirty();
+    void updateBestLine(Series &series);
+    void fitView();
 
     QCustomPlot *m_plot;
+    ViewFollower *m_follower;
     QTimer *m_replotTimer;
     QMap<std::size_t, Series> m_series;
     QMap<std::size_t, QString> m_sizeLabels;
     int m_pointCount = 0;
     int m_evaluationCount = 0;
+    double m_minTime = 0; // over all points, for the value axis
+    double m_maxTime = 0;
     bool m_dirty = false;
 };
 

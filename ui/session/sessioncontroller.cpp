@@ -63,6 +63,7 @@ bool SessionController::start(const RunRequest &request)
     if (m_thread.joinable())
         m_thread.join(); // a finished run whose end has not been handled yet
     m_stop.store(false);
+    m_pauseFlag.store(false);
     m_running = true;
     m_thread = std::thread([this, request] { runOnThread(request); });
     return true;
@@ -71,6 +72,26 @@ bool SessionController::start(const RunRequest &request)
 void SessionController::stop()
 {
     m_stop.store(true);
+}
+
+void SessionController::pause()
+{
+    if (m_running)
+        setPaused(true);
+}
+
+void SessionController::resume()
+{
+    setPaused(false);
+}
+
+void SessionController::setPaused(bool paused)
+{
+    if (paused == m_paused)
+        return;
+    m_paused = paused;
+    m_pauseFlag.store(paused);
+    emit pausedChanged(paused);
 }
 
 void SessionController::post(std::function<void()> call)
@@ -84,6 +105,7 @@ void SessionController::endRun()
     if (m_thread.joinable())
         m_thread.join();
     m_running = false;
+    setPaused(false);
 }
 
 void SessionController::applyCudaEnvironment(const RunRequest &request, bool &compileOnly,
@@ -134,6 +156,7 @@ void SessionController::runOnThread(RunRequest request)
     options.fresh = request.fresh;
     options.toolVersion = TUNEBENCH_VERSION;
     options.stopRequested = &m_stop;
+    options.pauseRequested = &m_pauseFlag;
     if (cuda)
         applyCudaEnvironment(request, options.compileOnly, options.arch, options.gpus);
 

@@ -15,7 +15,8 @@ struct Spec;
 
 // Runs one tb::Session at a time on its own thread and turns the session's events into
 // signals carrying value snapshots, emitted on the controller's (GUI) thread. Nothing here
-// blocks the caller: start() returns at once, stop() only raises the session's stop flag.
+// blocks the caller: start() returns at once, stop() only raises the session's stop flag and
+// pause() / resume() only raise and lower its pause flag.
 class SessionController : public QObject
 {
     Q_OBJECT
@@ -28,6 +29,12 @@ public:
     bool start(const RunRequest &request);
     void stop();
     bool isRunning() const { return m_running; }
+    // While paused the run starts no new configuration; those in flight finish and are
+    // reported, and the run's clock (elapsed, ETA, time budget) stands still. stop() still
+    // ends a paused run. No-ops unless a run is going; a new run starts unpaused.
+    void pause();
+    void resume();
+    bool isPaused() const { return m_paused; }
 
     // tunebench-worker beside the running executable, unless $TUNEBENCH_WORKER names another.
     static QString defaultWorkerPath();
@@ -40,6 +47,8 @@ signals:
     void resultArrived(const tb::ResultEvent &event);
     void progressChanged(const tb::Progress &progress);
     void logLine(const QString &line);
+    // pause() or resume() took effect (also false when a paused run ends).
+    void pausedChanged(bool paused);
     void finished(const tb::RunSummary &summary);
     // The spec could not be loaded (message and every "PATH: problem") or the run failed.
     void failed(const QString &message);
@@ -50,10 +59,13 @@ private:
                               std::vector<std::string> &gpus);
     void post(std::function<void()> call);
     void endRun();
+    void setPaused(bool paused);
 
     std::thread m_thread;
     std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_pauseFlag{false};
     bool m_running = false;
+    bool m_paused = false;
 };
 
 } // namespace tb

@@ -1,0 +1,146 @@
+#include "plots/overlaidhistogram.h"
+
+#include <qcustomplot.h>
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+using namespace tb;
+
+namespace {
+
+std::vector<double> normalSamples(double mean, double stddev, int count, unsigned seed)
+{
+    std::mt19937 engine(seed);
+    std::normal_distribution<double> distribution(mean, stddev);
+    std::vector<double> samples(count);
+    for (double &sample : samples)
+        sample = distribution(engine);
+    return samples;
+}
+
+double sum(const QVector<double> &values)
+{
+    return std::accumulate(values.begin(), values.end(), 0.0);
+}
+
+} // namespace
+
+class TestOverlaidHistogram : public QObject
+{
+    Q_OBJECT
+private slots:
+    void sharesBinsAcrossSeries()
+    {
+        OverlaidHistogram histogram;
+        histogram.setSeries({{"fast", normalSamples(1e-3, 2e-5, 200, 1)},
+                             {"slow", normalSamples(1.2e-3, 5e-5, 20, 2)}});
+        QCOMPARE(histogram.seriesCount(), 2);
+        QVERIFY(!histogram.logarithmicBins());
+        const QVector<double> edges = histogram.binEdges();
+        QCOMPARE(edges.size(), histogram.binCount() + 1);
+        QVERIFY(histogram.binCount() >= 5);
+        QVERIFY(std::is_sorted(edges.begin(), edges.end()));
+        // Every sample lands in one shared bin: the counts add up per series.
+        QCOMPARE(histogram.counts(0).size(), histogram.binCount());
+        QCOMPARE(histogram.counts(1).size(), histogram.binCount());
+        QCOMPARE(sum(histogram.counts(0)), 200.0);
+        QCOMPARE(sum(histogram.counts(1)), 20.0);
+        // The slow config's samples sit in higher bins than the fast one's.
+        const auto firstFilled = [](const QVector<double> &counts) {
+            return int(std::find_if(counts.begin(), counts.end(), [](double c) { return c > 0; }) -
+                       counts.begin());
+        };
+        QVERIFY(firstFilled(histogram.counts(1)) > firstFilled(histogram.counts(0)));
+    }
+
+    void drawsOneTranslucentNormalisedGraphPerSeriesWithALegend()
+    {
+        OverlaidHistogram histogram;
+        histogram.setSeries({{"a", normalSamples(5e-6, 1e-7, 50, 3)},
+                             {"b", normalSamples(5.2e-6, 1e-7, 10, 4)},
+                             {"c", {}}});
+        QCustomPlot *plot = histogram.plot();
+        QCOMPARE(plot->graphCount(), 3);
+        QVERIFY(plot->legend->visible());
+        QCOMPARE(plot->legend->itemCount(), 3);
+        QCOMPARE(histogram.seriesName(2), QString("c (no samples)"));
+        QCOMPARE(plot->graph(2)->dataCount(), 0);
+        QVERIFY(histogram.seriesColor(0) != histogram.seriesColor(1));
+        QVERIFY(plot->graph(0)->brush().color().alpha() < 255);
+        QVERIFY(plot->graph(0)->brush().style() != Qt::NoBrush);
+        QCOMPARE(plot->graph(0)->lineStyle(), QCPGraph::lsStepCenter);
+        // Heights are fractions of each series: 50 and 10 samples both sum to 1.
+        for (int g = 0; g < 2; ++g) {
+            double total = 0;
+            for (auto it = plot->graph(g)->data()->constBegin();
+                 it != plot->graph(g)->data()->constEnd(); ++it)
+                total += it->value;
+            QVERIFY2(qFuzzyCompare(total, 1.0), qPrintable(QString::number(total)));
+        }
+        QCOMPARE(plot->yAxis->label(), QString("fraction of samples"));
+        histogram.setNormalized(false);
+        QCOMPARE(plot->yAxis->label(), QString("samples"));
+        double total = 0;
+        for (auto it = plot->graph(1)->data()->constBegin();
+             it != plot->graph(1)->data()->constEnd(); ++it)
+            total += it->value;
+        QCOMPARE(total, 10.0);
+        histogram.setStyle(OverlaidHistogram::Style::Outline);
+        QCOMPARE(plot->graph(0)->brush().style(), Qt::NoBrush);
+    }
+
+    void spreadOverADecadeUsesLogBins()
+    {
+        OverlaidHistogram histogram;
+        histogram.setSeries({{"tiny", normalSamples(1e-6, 1e-8, 30, 5)},
+                             {"huge", normalSamples(1e-4, 1e-6, 30, 6)}});
+        QVERIFY(histogram.logarithmicBins());
+        QCOMPARE(histogram.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        const QVector<double> edges = histogram.binEdges();
+        // Equal ratios between edges: each series fills more than one bin.
+        QVERIFY(qFuzzyCompare(edges[1] / edges[0], edges.last() / edges[edges.size() - 2]));
+        QCOMPARE(sum(histogram.counts(0)), 30.0);
+        QCOMPARE(sum(histogram.counts(1)), 30.0);
+        // Both ends of the range are used: each series sits in its own bins.
+        QVERIFY(histogram.counts(0).first() > 0);
+        QVERIFY(histogram.counts(1).last() > 0);
+        QCOMPARE(histogram.counts(0).last(), 0.0);
+        QCOMPARE(histogram.counts(1).first(), 0.0);
+        // Many samples spread evenly on a log scale fill every bin.
+        std::vector<double> spread;
+        for (int i = 0; i < 400; ++i)
+            spread.push_back(1e-6 * std::pow(100.0, (i + 0.5) / 400));
+        histogram.setSeries({{"spread", spread}});
+        QVERIFY(histogram.logarithmicBins());
+        for (const double count : histogram.counts(0))
+            QVERIFY(count > 0);
+    }
+
+    void constantSamplesStillShowABar()
+    {
+        OverlaidHistogram histogram;
+        histogram.setSeries({{"steady", std::vector<double>(8, 2e-3)}});
+        QVERIFY(histogram.binCount() >= 1);
+        QVERIFY(histogram.binEdges().first() < 2e-3);
+        QVERIFY(histogram.binEdges().last() > 2e-3);
+        QCOMPARE(sum(histogram.counts(0)), 8.0);
+    }
+
+    void clearRemovesEverything()
+    {
+        OverlaidHistogram histogram;
+        histogram.setSeries({{"a", {1.0, 2.0}}});
+        histogram.clear();
+        QCOMPARE(histogram.seriesCount(), 0);
+        QCOMPARE(histogram.binCount(), 0);
+        QVERIFY(!histogram.plot()->legend->visible());
+    }
+};
+
+QTEST_MAIN(TestOverlaidHistogram)
+#include "tst_overlaidhistogram.moc"

@@ -1,0 +1,183 @@
+#include "kernel/compilerlogparser.h"
+#include "kernel/configcompiler.h"
+#include "kerneltestsupport.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cerrno>
+#include <csignal>
+
+using namespace tb;
+
+class TestConfigCompiler : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+    CompileRequest request(const QString &example)
+    {
+        const QString specPath =
+            kerneltest::copyExample(example, m_dir.filePath(QStringLiteral("spec-") + example));
+        CompileRequest r;
+        r.spec = kerneltest::loadSpec(specPath);
+        r.code = r.spec.kernel.code;
+        r.config = Configuration{*r.spec.verification.reference};
+        r.workerPath = tbtest::workerPath().toStdString();
+        r.cacheDirectory = m_dir.filePath(QStringLiteral("cache")).toStdString();
+        r.timeoutSeconds = 60;
+        return r;
+    }
+
+    // A "compiler" that writes its pid to `pidFile` and sleeps for 30 s.
+    QString hangingCompiler(const QString &pidFile)
+    {
+        const QString script = m_dir.filePath(QFileInfo(pidFile).baseName() + ".sh");
+        QFile file(script);
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        file.write("#!/bin/sh\necho $$ > '" + pidFile.toUtf8() + "'\nexec sleep 30\n");
+        file.close();
+        file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        return script;
+    }
+
+    static CompileOutcome compile(const CompileRequest &r)
+    {
+        ConfigCompiler compiler;
+        QSignalSpy finished(&compiler, &ConfigCompiler::finished);
+        if (!compiler.start(r) || !finished.wait(60000))
+            return {};
+        return finished.at(0).at(0).value<CompileOutcome>();
+    }
+
+private slots:
+    void compilesACudaConfigInAWorkerWithoutAGpu()
+    {
+        CompileRequest r = request(QStringLiteral("copy_scale"));
+        r.arch = "sm_80";
+        const CompileOutcome outcome = compile(r);
+        QVERIFY2(outcome.failure.empty(), outcome.failure.c_str());
+        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("ok"));
+        QVERIFY(outcome.built);
+        QCOMPARE(outcome.target, std::string("sm_80"));
+        QVERIFY(outcome.result.resource("registers").value_or(0) > 0);
+        QCOMPARE(outcome.result.resource("threads_per_block").value_or(0), 256.0);
+        QVERIFY(outcome.result.resource("warps_per_sm").value_or(0) > 0);
+        QVERIFY(outcome.result.compilerLog.find("ptxas") != std::string::npos);
+    }
+
+    void reportsCudaSyntaxErrorsAgainstTheUsersFile()
+    {
+        CompileRequest r = request(QStringLiteral("copy_scale"));
+        const std::string marker = "    const unsigned long long vectors = n / VEC;";
+        const auto at = r.code.find(marker);
+        QVERIFY(at != std::string::npos);
+        r.code.replace(at, marker.size(), "    const unsigned long long vectors = n / VEC");
+        const CompileOutcome outcome = compile(r);
+        QVERIFY2(outcome.failure.empty(), outcome.failure.c_str());
+        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("compile_error"));
+        QVERIFY(!outcome.built);
+        const auto messages =
+            CompilerLogParser::parse(QString::fromStdString(outcome.result.compilerLog));
+        QVERIFY(!messages.isEmpty());
+        QCOMPARE(messages.first().file, QString::fromStdString(r.spec.kernel.sourcePath));
+        QCOMPARE(messages.first().severity, CompilerMessage::Severity::Error);
+        // NVRTC notices the missing ';' at the end of that line or on the next one.
+        const int line = int(std::count(r.code.begin(), r.code.begin() + long(at), '\n')) + 1;
+        QVERIFY2(messages.first().line == line || messages.first().line == line + 1,
+                 qPrintable(QString::number(messages.first().line)));
+    }
+
+    void buildsACpuConfigWithTheHostCompiler()
+    {
+        const CompileRequest r = request(QStringLiteral("matmul"));
+        const CompileOutcome outcome = compile(r);
+        QVERIFY2(outcome.failure.empty(), outcome.failure.c_str());
+        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("ok"));
+        QVERIFY(outcome.built);
+        QVERIFY(outcome.command.find("-DBM=16") != std::string::npos);
+        QVERIFY(outcome.command.find("-O3") != std::string::npos);
+        QVERIFY(outcome.result.compileSeconds > 0);
+    }
+
+    void reportsCpuErrorsAgainstTheUsersFile()
+    {
+        CompileRequest r = request(QStringLiteral("matmul"));
+        r.code += "\nint broken(void) { return undeclared_name; }\n";
+        const CompileOutcome outcome = compile(r);
+        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("compile_error"));
+        QVERIFY(outcome.result.message.find("undeclared_name") != std::string::npos);
+        const auto messages =
+            CompilerLogParser::parse(QString::fromStdString(outcome.result.compilerLog));
+        QVERIFY(!messages.isEmpty());
+        const int lastLine = int(std::count(r.code.begin(), r.code.end(), '\n'));
+        QCOMPARE(messages.first().file, QString::fromStdString(r.spec.kernel.sourcePath));
+        QCOMPARE(messages.first().line, lastLine);
+    }
+
+    void killsACompilerPastTheTimeout()
+    {
+        // A "compiler" that hangs: the host build must give up and say so.
+        const QString pidFile = m_dir.filePath(QStringLiteral("hang.pid"));
+        qputenv("TB_CC", hangingCompiler(pidFile).toUtf8());
+        CompileRequest r = request(QStringLiteral("matmul"));
+        r.timeoutSeconds = 0.3;
+        const CompileOutcome outcome = compile(r);
+        qunsetenv("TB_CC");
+        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("timeout"));
+        QVERIFY(outcome.result.message.find("0.3 s") != std::string::npos);
+        QVERIFY(!outcome.built);
+        const pid_t pid = kerneltest::readFile(pidFile).trimmed().toInt();
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid, 0), -1); // killed and reaped
+        QCOMPARE(errno, ESRCH);
+    }
+
+    void refusesASecondCompileWhileOneRuns()
+    {
+        ConfigCompiler compiler;
+        QSignalSpy finished(&compiler, &ConfigCompiler::finished);
+        const CompileRequest r = request(QStringLiteral("matmul"));
+        QVERIFY(compiler.start(r));
+        QVERIFY(compiler.isBusy());
+        QVERIFY(!compiler.start(r));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(!compiler.isBusy());
+        QVERIFY(compiler.start(r)); // free again
+        QVERIFY(finished.wait(60000));
+    }
+
+    void saysWhenTheWorkerCannotStart()
+    {
+        CompileRequest r = request(QStringLiteral("copy_scale"));
+        r.workerPath = m_dir.filePath(QStringLiteral("no-such-worker")).toStdString();
+        const CompileOutcome outcome = compile(r);
+        QVERIFY(outcome.failure.find("cannot start the cuda-compile worker") != std::string::npos);
+        QVERIFY(!outcome.built);
+    }
+
+    void cancelsWhenDestroyed()
+    {
+        const QString pidFile = m_dir.filePath(QStringLiteral("compiler.pid"));
+        qputenv("TB_CC", hangingCompiler(pidFile).toUtf8());
+        {
+            ConfigCompiler compiler;
+            QVERIFY(compiler.start(request(QStringLiteral("matmul"))));
+            QTRY_VERIFY(!kerneltest::readFile(pidFile).trimmed().isEmpty());
+        } // the destructor cancels, kills the compiler and joins
+        qunsetenv("TB_CC");
+        const pid_t pid = kerneltest::readFile(pidFile).trimmed().toInt();
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid, 0), -1); // gone, and reaped
+        QCOMPARE(errno, ESRCH);
+    }
+};
+
+QTEST_MAIN(TestConfigCompiler)
+#include "tst_configcompiler.moc"

@@ -1,0 +1,163 @@
+#include "kernel/cudalexer.h"
+#include "kernel/kerneleditor.h"
+
+#include <QFontInfo>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace tb;
+using Severity = CompilerMessage::Severity;
+
+namespace {
+
+const QString kText = QStringLiteral("int a = 1;\n"
+                                     "int b = a;\n"
+                                     "float c = 2;\n"
+                                     "int d = b;\n");
+
+QPair<int, int> selectionStart(const KernelEditor &editor)
+{
+    int line = 0, index = 0, lineTo = 0, indexTo = 0;
+    editor.getSelection(&line, &index, &lineTo, &indexTo);
+    return {line, index};
+}
+
+} // namespace
+
+class TestKernelEditor : public QObject
+{
+    Q_OBJECT
+private slots:
+    void loadsWithoutAnUndoStepAndTracksEdits()
+    {
+        KernelEditor editor;
+        editor.loadText(QStringLiteral("old text"));
+        QTest::keyClicks(&editor, QStringLiteral("x")); // unsaved, then replaced by a load
+        QVERIFY(editor.isModified());
+        editor.loadText(kText);
+        QSignalSpy modified(&editor, &KernelEditor::modificationChanged);
+        QCOMPARE(editor.text(), kText);
+        QVERIFY(!editor.isModified());
+        QVERIFY(!editor.isUndoAvailable());
+
+        QTest::keyClicks(&editor, QStringLiteral("xy"));
+        QVERIFY(editor.isModified());
+        QCOMPARE(modified.count(), 1);
+        QCOMPARE(modified.at(0).at(0).toBool(), true);
+        QVERIFY(editor.text().startsWith(QStringLiteral("xyint a")));
+        QTest::keyClick(&editor, Qt::Key_Z, Qt::ControlModifier); // QScintilla's undo
+        QCOMPARE(editor.text(), kText);
+        QVERIFY(!editor.isModified());
+        QTest::keyClick(&editor, Qt::Key_Y, Qt::ControlModifier); // and redo
+        QVERIFY(editor.text().startsWith(QStringLiteral("xyint a")));
+    }
+
+    void showsLineNumbersInAMonospaceFont()
+    {
+        KernelEditor editor;
+        editor.loadText(kText);
+        QVERIFY(editor.marginLineNumbers(KernelEditor::LineNumberMargin));
+        QVERIFY(editor.marginWidth(KernelEditor::LineNumberMargin) > 0);
+        QVERIFY(editor.marginWidth(KernelEditor::MarkerMargin) > 0);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETCARETLINEVISIBLE) != 0);
+        QVERIFY(QFontInfo(editor.lexer()->defaultFont()).fixedPitch());
+        QVERIFY(!editor.cudaHighlighting());
+        QVERIFY(!qobject_cast<CudaLexer *>(editor.lexer()));
+        editor.setCudaHighlighting(true);
+        QVERIFY(qobject_cast<CudaLexer *>(editor.lexer()));
+        QVERIFY(QFontInfo(editor.lexer()->font(QsciLexerCPP::KeywordSet2)).fixedPitch());
+    }
+
+    void followsALightOrDarkPalette()
+    {
+        KernelEditor editor;
+        editor.setCudaHighlighting(true);
+        QPalette light = editor.palette();
+        light.setColor(QPalette::Base, Qt::white);
+        light.setColor(QPalette::Text, Qt::black);
+        editor.setPalette(light);
+        QCOMPARE(editor.lexer()->paper(QsciLexerCPP::Keyword), QColor(Qt::white));
+        QsciLexerCPP stock;
+        QCOMPARE(editor.lexer()->color(QsciLexerCPP::Keyword), stock.color(QsciLexerCPP::Keyword));
+
+        QPalette dark = light;
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
+        editor.setPalette(dark);
+        QVERIFY(qobject_cast<CudaLexer *>(editor.lexer())); // still CUDA
+        QCOMPARE(editor.lexer()->paper(QsciLexerCPP::Comment), QColor(0x1e, 0x1e, 0x1e));
+        // Every style is readable on dark paper: black text became the palette's text.
+        QCOMPARE(editor.lexer()->color(QsciLexerCPP::Operator), QColor(0xdd, 0xdd, 0xdd));
+        QVERIFY(editor.lexer()->color(QsciLexerCPP::Keyword).lightness() > 128);
+        QVERIFY(editor.lexer()->color(QsciLexerCPP::KeywordSet2).lightness() > 128);
+
+        editor.setPalette(light); // and back
+        QCOMPARE(editor.lexer()->color(QsciLexerCPP::Keyword), stock.color(QsciLexerCPP::Keyword));
+    }
+
+    void findsForwardAndBackwardWithWrapAround()
+    {
+        KernelEditor editor;
+        editor.loadText(kText);
+        QVERIFY(editor.find(QStringLiteral("int"), true, false));
+        QCOMPARE(selectionStart(editor), qMakePair(0, 0));
+        QVERIFY(editor.find(QStringLiteral("int"), true, false));
+        QCOMPARE(selectionStart(editor), qMakePair(1, 0));
+        QVERIFY(editor.find(QStringLiteral("int"), true, false));
+        QCOMPARE(selectionStart(editor), qMakePair(3, 0));
+        QVERIFY(editor.find(QStringLiteral("int"), true, false)); // wraps to the top
+        QCOMPARE(selectionStart(editor), qMakePair(0, 0));
+        QVERIFY(editor.find(QStringLiteral("int"), false, false)); // back, wrapping to the end
+        QCOMPARE(selectionStart(editor), qMakePair(3, 0));
+        QVERIFY(editor.find(QStringLiteral("int"), false, false));
+        QCOMPARE(selectionStart(editor), qMakePair(1, 0));
+        QCOMPARE(editor.selectedText(), QStringLiteral("int"));
+
+        QVERIFY(!editor.find(QStringLiteral("double"), true, false));
+        QVERIFY(!editor.find(QStringLiteral("INT"), true, true)); // case-sensitive
+        QVERIFY(editor.find(QStringLiteral("FLOAT"), true, false));
+        QCOMPARE(selectionStart(editor), qMakePair(2, 0));
+    }
+
+    void marksLinesAndClearsThem()
+    {
+        KernelEditor editor;
+        editor.loadText(kText);
+        editor.addMarker(2, Severity::Error);
+        editor.addMarker(4, Severity::Warning);
+        editor.addMarker(3, Severity::Note);   // notes are not marked
+        editor.addMarker(99, Severity::Error); // past the end: ignored
+        QVERIFY(editor.hasMarker(2, KernelEditor::ErrorMarker));
+        QVERIFY(!editor.hasMarker(2, KernelEditor::WarningMarker));
+        QVERIFY(editor.hasMarker(4, KernelEditor::WarningMarker));
+        QCOMPARE(editor.markedLines(KernelEditor::ErrorMarker), QList<int>({2}));
+        QCOMPARE(editor.markedLines(KernelEditor::WarningMarker), QList<int>({4}));
+        QVERIFY(!editor.hasMarker(3, KernelEditor::ErrorMarker));
+        editor.clearMarkers();
+        QVERIFY(editor.markedLines(KernelEditor::ErrorMarker).isEmpty());
+        QVERIFY(editor.markedLines(KernelEditor::WarningMarker).isEmpty());
+    }
+
+    void goesToALineAndTakesTheFocus()
+    {
+        QWidget window;
+        auto *editor = new KernelEditor(&window);
+        auto *other = new QWidget(&window);
+        other->setFocusPolicy(Qt::StrongFocus);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        editor->loadText(kText);
+        other->setFocus();
+        editor->goTo(3, 7);
+        QCOMPARE(editor->cursorLine(), 3);
+        int line = 0, index = 0;
+        editor->getCursorPosition(&line, &index);
+        QCOMPARE(index, 6);
+        QTRY_VERIFY(editor->hasFocus());
+        editor->goTo(50, 0); // clamped to the last line
+        QCOMPARE(editor->cursorLine(), editor->lines());
+    }
+};
+
+QTEST_MAIN(TestKernelEditor)
+#include "tst_kerneleditor.moc"

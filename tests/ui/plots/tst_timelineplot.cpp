@@ -1,0 +1,179 @@
+#include "plots/densescattergraph.h"
+#include "plots/timelineplot.h"
+
+#include <qcustomplot.h>
+
+#include <QTest>
+#include <QWheelEvent>
+
+#include <cmath>
+#include <random>
+
+using namespace tb;
+
+namespace {
+
+ResultEvent measured(std::size_t sizeIndex, double median)
+{
+    ResultEvent event;
+    event.sizeIndex = sizeIndex;
+    event.configKey = "BLOCK=" + std::to_string(median);
+    event.result.summary.median = median;
+    event.result.summary.count = 5;
+    return event;
+}
+
+ResultEvent failed(std::size_t sizeIndex)
+{
+    ResultEvent event;
+    event.sizeIndex = sizeIndex;
+    event.result.status = ResultStatus::CompileError;
+    event.result.message = "error: identifier undefined";
+    return event;
+}
+
+QVector<double> keys(const QCPGraph *graph)
+{
+    QVector<double> result;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        result.append(it->key);
+    return result;
+}
+
+QVector<double> values(const QCPGraph *graph)
+{
+    QVector<double> result;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        result.append(it->value);
+    return result;
+}
+
+void wheel(QWidget *widget, int delta)
+{
+    const QPointF at(widget->width() / 2.0, widget->height() / 2.0);
+    QWheelEvent event(at, widget->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(widget, &event);
+}
+
+} // namespace
+
+class TestTimelinePlot : public QObject
+{
+    Q_OBJECT
+private slots:
+    void countsPointsAndBestSoFarPerSize()
+    {
+        TimelinePlot plot;
+        plot.addResults({measured(0, 4e-3), measured(1, 9e-3), failed(0), measured(0, 5e-3)});
+        ResultEvent unmeasured = measured(0, 1e-9); // ok but no samples: nothing to plot
+        unmeasured.result.summary.count = 0;
+        plot.addResults({unmeasured, measured(0, 2e-3), measured(1, 8e-3), measured(0, 3e-3)});
+        plot.addResults({});
+        QCOMPARE(plot.evaluationCount(), 8);
+        QCOMPARE(plot.pointCount(), 6);
+        QCOMPARE(plot.bestSoFar(0).value(), 2e-3);
+        QCOMPARE(plot.bestSoFar(1).value(), 8e-3);
+        QVERIFY(!plot.bestSoFar(2).has_value());
+        QVERIFY(plot.pointsGraph(2) == nullptr);
+        QCOMPARE(keys(plot.pointsGraph(0)), QVector<double>({1, 4, 6, 8}));
+        QCOMPARE(values(plot.pointsGraph(0)), QVector<double>({4e-3, 5e-3, 2e-3, 3e-3}));
+        // The step line holds where the best changed, and reaches the size's last point.
+        QCOMPARE(keys(plot.bestGraph(0)), QVector<double>({1, 6, 8}));
+        QCOMPARE(values(plot.bestGraph(0)), QVector<double>({4e-3, 2e-3, 2e-3}));
+        QCOMPARE(keys(plot.bestGraph(1)), QVector<double>({2, 7}));
+        QCOMPARE(values(plot.bestGraph(1)), QVector<double>({9e-3, 8e-3}));
+    }
+
+    void axesFitTheData()
+    {
+        TimelinePlot plot;
+        plot.resize(600, 300);
+        QCOMPARE(plot.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+        plot.addResults({measured(0, 1e-4), measured(0, 3e-3), failed(0)});
+        plot.replotIfDirty();
+        QCOMPARE(plot.plot()->xAxis->range().lower, 0.0);
+        QCOMPARE(plot.plot()->xAxis->range().upper, 10.0); // a few points still get room
+        QCOMPARE(plot.plot()->yAxis->range().lower, 1e-4 / 1.5);
+        QCOMPARE(plot.plot()->yAxis->range().upper, 3e-3 * 1.5);
+        QVector<ResultEvent> many;
+        for (int i = 0; i < 97; ++i)
+            many.append(measured(1, 2e-4));
+        plot.addResults(many);
+        plot.replotIfDirty();
+        QCOMPARE(plot.plot()->xAxis->range().upper, 100 * 1.02);
+    }
+
+    void userZoomStopsFollowingUntilDoubleClick()
+    {
+        TimelinePlot plot;
+        plot.resize(600, 300);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.addResults({measured(0, 1e-4), measured(0, 2e-4)});
+        plot.replotIfDirty();
+        QVERIFY(plot.followsData());
+        wheel(plot.plot(), 120);
+        QVERIFY(!plot.followsData());
+        const QCPRange zoomed = plot.plot()->xAxis->range();
+        QVERIFY(zoomed.upper < 10.0);
+        QVector<ResultEvent> more(50, measured(0, 5e-5));
+        plot.addResults(more);
+        plot.replotIfDirty();
+        QCOMPARE(plot.plot()->xAxis->range(), zoomed); // the user's view stays
+        QTest::mouseDClick(plot.plot(), Qt::LeftButton, {}, plot.plot()->rect().center());
+        QVERIFY(plot.followsData());
+        QCOMPARE(plot.plot()->xAxis->range().upper, 52 * 1.02);
+        QCOMPARE(plot.plot()->yAxis->range().lower, 5e-5 / 1.5);
+    }
+
+    void sizeLabelsNameTheSeries()
+    {
+        TimelinePlot plot;
+        plot.setSizeLabel(0, QStringLiteral("N=512"));
+        plot.addResults({measured(0, 1e-3), measured(1, 1e-3)});
+        QCOMPARE(plot.pointsGraph(0)->name(), QStringLiteral("N=512"));
+        QCOMPARE(plot.pointsGraph(1)->name(), QStringLiteral("size 2"));
+        plot.setSizeLabel(1, QStringLiteral("N=4096"));
+        QCOMPARE(plot.pointsGraph(1)->name(), QStringLiteral("N=4096"));
+        QCOMPARE(plot.bestGraph(1)->name(), QStringLiteral("best N=4096"));
+        plot.clear();
+        QCOMPARE(plot.pointCount(), 0);
+        QCOMPARE(plot.evaluationCount(), 0);
+        QCOMPARE(plot.plot()->graphCount(), 0);
+        plot.addResults({measured(0, 1e-3)});
+        QCOMPARE(plot.pointsGraph(0)->name(), QStringLiteral("size 1")); // labels were cleared
+    }
+
+    void holdsEveryPointOfALargeRun()
+    {
+        TimelinePlot plot;
+        plot.resize(900, 300);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        std::mt19937 rng(7);
+        std::lognormal_distribution<double> time(std::log(2e-4), 0.6);
+        int ok = 0;
+        for (int batch = 0; batch < 200; ++batch) {
+            QVector<ResultEvent> events;
+            for (int i = 0; i < 500; ++i) {
+                const bool fails = (batch * 500 + i) % 10 == 9;
+                events.append(fails ? failed(std::size_t(i % 2))
+                                    : measured(std::size_t(i % 2), time(rng)));
+                ok += fails ? 0 : 1;
+            }
+            plot.addResults(events);
+        }
+        QCOMPARE(plot.evaluationCount(), 100000);
+        QCOMPARE(plot.pointCount(), ok);
+        QCOMPARE(plot.pointsGraph(0)->dataCount() + plot.pointsGraph(1)->dataCount(), ok);
+        QVERIFY(plot.bestGraph(0)->dataCount() < 100); // change points only
+        plot.replotIfDirty();
+        plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        // Every point is drawn, stamped into an image rather than painted one by one.
+        QVERIFY(static_cast<DenseScatterGraph *>(plot.pointsGraph(0))->lastDrawRasterized());
+    }
+};
+
+QTEST_MAIN(TestTimelinePlot)
+#include "tst_timelineplot.moc"

@@ -1,0 +1,112 @@
+// Pause / Resume on the Run page drives the session controller: the button, the Run menu
+// action and its F8 shortcut, with a real CPU run (matmul example, a real worker).
+#include "mainwindow.h"
+#include "pages/runform.h"
+#include "pages/runpage.h"
+#include "pages/runprogress.h"
+#include "session/sessioncontroller.h"
+#include "testpaths.h"
+
+#include <QAction>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tb;
+
+class TestRunPause : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("TUNEBENCH_WORKER", tbtest::workerPath().toLocal8Bit());
+    }
+
+    void pauseResumeAndStopWhilePaused()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        Progress last; // the latest progress report; outlives the window
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        RunPage *page = window.runPage();
+        SessionController *controller = page->controller();
+        RunForm *form = page->form();
+        form->setSpecPath(tbtest::sourceDir() + "/resources/examples/matmul/matmul.json");
+        form->setWorkspacePath(dir.filePath("ws.tbw"));
+        form->setWorkers(1);
+        QVERIFY(!form->pauseButton()->isEnabled());
+        QVERIFY(!window.pauseAction()->isEnabled());
+
+        QSignalSpy results(controller, &SessionController::resultArrived);
+        QSignalSpy paused(controller, &SessionController::pausedChanged);
+        QSignalSpy pagePaused(page, &RunPage::pausedChanged);
+        QSignalSpy finished(page, &RunPage::runFinished);
+        connect(controller, &SessionController::progressChanged, this,
+                [&last](const Progress &progress) { last = progress; });
+        QTest::mouseClick(form->startButton(), Qt::LeftButton);
+        QVERIFY(form->pauseButton()->isEnabled());
+        QVERIFY(window.pauseAction()->isEnabled());
+        QVERIFY(results.wait(60000));
+
+        // The button pauses the controller and turns into Resume.
+        QTest::mouseClick(form->pauseButton(), Qt::LeftButton);
+        QVERIFY(controller->isPaused());
+        QCOMPARE(paused.count(), 1);
+        QCOMPARE(paused.at(0).at(0).toBool(), true);
+        QCOMPARE(pagePaused.count(), 1);
+        QCOMPARE(form->pauseButton()->text(), QStringLiteral("Resume"));
+        QCOMPARE(window.pauseAction()->text(), QStringLiteral("&Resume"));
+        QVERIFY(page->progress()->text().startsWith(QStringLiteral("Paused")));
+        // The session reports the pause; what was in flight finishes; then nothing more
+        // arrives while paused.
+        QTRY_VERIFY_WITH_TIMEOUT(last.paused && last.inFlight == 0, 60000);
+        QVERIFY(page->progress()->text().startsWith(QStringLiteral("Paused, ")));
+        // Results are signalled before the progress that counts them.
+        const int whilePaused = int(results.count());
+        QCOMPARE(qint64(last.done), qint64(whilePaused));
+        QTest::qWait(1500);
+        QCOMPARE(int(results.count()), whilePaused);
+        QVERIFY(page->isRunning());
+
+        // The Run menu action resumes; results flow again.
+        window.pauseAction()->trigger();
+        QVERIFY(!controller->isPaused());
+        QCOMPARE(paused.count(), 2);
+        QCOMPARE(paused.at(1).at(0).toBool(), false);
+        QCOMPARE(form->pauseButton()->text(), QStringLiteral("Pause"));
+        QVERIFY(!page->progress()->text().startsWith(QStringLiteral("Paused")));
+        QVERIFY(results.wait(60000));
+        QVERIFY(int(results.count()) > whilePaused);
+
+        // F8 pauses again; Stop still ends a paused run, and the run ends unpaused.
+        QTest::keyClick(&window, Qt::Key_F8);
+        QVERIFY(controller->isPaused());
+        QTest::mouseClick(form->stopButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(finished.at(0).at(0).value<RunSummary>().stopped);
+        QVERIFY(!controller->isPaused());
+        QCOMPARE(paused.last().at(0).toBool(), false);
+        QVERIFY(!form->pauseButton()->isEnabled());
+        QCOMPARE(form->pauseButton()->text(), QStringLiteral("Pause"));
+        QVERIFY(!window.pauseAction()->isEnabled());
+        QVERIFY(page->progress()->text().contains(QStringLiteral("stopped")));
+    }
+
+    void pauseIsANoOpWhenIdle()
+    {
+        SessionController controller;
+        QSignalSpy paused(&controller, &SessionController::pausedChanged);
+        controller.pause();
+        QVERIFY(!controller.isPaused());
+        QCOMPARE(paused.count(), 0);
+    }
+};
+
+QTEST_MAIN(TestRunPause)
+#include "tst_runpause.moc"

@@ -1,0 +1,191 @@
+#include "compareview.h"
+
+#include "comparisonmodel.h"
+#include "plots/groupedbarchart.h"
+#include "plots/overlaidhistogram.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <limits>
+
+namespace tb {
+
+namespace {
+
+QWidget *titled(const QString &title, QWidget *content, QWidget *extra = nullptr)
+{
+    auto *box = new QWidget;
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *label = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()));
+    layout->addWidget(label);
+    layout->addWidget(content, 1);
+    if (extra)
+        layout->addWidget(extra, 1);
+    return box;
+}
+
+double resourceOrNaN(const CompareEntry &entry, const char *key)
+{
+    return entry.event.result.resource(key).value_or(std::numeric_limits<double>::quiet_NaN());
+}
+
+} // namespace
+
+CompareView::CompareView(QWidget *parent)
+    : QWidget(parent), m_model(new ComparisonModel(this)), m_baseline(new QComboBox(this)),
+      m_copy(new QAction(tr("Copy as &Table"), this)), m_hint(new QLabel(this)),
+      m_table(new QTableView(this)), m_histogram(new OverlaidHistogram(this)),
+      m_resourceBars(new GroupedBarChart(this)), m_noResources(new QLabel(this))
+{
+    m_table->setModel(m_model);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionMode(QAbstractItemView::ContiguousSelection);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_table->addAction(m_copy);
+
+    m_resourceBars->setAxisLabels(tr("registers"), tr("spill bytes"));
+    m_noResources->setText(tr("The backend reported no registers or spills for these results "
+                              "(CPU kernels have none)."));
+    m_noResources->setWordWrap(true);
+    m_noResources->setAlignment(Qt::AlignCenter);
+    m_noResources->hide();
+
+    // Named: the main window keeps splitter states by objectName.
+    auto *plots = new QSplitter(Qt::Horizontal, this);
+    plots->setObjectName(QStringLiteral("compareplots"));
+    plots->addWidget(titled(tr("Sample distributions"), m_histogram));
+    plots->addWidget(titled(tr("Registers and spills"), m_resourceBars, m_noResources));
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("comparesplit"));
+    split->addWidget(m_table);
+    split->addWidget(plots);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(createToolbar());
+    layout->addWidget(split, 1);
+
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &CompareView::setBaseline);
+    connect(m_model, &ComparisonModel::baselineChanged, this, [this](int column) {
+        const QSignalBlocker blocker(m_baseline);
+        m_baseline->setCurrentIndex(column);
+        emit baselineChanged(column);
+    });
+    setResults({});
+}
+
+QWidget *CompareView::createToolbar()
+{
+    m_copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_copy->setToolTip(tr("Copy the whole comparison as tab-separated text, for a spreadsheet "
+                          "(Ctrl+Shift+C)"));
+    connect(m_copy, &QAction::triggered, this, &CompareView::copyAsTable);
+    addAction(m_copy);
+
+    auto *copyButton = new QToolButton(this);
+    copyButton->setDefaultAction(m_copy);
+    copyButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *label = new QLabel(tr("&Baseline:"), this);
+    label->setBuddy(m_baseline);
+    m_baseline->setToolTip(tr("The result the others are compared with: differences are in "
+                              "percent of its value"));
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_hint->setStyleSheet(QStringLiteral("color: palette(mid)"));
+
+    auto *bar = new QWidget(this);
+    auto *layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(label);
+    layout->addWidget(m_baseline);
+    layout->addSpacing(12);
+    layout->addWidget(m_hint, 1);
+    layout->addWidget(copyButton);
+    return bar;
+}
+
+void CompareView::setResults(const QVector<CompareEntry> &entries)
+{
+    {
+        const QSignalBlocker blocker(m_baseline);
+        m_baseline->clear();
+        for (const CompareEntry &entry : entries)
+            m_baseline->addItem(entry.caption);
+    }
+    m_model->setEntries(entries);
+    m_baseline->setEnabled(entries.size() > 1);
+    m_copy->setEnabled(!entries.isEmpty());
+    m_hint->setText(entries.size() < 2 ? tr("Select two or more results to compare them.")
+                                       : tr("Green: better than the baseline; red: worse."));
+    updateHistogram(entries);
+    updateResourceBars(entries);
+}
+
+void CompareView::setMetricDirection(const QString &metric, MetricDirection direction)
+{
+    m_model->setMetricDirection(metric, direction);
+}
+
+int CompareView::baseline() const
+{
+    return m_model->baseline();
+}
+
+void CompareView::setBaseline(int entry)
+{
+    m_model->setBaseline(entry);
+}
+
+void CompareView::copyAsTable()
+{
+    if (m_model->columnCount() == 0)
+        return;
+    QApplication::clipboard()->setText(m_model->toTabSeparated());
+}
+
+void CompareView::updateHistogram(const QVector<CompareEntry> &entries)
+{
+    QVector<OverlaidHistogram::Series> series;
+    for (const CompareEntry &entry : entries)
+        series.append({entry.caption, entry.event.result.samples});
+    m_histogram->setSeries(series);
+}
+
+void CompareView::updateResourceBars(const QVector<CompareEntry> &entries)
+{
+    QStringList categories;
+    GroupedBarChart::Series registers{tr("registers"), {}, false};
+    GroupedBarChart::Series stores{tr("spill stores (B)"), {}, true};
+    GroupedBarChart::Series loads{tr("spill loads (B)"), {}, true};
+    bool reported = false;
+    for (const CompareEntry &entry : entries) {
+        categories << entry.caption;
+        registers.values << resourceOrNaN(entry, "registers");
+        stores.values << resourceOrNaN(entry, "spill_stores");
+        loads.values << resourceOrNaN(entry, "spill_loads");
+        reported = reported || entry.event.result.resource("registers").has_value();
+    }
+    if (reported)
+        m_resourceBars->setData(categories, {registers, stores, loads});
+    else
+        m_resourceBars->clear();
+    m_resourceBars->setVisible(reported);
+    m_noResources->setVisible(!reported && !entries.isEmpty());
+}
+
+} // namespace tb

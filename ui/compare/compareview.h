@@ -1,0 +1,63 @@
+#pragma once
+
+#include "compareentry.h"
+#include "metricdirection.h"
+
+#include <QVector>
+#include <QWidget>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace tb {
+
+class ComparisonModel;
+class GroupedBarChart;
+class OverlaidHistogram;
+
+// Two or more results side by side: a table of every figure with percentage differences
+// against a chosen baseline, the sample distributions overlaid on shared bins, and register /
+// spill bars per configuration. Feed it from a selection of results (of one run or several).
+class CompareView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit CompareView(QWidget *parent = nullptr);
+
+    void setResults(const QVector<CompareEntry> &entries);
+    void setMetricDirection(const QString &metric, MetricDirection direction);
+
+    int baseline() const;
+    ComparisonModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    QComboBox *baselineCombo() const { return m_baseline; }
+    OverlaidHistogram *histogram() const { return m_histogram; }
+    GroupedBarChart *resourceBars() const { return m_resourceBars; }
+    QAction *copyAction() const { return m_copy; }
+
+public slots:
+    void setBaseline(int entry);
+    // The whole comparison, tab-separated, on the clipboard (pastes into a spreadsheet).
+    void copyAsTable();
+
+signals:
+    void baselineChanged(int entry);
+
+private:
+    QWidget *createToolbar();
+    void updateHistogram(const QVector<CompareEntry> &entries);
+    void updateResourceBars(const QVector<CompareEntry> &entries);
+
+    ComparisonModel *m_model;
+    QComboBox *m_baseline;
+    QAction *m_copy;
+    QLabel *m_hint;
+    QTableView *m_table;
+    OverlaidHistogram *m_histogram;
+    GroupedBarChart *m_resourceBars;
+    QLabel *m_noResources;
+};
+
+} // namespace tb

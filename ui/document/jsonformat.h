@@ -1,0 +1,14 @@
+#pragma once
+
+#include "jsonpointer.h"
+
+#include <string>
+
+namespace tb {
+
+// Pretty-prints a spec the way people write them by hand: the top level and anything too long
+// for one line are broken over lines with two-space indents, while short arrays and objects
+// (a parameter, a problem size, a list of values) stay on one line. Ends with a newline.
+std::string formatJson(const SpecJson &value, int lineWidth = 100);
+
+} // namespace tb

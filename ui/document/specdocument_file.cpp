@@ -1,0 +1,97 @@
+// SpecDocument, continued: reading and writing the spec file.
+#include "specdocument.h"
+
+#include "jsonformat.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QUndoStack>
+
+namespace tb {
+
+namespace {
+
+// nlohmann says "[json.exception.parse_error.101] parse error at line 3, column 5: syntax
+// error while parsing value - invalid literal; last read: 'x'": keep the position and the
+// reason, drop the library's tag.
+QString parseErrorText(const SpecJson::parse_error &error)
+{
+    const QString what = QString::fromUtf8(error.what());
+    static const QRegularExpression position(QStringLiteral("line (\\d+), column (\\d+): (.*)$"));
+    const auto match = position.match(what);
+    if (match.hasMatch())
+        return QObject::tr("line %1, column %2: %3")
+            .arg(match.captured(1), match.captured(2), match.captured(3));
+    const auto tagEnd = what.indexOf(QLatin1String("] "));
+    return QObject::tr("byte %1: %2").arg(error.byte).arg(what.mid(tagEnd + 2));
+}
+
+} // namespace
+
+bool SpecDocument::load(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isDir())
+        return fail(tr("Cannot open '%1': it is a directory").arg(path));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(tr("Cannot open '%1': %2").arg(path, file.errorString()));
+    const QByteArray bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        return fail(tr("Cannot read '%1': %2").arg(path, file.errorString()));
+    SpecJson json;
+    try {
+        json = SpecJson::parse(bytes.begin(), bytes.end());
+    } catch (const SpecJson::parse_error &error) {
+        return fail(tr("'%1' is not valid JSON: %2").arg(path, parseErrorText(error)));
+    }
+    if (!json.is_object())
+        return fail(tr("'%1' is not a spec: expected a JSON object ({ ... }), found %2")
+                        .arg(path, QString::fromUtf8(json.type_name())));
+    reset(json, info.absoluteFilePath());
+    return true;
+}
+
+bool SpecDocument::save()
+{
+    if (m_filePath.isEmpty())
+        return fail(tr("The spec has no file name yet: use Save As"));
+    return saveAs(m_filePath);
+}
+
+bool SpecDocument::saveAs(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    // QSaveFile writes a temporary file and renames it over the target on commit(). Unbuffered,
+    // so that a short write (disk full, file size limit) is seen here, before the commit: a
+    // buffered one can reach the rename with part of the text missing.
+    QSaveFile file(absolute);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+        return fail(tr("Cannot save '%1': %2").arg(absolute, file.errorString()));
+    const std::string text = formatJson(m_json);
+    for (std::size_t written = 0; written < text.size();) {
+        const qint64 count = file.write(text.data() + written, qint64(text.size() - written));
+        if (count <= 0) {
+            const QString reason =
+                file.errorString().isEmpty() ? tr("the write failed") : file.errorString();
+            file.cancelWriting(); // the target stays as it was
+            return fail(tr("Cannot save '%1': %2").arg(absolute, reason));
+        }
+        written += std::size_t(count);
+    }
+    if (!file.commit())
+        return fail(tr("Cannot save '%1': %2").arg(absolute, file.errorString()));
+    m_errorString.clear();
+    m_undoStack->setClean();
+    if (absolute != m_filePath) {
+        m_filePath = absolute;
+        emit filePathChanged(m_filePath);
+        ++m_generation; // relative kernel paths now resolve elsewhere
+        scheduleValidation();
+    }
+    return true;
+}
+
+} // namespace tb

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "model/configuration.h"
+#include "model/spec.h"
+
+#include <cstddef>
+#include <string>
+
+namespace tb {
+
+// What "Compile config" hands to a ConfigCompiler: a snapshot taken on the GUI thread, so the
+// compile never reads a widget and later edits do not change it.
+struct CompileRequest
+{
+    Spec spec;        // as loaded; kernel.code is replaced by `code`, the editor's text
+    std::string code; // what to compile (unsaved edits included)
+    Configuration config;
+    std::size_t sizeIndex = 0;
+    std::string arch;       // cuda: the target; empty: the spec's arch, else the GPU's, else sm_90
+    std::string workerPath; // tunebench-worker (cuda)
+    std::string cacheDirectory; // build cache shared with tuning runs
+    double timeoutSeconds = 60; // a compile running longer is killed and reported `timeout`
+};
+
+} // namespace tb

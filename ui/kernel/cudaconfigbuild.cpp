@@ -1,0 +1,132 @@
+#include "cudaconfigbuild.h"
+
+#include "backend/cuda/cudaenvironment.h"
+#include "runner/supervisor.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <optional>
+
+namespace tb {
+
+namespace {
+
+// The target architecture and why: the page's choice, the spec's kernel.arch, the GPU's own
+// (what a run on this machine measures), else sm_90 as the CLI's --compile-only does.
+void chooseTarget(const CompileRequest &request, CompileOutcome &outcome)
+{
+    if (!request.arch.empty()) {
+        outcome.target = request.arch;
+        outcome.targetReason = "picked on the Kernel page";
+        return;
+    }
+    if (!request.spec.kernel.arch.empty()) {
+        outcome.target = request.spec.kernel.arch;
+        outcome.targetReason = "the spec's kernel.arch";
+        return;
+    }
+    const CudaEnvironment cuda = probeCudaEnvironment();
+    if (!cuda.arch.empty()) {
+        outcome.target = cuda.arch;
+        outcome.targetReason = "the GPU's: " + cuda.deviceName;
+        return;
+    }
+    outcome.target = "sm_90";
+    outcome.targetReason =
+        "the default, no GPU here" + (cuda.whyNot.empty() ? "" : ": " + cuda.whyNot);
+}
+
+// The spec document a worker receives (Spec::document, source inlined) with `code` instead of
+// the file's text; source_path stays, so NVRTC names the user's file in its messages.
+std::optional<std::string> documentWithCode(const CompileRequest &request, std::string &error)
+{
+    if (request.spec.document.empty()) {
+        error = "the spec has no document to send to a worker (load it from a file first)";
+        return std::nullopt;
+    }
+    auto document = nlohmann::json::parse(request.spec.document, nullptr, false);
+    if (document.is_discarded() || !document.is_object() || !document.contains("kernel") ||
+        !document["kernel"].is_object()) {
+        error = "the spec's document is not a spec object with a kernel";
+        return std::nullopt;
+    }
+    auto &kernel = document["kernel"];
+    kernel.erase("source");
+    kernel["code"] = request.code;
+    if (!request.spec.kernel.sourcePath.empty())
+        kernel["source_path"] = request.spec.kernel.sourcePath;
+    return document.dump();
+}
+
+SupervisorOptions supervisorOptions(const CompileRequest &request, const CompileOutcome &outcome,
+                                    std::string document)
+{
+    SupervisorOptions options;
+    options.launch.command = {request.workerPath,     "--role", "cuda-compile", "--cache-dir",
+                              request.cacheDirectory, "--arch", outcome.target};
+    options.workerCount = 1;
+    options.specDocument = std::move(document);
+    options.baseDirectory = request.spec.baseDirectory;
+    options.cacheDirectory = request.cacheDirectory;
+    options.expectedRole = "cuda-compile";
+    // One compile asked for by hand: a crash is reported at once instead of being retried.
+    options.crashesBeforeQuarantine = 1;
+    options.failedStartsBeforeGivingUp = 1;
+    return options;
+}
+
+void takeLog(Supervisor &supervisor, CompileOutcome &outcome)
+{
+    for (auto &line : supervisor.takeLogLines())
+        outcome.workerLog.push_back(std::move(line));
+}
+
+} // namespace
+
+CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<bool> &cancelled)
+{
+    CompileOutcome outcome;
+    chooseTarget(request, outcome);
+    std::string error;
+    auto document = documentWithCode(request, error);
+    if (!document) {
+        outcome.failure = error;
+        return outcome;
+    }
+
+    Supervisor supervisor(supervisorOptions(request, outcome, std::move(*document)));
+    if (Status started = supervisor.start(); !started) {
+        takeLog(supervisor, outcome);
+        outcome.failure = "cannot start the cuda-compile worker: " + started.error().toString();
+        return outcome;
+    }
+    if (!supervisor.submit(
+            JobRequest{1, request.config, request.sizeIndex, request.timeoutSeconds})) {
+        outcome.failure = "the cuda-compile worker did not take the job";
+        return outcome;
+    }
+    for (;;) {
+        auto finished = supervisor.poll(std::chrono::milliseconds(50));
+        takeLog(supervisor, outcome);
+        if (!finished.empty()) {
+            outcome.result = std::move(finished.front().result);
+            break;
+        }
+        if (cancelled.load()) {
+            outcome.failure = "cancelled";
+            break;
+        }
+        if (Status health = supervisor.health(); !health) {
+            outcome.failure = "the cuda-compile worker failed: " + health.error().toString();
+            break;
+        }
+    }
+    supervisor.stop();
+    takeLog(supervisor, outcome);
+    // ptxas figures exist only when NVRTC produced a cubin.
+    outcome.built = outcome.failure.empty() && outcome.result.resource("registers").has_value();
+    return outcome;
+}
+
+} // namespace tb

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "compileoutcome.h"
+#include "compilerequest.h"
+
+#include <atomic>
+
+namespace tb {
+
+// Compiles one CUDA configuration the way a tuning run's compile stage does: a tunebench-worker
+// with role cuda-compile (NVRTC, no GPU needed) under a Supervisor, given the spec with the
+// request's code inlined, one job, the request's timeout. A compiler that crashes or hangs costs
+// that worker process only. Blocks until the outcome, a timeout or `cancelled`: call it off the
+// GUI thread.
+CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<bool> &cancelled);
+
+} // namespace tb

@@ -1,0 +1,214 @@
+#include "kerneleditor.h"
+
+#include "cudalexer.h"
+
+#include <QEvent>
+#include <QFontDatabase>
+#include <QPalette>
+#include <Qsci/qscilexercpp.h>
+
+#include <algorithm>
+
+namespace tb {
+
+namespace {
+
+constexpr unsigned markerMask(int marker)
+{
+    return 1u << unsigned(marker);
+}
+
+} // namespace
+
+KernelEditor::KernelEditor(QWidget *parent) : QsciScintilla(parent)
+{
+    setUtf8(true);
+    setTabWidth(4);
+    setIndentationsUseTabs(false);
+    setAutoIndent(true);
+    setIndentationGuides(true);
+    setBraceMatching(QsciScintilla::SloppyBraceMatch);
+    setCaretLineVisible(true);
+    // The horizontal scroll bar follows the longest line instead of a fixed 2000 pixels.
+    setScrollWidth(1);
+    setScrollWidthTracking(true);
+    setMarginType(LineNumberMargin, QsciScintilla::NumberMargin);
+    setMarginLineNumbers(LineNumberMargin, true);
+    setMarginType(MarkerMargin, QsciScintilla::SymbolMargin);
+    setMarginWidth(MarkerMargin, 16);
+    setMarginMarkerMask(LineNumberMargin, 0);
+    setMarginMarkerMask(MarkerMargin, markerMask(ErrorMarker) | markerMask(WarningMarker));
+    markerDefine(QsciScintilla::Circle, ErrorMarker);
+    setMarkerBackgroundColor(QColor(0xd3, 0x2f, 0x2f), ErrorMarker);
+    setMarkerForegroundColor(QColor(0x8e, 0x1b, 0x1b), ErrorMarker);
+    markerDefine(QsciScintilla::RightTriangle, WarningMarker);
+    setMarkerBackgroundColor(QColor(0xf5, 0xa6, 0x23), WarningMarker);
+    setMarkerForegroundColor(QColor(0xa0, 0x6a, 0x10), WarningMarker);
+
+    setCudaHighlighting(false);
+    connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateLineNumberWidth);
+    updateLineNumberWidth();
+}
+
+void KernelEditor::setCudaHighlighting(bool cuda)
+{
+    if (lexer() && cuda == m_cuda)
+        return;
+    m_cuda = cuda;
+    installLexer();
+}
+
+void KernelEditor::installLexer()
+{
+    // A fresh lexer starts from QScintilla's colours, which applyColors() then adapts.
+    QsciLexer *old = lexer();
+    setLexer(m_cuda ? new CudaLexer(this) : new QsciLexerCPP(this));
+    delete old;
+    applyFont();
+    applyColors();
+}
+
+void KernelEditor::applyColors()
+{
+    const QPalette colors = palette();
+    const QColor paper = colors.color(QPalette::Base);
+    const QColor text = colors.color(QPalette::Text);
+    QsciLexer *current = lexer();
+    current->setDefaultPaper(paper);
+    current->setPaper(paper); // every style
+    current->setDefaultColor(text);
+    if (paper.lightness() < 128) {
+        // QScintilla's colours are made for white paper: on dark paper, near-black styles take
+        // the text colour and the others are lightened, keeping their hue.
+        for (int style = 0; style < 128; ++style) {
+            if (current->description(style).isEmpty())
+                continue;
+            const QColor color = current->color(style);
+            if (color.hslSaturation() < 40 || color.lightness() < 30)
+                current->setColor(text, style);
+            else if (color.lightness() < 150)
+                current->setColor(
+                    QColor::fromHsl(color.hslHue(), std::min(color.hslSaturation(), 170), 175),
+                    style);
+        }
+    }
+    setMarginsBackgroundColor(colors.color(QPalette::Window));
+    setMarginsForegroundColor(colors.color(QPalette::PlaceholderText));
+    setCaretForegroundColor(text);
+    // A tint of the highlight colour reads on light and dark paper alike.
+    QColor caretLine = colors.color(QPalette::Highlight);
+    caretLine.setAlpha(40);
+    setCaretLineBackgroundColor(caretLine);
+}
+
+void KernelEditor::changeEvent(QEvent *event)
+{
+    QsciScintilla::changeEvent(event);
+    // Light/dark follows the system: a new palette restyles the text.
+    if (event->type() == QEvent::PaletteChange && lexer())
+        installLexer();
+}
+
+void KernelEditor::applyFont()
+{
+    const QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    setFont(font);
+    setMarginsFont(font);
+    if (QsciLexer *current = lexer()) {
+        current->setDefaultFont(font);
+        current->setFont(font); // every style
+    }
+    updateLineNumberWidth();
+}
+
+void KernelEditor::updateLineNumberWidth()
+{
+    // Room for the widest line number plus a digit, so the margin does not jitter while typing.
+    setMarginWidth(LineNumberMargin, QStringLiteral("0%1").arg(std::max(lines(), 100)));
+}
+
+void KernelEditor::loadText(const QString &text)
+{
+    setEolMode(text.contains(QLatin1String("\r\n")) ? EolWindows : EolUnix);
+    setText(text);
+    // Loading is not an edit: nothing to undo back to, nothing modified.
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+    setModified(false);
+    setCursorPosition(0, 0);
+}
+
+bool KernelEditor::find(const QString &text, bool forward, bool caseSensitive)
+{
+    if (text.isEmpty())
+        return false;
+    int line = 0;
+    int index = 0;
+    if (hasSelectedText()) {
+        int lineTo = 0;
+        int indexTo = 0;
+        getSelection(&line, &index, &lineTo, &indexTo);
+        // Forward starts after the current match, backward before it.
+        if (forward) {
+            line = lineTo;
+            index = indexTo;
+        }
+    } else {
+        getCursorPosition(&line, &index);
+    }
+    return findFirst(text, false, caseSensitive, false, true, forward, line, index);
+}
+
+void KernelEditor::addMarker(int line, CompilerMessage::Severity severity)
+{
+    if (line < 1 || line > lines())
+        return;
+    switch (severity) {
+    case CompilerMessage::Severity::Error:
+        markerAdd(line - 1, ErrorMarker);
+        break;
+    case CompilerMessage::Severity::Warning:
+        markerAdd(line - 1, WarningMarker);
+        break;
+    case CompilerMessage::Severity::Note:
+        break; // notes explain an error or warning that is already marked
+    }
+}
+
+void KernelEditor::clearMarkers()
+{
+    markerDeleteAll(ErrorMarker);
+    markerDeleteAll(WarningMarker);
+}
+
+bool KernelEditor::hasMarker(int line, Marker marker) const
+{
+    return line >= 1 && (markersAtLine(line - 1) & markerMask(marker)) != 0;
+}
+
+QList<int> KernelEditor::markedLines(Marker marker) const
+{
+    QList<int> found;
+    for (int line = markerFindNext(0, markerMask(marker)); line >= 0;
+         line = markerFindNext(line + 1, markerMask(marker)))
+        found.append(line + 1);
+    return found;
+}
+
+void KernelEditor::goTo(int line, int column)
+{
+    const int target = std::clamp(line, 1, std::max(1, lines())) - 1;
+    const int index = std::clamp(column - 1, 0, std::max(0, lineLength(target)));
+    setCursorPosition(target, index);
+    ensureLineVisible(target);
+    setFocus(Qt::OtherFocusReason);
+}
+
+int KernelEditor::cursorLine() const
+{
+    int line = 0;
+    int index = 0;
+    getCursorPosition(&line, &index);
+    return line + 1;
+}
+
+} // namespace tb

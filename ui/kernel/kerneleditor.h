@@ -1,0 +1,66 @@
+#pragma once
+
+#include "compilermessage.h"
+
+#include <Qsci/qsciscintilla.h>
+
+namespace tb {
+
+// The kernel's source editor: QScintilla with C/C++ or CUDA highlighting, a monospace font,
+// line numbers, the current line highlighted, and a marker margin for compiler diagnostics.
+// Its colours follow the widget's palette (light or dark paper).
+// Undo/redo, clipboard and the usual editing keys are QScintilla's own.
+class KernelEditor : public QsciScintilla
+{
+    Q_OBJECT
+public:
+    enum Marker
+    {
+        ErrorMarker = 0,
+        WarningMarker = 1,
+    };
+    enum Margin
+    {
+        LineNumberMargin = 0,
+        MarkerMargin = 1,
+    };
+
+    explicit KernelEditor(QWidget *parent = nullptr);
+
+    // CUDA keywords on top of C++ (true), or plain C/C++ (false).
+    void setCudaHighlighting(bool cuda);
+    bool cudaHighlighting() const { return m_cuda; }
+
+    // Replaces the text without an undo step and marks the document unmodified.
+    void loadText(const QString &text);
+
+    // Finds `text` after the selection (forward) or before it, wrapping around the document;
+    // selects the match. False when there is none anywhere.
+    bool find(const QString &text, bool forward, bool caseSensitive);
+
+    // Markers use 1-based line numbers, like compiler messages.
+    void addMarker(int line, CompilerMessage::Severity severity);
+    void clearMarkers();
+    bool hasMarker(int line, Marker marker) const;
+    QList<int> markedLines(Marker marker) const;
+
+    // Moves the cursor to line/column (1-based; column 0: the line's start), scrolls there and
+    // takes the focus.
+    void goTo(int line, int column);
+
+    // 1-based line of the cursor.
+    int cursorLine() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void installLexer();
+    void applyFont();
+    void applyColors();
+    void updateLineNumberWidth();
+
+    bool m_cuda = false;
+};
+
+} // namespace tb

@@ -1,0 +1,153 @@
+#pragma once
+
+#include "compileoutcome.h"
+#include "model/spec.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QModelIndex;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTreeView;
+
+namespace tb {
+
+class CompilerMessagesModel;
+class ConfigCompiler;
+class ConfigPicker;
+class FindBar;
+class KernelEditor;
+class ResourceUsageView;
+struct CompilerMessage;
+
+// The Kernel page: the spec's kernel source in an editor (highlighting, line numbers, find,
+// undo/redo), saved in place with Ctrl+S, and "Compile config" (Ctrl+B), which compiles the
+// configuration and problem size picked above the editor, with the editor's current text, off
+// the GUI thread (CUDA in a cuda-compile worker process, cpu with the host compiler) and shows
+// the resource usage, the compiler's log and its messages, with markers in the margin; a click
+// or Enter on a message puts the cursor on its line.
+class KernelPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit KernelPage(QWidget *parent = nullptr);
+    ~KernelPage() override;
+
+    // Loads the kernel source the spec names (kernel.source, resolved against the spec file's
+    // directory by the loader) and offers the spec's parameters and sizes. A spec naming the
+    // file already open keeps the editor's unsaved edits (an edited spec must not drop them).
+    void setSpec(const Spec &spec, const QString &specPath);
+    bool hasSpec() const { return m_spec.has_value(); }
+    QString specPath() const { return m_specPath; }
+    // The kernel file being edited; empty when the spec gives its code inline.
+    QString sourcePath() const { return m_sourcePath; }
+    bool isModified() const;
+    bool isCompiling() const;
+    // The last error shown (load or save), empty after a success.
+    QString lastError() const { return m_lastError; }
+
+    // Where compiles find tunebench-worker (default: SessionController::defaultWorkerPath())
+    // and keep their builds (default: ~/.cache/tunebench/builds, the worker's own default).
+    void setWorkerPath(const QString &path) { m_workerPath = path; }
+    void setCacheDirectory(const QString &path) { m_cacheDirectory = path; }
+    // Seconds a compile may take before it is killed and reported as a timeout (default 60).
+    void setCompileTimeout(double seconds) { m_compileTimeout = seconds; }
+
+    KernelEditor *editor() const { return m_editor; }
+    ConfigPicker *configPicker() const { return m_picker; }
+    FindBar *findBar() const { return m_findBar; }
+    CompilerMessagesModel *messagesModel() const { return m_messages; }
+    QTreeView *messagesView() const { return m_messagesView; }
+    ResourceUsageView *resourceView() const { return m_resources; }
+    QPlainTextEdit *compileLog() const { return m_log; }
+    QPushButton *compileButton() const { return m_compileButton; }
+    QComboBox *targetCombo() const { return m_target; }
+    QProgressBar *busyIndicator() const { return m_busy; }
+    QLabel *statusLabel() const { return m_status; }
+
+    // For the main window's menus: Save, Compile config, Find, Find next, Find previous,
+    // Undo, Redo. Their shortcuts work while the page has the focus.
+    QList<QAction *> editActions() const;
+    QAction *saveAction() const { return m_saveAction; }
+    QAction *compileAction() const { return m_compileAction; }
+
+public slots:
+    // Writes the editor's text to sourcePath() atomically; false (and the file untouched, the
+    // error shown and kept in lastError()) when it cannot.
+    bool save();
+    // False when a compile is already running or there is nothing to compile (and says why).
+    bool compileConfig();
+    void openFind();
+    void findNext();
+    void findPrevious();
+    void jumpToMessage(const QModelIndex &index);
+
+signals:
+    void modificationChanged(bool modified);
+    void saved(const QString &path);
+    void compileStarted();
+    void compileFinished(const tb::CompileOutcome &outcome);
+    void statusMessage(const QString &message);
+
+private:
+    void buildLayout();
+    QWidget *buildToolbar();
+    QWidget *buildResultsPane();
+    void createActions();
+    void loadSource(const Spec &spec, const QString &path);
+    void readSource(const Spec &spec, const QString &path);
+    void find(bool forward);
+    void onCompileFinished(const CompileOutcome &outcome);
+    void showMessages(const QList<CompilerMessage> &messages);
+    bool isInKernel(const CompilerMessage &message) const;
+    void setBusy(bool busy);
+    void setStatus(const QString &text, bool problem = false);
+    void showError(const QString &text);
+    void updateFileLabel();
+
+    std::optional<Spec> m_spec;
+    QString m_specPath;
+    QString m_sourcePath;
+    QString m_lastError;
+    QString m_workerPath;
+    QString m_cacheDirectory;
+    double m_compileTimeout = 60;
+    QString m_compilingLabel; // the configuration being compiled, for the log's header
+    bool m_compilingCuda = false;
+    bool m_loading = false;    // loadSource() is replacing the editor's text
+    bool m_loadFailed = false; // the kernel file could not be read: nothing to save
+
+    ConfigCompiler *m_compiler;
+    ConfigPicker *m_picker;
+    KernelEditor *m_editor;
+    FindBar *m_findBar;
+    CompilerMessagesModel *m_messages;
+    QTreeView *m_messagesView;
+    QPlainTextEdit *m_log;
+    ResourceUsageView *m_resources;
+    QTabWidget *m_tabs;
+    QLabel *m_fileLabel;
+    QLabel *m_error;
+    QLabel *m_status;
+    QLabel *m_targetLabel;
+    QComboBox *m_target;
+    QPushButton *m_compileButton;
+    QProgressBar *m_busy;
+    QAction *m_saveAction = nullptr;
+    QAction *m_compileAction = nullptr;
+    QAction *m_findAction = nullptr;
+    QAction *m_findNextAction = nullptr;
+    QAction *m_findPreviousAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+};
+
+} // namespace tb

@@ -1,0 +1,92 @@
+#include "runselector.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+
+namespace tb {
+
+namespace {
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+// "2024-05-01T12:30:05.123Z" -> "2024-05-01 12:30"
+QString shortTime(const std::string &iso)
+{
+    return q(iso).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
+}
+
+} // namespace
+
+RunSelector::RunSelector(QWidget *parent) : QWidget(parent), m_combo(new QComboBox(this))
+{
+    m_combo->setObjectName(QStringLiteral("runCombo"));
+    m_combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_combo->setMinimumContentsLength(30);
+    m_combo->setToolTip(tr("The stored run whose results are shown. Picking one only reads the "
+                           "workspace; nothing runs."));
+    m_combo->setPlaceholderText(tr("no runs in this workspace"));
+    auto *label = new QLabel(tr("&Run shown:"), this);
+    label->setBuddy(m_combo);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(label);
+    layout->addWidget(m_combo);
+    layout->addStretch(1);
+    connect(m_combo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            emit runChosen(m_combo->itemData(index).toLongLong());
+    });
+}
+
+qint64 RunSelector::setRuns(const QVector<RunRecord> &runs, qint64 selectId)
+{
+    const QSignalBlocker blocker(m_combo);
+    m_combo->clear();
+    for (const RunRecord &run : runs) {
+        const QString text =
+            tr("Run %1 · %2 · %3 · %n result(s) · %4", nullptr, int(run.resultCount))
+                .arg(run.id)
+                .arg(q(run.specName), q(run.state), shortTime(run.startedAt));
+        m_combo->addItem(text, qint64(run.id));
+        m_combo->setItemData(m_combo->count() - 1,
+                             tr("Strategy %1 on %2 (%3), Tunebench %4\nStarted %5%6")
+                                 .arg(q(run.strategy), q(run.host), q(run.device),
+                                      q(run.toolVersion), q(run.startedAt),
+                                      run.finishedAt.empty()
+                                          ? QString()
+                                          : tr(", finished %1").arg(q(run.finishedAt))),
+                             Qt::ToolTipRole);
+    }
+    if (runs.isEmpty())
+        return 0;
+    const int index = m_combo->findData(selectId);
+    m_combo->setCurrentIndex(index >= 0 ? index : 0);
+    return currentRunId();
+}
+
+bool RunSelector::selectRun(qint64 runId)
+{
+    const int index = m_combo->findData(runId);
+    if (index < 0)
+        return false;
+    const QSignalBlocker blocker(m_combo);
+    m_combo->setCurrentIndex(index);
+    return true;
+}
+
+qint64 RunSelector::currentRunId() const
+{
+    return m_combo->currentIndex() >= 0 ? m_combo->currentData().toLongLong() : 0;
+}
+
+int RunSelector::runCount() const
+{
+    return m_combo->count();
+}
+
+} // namespace tb

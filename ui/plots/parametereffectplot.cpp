@@ -1,0 +1,295 @@
+#include "parametereffectplot.h"
+
+#include "plotpalette.h"
+#include "viewfollower.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace tb {
+
+ParameterEffectPlot::ParameterEffectPlot(QWidget *parent)
+    : QWidget(parent), m_xCombo(new QComboBox(this)), m_colorCombo(new QComboBox(this)),
+      m_sizeCombo(new QComboBox(this)), m_plot(new QCustomPlot(this)), m_scene(m_plot),
+      m_follower(new ViewFollower(m_plot)), m_replotTimer(new QTimer(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(buildControls());
+    layout->addWidget(m_plot, 1);
+
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setToolTip(tr("Objective of each configuration against the chosen parameter; the "
+                          "ring marks the best.\nDrag to pan, wheel to zoom; double-click to "
+                          "fit the view again."));
+    styleObjectiveAxis();
+    applyPlotPalette(m_plot, palette());
+    connect(m_follower, &ViewFollower::followRequested, this, [this] {
+        m_dirty = true;
+        replotIfDirty();
+    });
+    m_replotTimer->setInterval(100);
+    connect(m_replotTimer, &QTimer::timeout, this, &ParameterEffectPlot::replotIfDirty);
+    m_replotTimer->start();
+    setMinimumSize(280, 220);
+    replotIfDirty();
+}
+
+QWidget *ParameterEffectPlot::buildControls()
+{
+    auto *controls = new QWidget(this);
+    auto *row = new QHBoxLayout(controls);
+    row->setContentsMargins(4, 2, 4, 0);
+    const auto add = [&](const QString &text, QComboBox *combo, const QString &tip) {
+        auto *label = new QLabel(text, controls);
+        label->setBuddy(combo);
+        combo->setToolTip(tip);
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        row->addWidget(label);
+        row->addWidget(combo);
+    };
+    m_xCombo->setObjectName(QStringLiteral("xParameterCombo"));
+    m_colorCombo->setObjectName(QStringLiteral("colorParameterCombo"));
+    m_sizeCombo->setObjectName(QStringLiteral("sizeCombo"));
+    add(tr("&X:"), m_xCombo, tr("The parameter on the horizontal axis: one column per value"));
+    add(tr("&Colour:"), m_colorCombo,
+        tr("Colour the points by this parameter's value (a gradient when it has more than "
+           "%1 values)")
+            .arg(kMaxLegendValues));
+    add(tr("Si&ze:"), m_sizeCombo, tr("The problem size shown: each size is tuned separately"));
+    row->addStretch(1);
+    connect(m_xCombo, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setXParameter(m_names.value(index)); });
+    connect(m_colorCombo, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setColorParameter(m_names.value(index - 1)); });
+    connect(m_sizeCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            setSizeIndex(std::size_t(m_sizeCombo->itemData(index).toULongLong()));
+    });
+    return controls;
+}
+
+void ParameterEffectPlot::setParameters(const QStringList &names)
+{
+    const QString x = xParameter();
+    const QString color = colorParameter();
+    const bool first = m_names.isEmpty();
+    m_names = names;
+    m_xParameter = std::max(0, int(names.indexOf(x)));
+    m_colorParameter = first ? (names.size() > 1 ? 1 : -1) : int(names.indexOf(color));
+    {
+        const QSignalBlocker xBlocker(m_xCombo);
+        const QSignalBlocker colorBlocker(m_colorCombo);
+        m_xCombo->clear();
+        m_xCombo->addItems(names);
+        m_xCombo->setCurrentIndex(m_xParameter);
+        m_colorCombo->clear();
+        m_colorCombo->addItem(tr("(none)"));
+        m_colorCombo->addItems(names);
+        m_colorCombo->setCurrentIndex(m_colorParameter + 1);
+    }
+    m_layoutDirty = true;
+    replotIfDirty();
+}
+
+void ParameterEffectPlot::setObjective(const QString &metric, bool minimize)
+{
+    m_objective = metric;
+    m_minimize = minimize;
+    styleObjectiveAxis();
+    m_layoutDirty = true;
+    replotIfDirty();
+}
+
+void ParameterEffectPlot::styleObjectiveAxis()
+{
+    QCPAxis *axis = m_plot->yAxis;
+    if (m_objective == QLatin1String("time")) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
+        axis->setNumberFormat(QStringLiteral("eb"));
+        axis->setNumberPrecision(0);
+        axis->setLabel(tr("median time (s)"));
+    } else {
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setNumberFormat(QStringLiteral("gb"));
+        axis->setNumberPrecision(4);
+        axis->setLabel(m_minimize ? tr("%1 (lower is better)").arg(m_objective)
+                                  : tr("%1 (higher is better)").arg(m_objective));
+    }
+}
+
+void ParameterEffectPlot::setSizeLabel(std::size_t sizeIndex, const QString &label)
+{
+    m_sizeLabels.insert(sizeIndex, label);
+    updateSizeCombo();
+}
+
+void ParameterEffectPlot::setXParameter(const QString &name)
+{
+    const int index = int(m_names.indexOf(name));
+    if (index < 0 || index == m_xParameter)
+        return;
+    m_xParameter = index;
+    {
+        const QSignalBlocker blocker(m_xCombo);
+        m_xCombo->setCurrentIndex(index);
+    }
+    m_layoutDirty = true;
+    replotIfDirty();
+    emit viewChanged();
+}
+
+void ParameterEffectPlot::setColorParameter(const QString &name)
+{
+    const int index = name.isEmpty() ? -1 : int(m_names.indexOf(name));
+    if ((index < 0 && !name.isEmpty()) || index == m_colorParameter)
+        return;
+    m_colorParameter = index;
+    {
+        const QSignalBlocker blocker(m_colorCombo);
+        m_colorCombo->setCurrentIndex(index + 1);
+    }
+    m_layoutDirty = true;
+    replotIfDirty();
+    emit viewChanged();
+}
+
+void ParameterEffectPlot::setSizeIndex(std::size_t sizeIndex)
+{
+    m_sizeChosen = true;
+    if (sizeIndex == m_sizeIndex)
+        return;
+    m_sizeIndex = sizeIndex;
+    updateSizeCombo();
+    m_layoutDirty = true;
+    replotIfDirty();
+    emit viewChanged();
+}
+
+void ParameterEffectPlot::updateSizeCombo()
+{
+    std::vector<std::size_t> sizes;
+    for (const auto &entry : m_data.countPerSize())
+        sizes.push_back(entry.first);
+    for (auto it = m_sizeLabels.cbegin(); it != m_sizeLabels.cend(); ++it)
+        sizes.push_back(it.key());
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    const QSignalBlocker blocker(m_sizeCombo);
+    m_sizeCombo->clear();
+    for (const std::size_t size : sizes)
+        m_sizeCombo->addItem(m_sizeLabels.value(size, tr("size %1").arg(size + 1)),
+                             qulonglong(size));
+    m_sizeCombo->setCurrentIndex(m_sizeCombo->findData(qulonglong(m_sizeIndex)));
+}
+
+void ParameterEffectPlot::addResults(const QVector<ResultEvent> &batch)
+{
+    const std::size_t sizesBefore = m_data.countPerSize().size();
+    for (const ResultEvent &event : batch)
+        for (const int parameter : m_data.add(event))
+            if (parameter == m_xParameter || parameter == m_colorParameter)
+                m_layoutDirty = true; // the categories moved: place every point again
+    if (m_names.isEmpty() && m_data.parameterCount() > 0) {
+        QStringList names; // no spec told us the names
+        for (int i = 0; i < m_data.parameterCount(); ++i)
+            names.append(tr("parameter %1").arg(i + 1));
+        setParameters(names);
+    }
+    if (m_data.countPerSize().size() != sizesBefore) {
+        if (!m_sizeChosen && !m_data.countPerSize().count(m_sizeIndex)) {
+            m_sizeIndex = m_data.countPerSize().begin()->first;
+            m_layoutDirty = true;
+        }
+        updateSizeCombo();
+    }
+    m_dirty = m_dirty || !batch.isEmpty();
+}
+
+void ParameterEffectPlot::clear()
+{
+    m_data.clear();
+    m_sizeLabels.clear();
+    m_sizeChosen = false;
+    m_sizeIndex = 0;
+    m_follower->setFollows(true);
+    updateSizeCombo();
+    m_layoutDirty = true;
+    replotIfDirty();
+}
+
+QString ParameterEffectPlot::xParameter() const
+{
+    return m_names.value(m_xParameter);
+}
+
+QString ParameterEffectPlot::colorParameter() const
+{
+    return m_names.value(m_colorParameter);
+}
+
+int ParameterEffectPlot::pointCount() const
+{
+    const auto found = m_data.countPerSize().find(m_sizeIndex);
+    return found == m_data.countPerSize().end() ? 0 : found->second;
+}
+
+QStringList ParameterEffectPlot::xTickLabels() const
+{
+    const auto ticker = m_plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    return ticker ? QStringList(ticker->ticks().values()) : QStringList();
+}
+
+QStringList ParameterEffectPlot::colorValueLabels() const
+{
+    return m_scene.colorLabels();
+}
+
+ParameterEffectView ParameterEffectPlot::view() const
+{
+    return {m_xParameter, m_colorParameter, m_sizeIndex,
+            xParameter(), colorParameter(), m_minimize};
+}
+
+void ParameterEffectPlot::replotIfDirty()
+{
+    if (!m_dirty && !m_layoutDirty)
+        return;
+    if (m_layoutDirty)
+        m_scene.rebuild(m_data, view());
+    else if (m_scene.placedRows() < m_data.count())
+        m_scene.append(m_data);
+    m_layoutDirty = m_dirty = false;
+    if (m_follower->follows())
+        m_scene.fitView();
+    // A hidden plot (another page or tab in front) keeps its data and draws when shown.
+    if (isVisible())
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ParameterEffectPlot::showEvent(QShowEvent *event)
+{
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    QWidget::showEvent(event);
+}
+
+void ParameterEffectPlot::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        applyPlotPalette(m_plot, palette());
+        m_layoutDirty = true; // the ring takes the text colour
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace tb

@@ -1,0 +1,45 @@
+#include "storedrun.h"
+
+#include "export/bestpersize.h"
+#include "space/variables.h"
+
+#include <cmath>
+#include <map>
+
+namespace tb {
+
+LoadedRun toLoadedRun(StoredRun run)
+{
+    LoadedRun loaded;
+    loaded.specName = QString::fromStdString(run.spec.name);
+    for (const auto &metric : run.spec.metrics)
+        loaded.metricNames << QString::fromStdString(metric.name);
+    loaded.cuda = run.spec.backend == BackendKind::Cuda;
+    const std::size_t sizes = problemSizeCount(run.spec);
+    for (std::size_t i = 0; i < sizes; ++i)
+        loaded.sizeLabels << QString::fromStdString(problemSizeLabel(run.spec, i));
+
+    std::map<std::size_t, double> best; // lower is better, per size
+    loaded.events.reserve(qsizetype(run.results.size()));
+    for (StoredResult &stored : run.results) {
+        ResultEvent event;
+        event.sizeIndex = stored.sizeIndex;
+        event.configKey = std::move(stored.configKey);
+        event.config = std::move(stored.config);
+        const bool isOk = stored.result.status == ResultStatus::Ok;
+        event.objective = isOk ? objectiveValue(run.spec, stored.result) : std::nan("");
+        if (!std::isnan(event.objective)) {
+            const double rank = run.spec.objective.minimize ? event.objective : -event.objective;
+            auto it = best.find(event.sizeIndex);
+            event.newBest = it == best.end() || rank < it->second;
+            if (event.newBest)
+                best[event.sizeIndex] = rank;
+        }
+        event.result = std::move(stored.result);
+        loaded.events.push_back(std::move(event));
+    }
+    loaded.record = std::move(run.record);
+    return loaded;
+}
+
+} // namespace tb

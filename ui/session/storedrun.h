@@ -1,0 +1,41 @@
+#pragma once
+
+#include "model/spec.h"
+#include "session/sessionevents.h"
+#include "storage/storerecords.h"
+
+#include <QMetaType>
+#include <QStringList>
+#include <QVector>
+
+#include <vector>
+
+namespace tb {
+
+// One run read back from a workspace file: its record, the spec it ran and its results in the
+// order they were saved.
+struct StoredRun
+{
+    RunRecord record;
+    Spec spec;
+    std::vector<StoredResult> results;
+};
+
+// A stored run as the Run page shows it: the same value snapshots a live run emits, so the
+// results table, the timeline plot and the details pane fill exactly as they do while tuning.
+struct LoadedRun
+{
+    RunRecord record;
+    QString specName;
+    QStringList metricNames;
+    bool cuda = false;
+    QStringList sizeLabels; // by size index
+    QVector<ResultEvent> events;
+};
+
+// Turns stored results into events: objective and best-so-far computed as the session did.
+LoadedRun toLoadedRun(StoredRun run);
+
+} // namespace tb
+
+Q_DECLARE_METATYPE(tb::LoadedRun)

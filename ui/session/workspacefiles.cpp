@@ -1,0 +1,122 @@
+#include "workspacefiles.h"
+
+#include "spec/specloader.h"
+#include "storage/database.h"
+#include "storage/store.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <system_error>
+
+namespace tb {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+EngineError ioError(std::string message, std::string detail = {})
+{
+    return makeError(EngineError::Code::IoError, std::move(message), std::move(detail));
+}
+
+// Store::open creates a missing file; opening one to read it must not.
+Expected<Store> openExisting(const std::string &path)
+{
+    std::error_code error;
+    if (!fs::is_regular_file(path, error))
+        return ioError("workspace '" + path + "' does not exist",
+                       fs::exists(path, error) ? "it is not a regular file" : "");
+    return Store::open(path);
+}
+
+// SQLite keeps a WAL file beside a database that is open or was not closed cleanly; a new
+// main file renamed under such a -wal would be read together with it and corrupted.
+bool hasWal(const std::string &path)
+{
+    std::error_code error;
+    return fs::exists(path + "-wal", error);
+}
+
+} // namespace
+
+Expected<std::vector<RunRecord>> readWorkspaceRuns(const std::string &path)
+{
+    auto store = openExisting(path);
+    if (!store)
+        return store.error();
+    return store->runs();
+}
+
+Expected<StoredRun> readStoredRun(const std::string &path, std::int64_t runId, bool withSamples)
+{
+    auto store = openExisting(path);
+    if (!store)
+        return store.error();
+    auto run = store->run(runId);
+    if (!run)
+        return run.error();
+    auto stored = store->spec(run->specId);
+    if (!stored)
+        return stored.error();
+    SpecLoader loader;
+    auto spec = loader.parse(stored->document, stored->baseDirectory);
+    if (!spec)
+        return makeError(EngineError::Code::InvalidSpec,
+                         "the spec of run " + std::to_string(runId) + " cannot be read back",
+                         spec.error().toString());
+    auto results = store->results(runId, withSamples);
+    if (!results)
+        return results.error();
+    return StoredRun{std::move(run.value()), std::move(spec.value()), std::move(results.value())};
+}
+
+Status createEmptyWorkspace(const std::string &path)
+{
+    std::error_code error;
+    if (fs::exists(path, error))
+        return ioError("'" + path + "' already exists",
+                       "a new workspace never replaces a file: open it, or choose another name");
+    auto store = Store::open(path);
+    if (!store)
+        return store.error();
+    return ok();
+}
+
+Status copyWorkspace(const std::string &source, const std::string &target)
+{
+    std::error_code error;
+    if (!fs::is_regular_file(source, error))
+        return ioError("workspace '" + source + "' does not exist");
+    if (fs::exists(target, error) && fs::equivalent(source, target, error))
+        return ioError("cannot save '" + source + "' over itself", "choose another file name");
+    if (hasWal(target))
+        return ioError("'" + target + "' is in use by another program or was not closed cleanly",
+                       "its -wal file exists; close it there, or choose another name");
+    const std::string partial = target + ".partial";
+    fs::remove(partial, error); // a leftover of an earlier attempt: VACUUM INTO needs no file
+
+    // Read-write without create: a read-only connection to a WAL database may fail to set up
+    // its shared memory, and the source must never be created by accident.
+    auto db = Database::open(source, SQLITE_OPEN_READWRITE);
+    if (!db)
+        return db.error();
+    sqlite3_busy_timeout(db->handle(), 5000);
+    auto vacuum = db->prepare("VACUUM INTO ?1", "copy '" + source + "' to '" + target + "'");
+    if (!vacuum)
+        return vacuum.error();
+    vacuum->bindText(1, partial);
+    if (auto status = vacuum->run(); !status) {
+        fs::remove(partial, error);
+        return status.error();
+    }
+    fs::rename(partial, target, error);
+    if (error) {
+        const std::string reason = error.message();
+        fs::remove(partial, error);
+        return ioError("cannot write '" + target + "'", reason);
+    }
+    return ok();
+}
+
+} // namespace tb

@@ -1,0 +1,149 @@
+#include "appsettings.h"
+
+#include <QSettings>
+#include <QThread>
+
+#include <algorithm>
+
+namespace tb {
+
+namespace {
+
+const QString keyCompileWorkers = QStringLiteral("workers/compile");
+const QString keyGpus = QStringLiteral("devices/gpus");
+const QString keyAppearance = QStringLiteral("appearance/scheme");
+const QString keyMeasurement = QStringLiteral("measurement");
+const QString keyWarmupRuns = QStringLiteral("measurement/warmup_runs");
+const QString keyMinSamples = QStringLiteral("measurement/min_samples");
+const QString keyMaxSamples = QStringLiteral("measurement/max_samples");
+const QString keyTargetRelCi = QStringLiteral("measurement/target_rel_ci");
+const QString keyMaxSecondsPerConfig = QStringLiteral("measurement/max_seconds_per_config");
+const QString keyTimeoutSeconds = QStringLiteral("measurement/timeout_seconds");
+const QString keyWarmCache = QStringLiteral("measurement/warm_cache");
+
+bool within(double value, double low, double high)
+{
+    return value >= low && value <= high;
+}
+
+} // namespace
+
+AppSettings::AppSettings() : m_settings(std::make_unique<QSettings>()) {}
+
+AppSettings::AppSettings(const QString &iniFile)
+    : m_settings(std::make_unique<QSettings>(iniFile, QSettings::IniFormat))
+{}
+
+AppSettings::~AppSettings() = default;
+
+int AppSettings::defaultCompileWorkers()
+{
+    return std::clamp(QThread::idealThreadCount(), 1, kMaxWorkers);
+}
+
+int AppSettings::compileWorkers() const
+{
+    bool ok = false;
+    const int workers = m_settings->value(keyCompileWorkers).toInt(&ok);
+    return ok && within(workers, 1, kMaxWorkers) ? workers : defaultCompileWorkers();
+}
+
+void AppSettings::setCompileWorkers(int workers)
+{
+    m_settings->setValue(keyCompileWorkers, std::clamp(workers, 1, kMaxWorkers));
+}
+
+std::optional<QStringList> AppSettings::enabledGpus() const
+{
+    if (!m_settings->contains(keyGpus))
+        return std::nullopt;
+    // INI stores a one-element list as a plain string: toStringList reads both.
+    return m_settings->value(keyGpus).toStringList();
+}
+
+void AppSettings::setEnabledGpus(const std::optional<QStringList> &gpus)
+{
+    if (gpus)
+        m_settings->setValue(keyGpus, *gpus);
+    else
+        m_settings->remove(keyGpus);
+}
+
+MeasurementSettings AppSettings::measurement() const
+{
+    const MeasurementSettings defaults;
+    MeasurementSettings read;
+    const auto number = [this](const QString &key, double fallback) {
+        bool ok = false;
+        const double value = m_settings->value(key).toDouble(&ok);
+        return ok ? value : fallback;
+    };
+    read.warmupRuns = int(number(keyWarmupRuns, defaults.warmupRuns));
+    read.minSamples = int(number(keyMinSamples, defaults.minSamples));
+    read.maxSamples = int(number(keyMaxSamples, defaults.maxSamples));
+    read.targetRelativeHalfWidth = number(keyTargetRelCi, defaults.targetRelativeHalfWidth);
+    read.maxSecondsPerConfig = number(keyMaxSecondsPerConfig, defaults.maxSecondsPerConfig);
+    read.timeoutSeconds = number(keyTimeoutSeconds, defaults.timeoutSeconds);
+    read.warmCache = m_settings->value(keyWarmCache, defaults.warmCache).toBool();
+    // Values that belong together (min <= max) fall back together.
+    return measurementProblem(read).isEmpty() ? read : defaults;
+}
+
+void AppSettings::setMeasurement(const MeasurementSettings &measurement)
+{
+    Q_ASSERT(measurementProblem(measurement).isEmpty());
+    m_settings->setValue(keyWarmupRuns, measurement.warmupRuns);
+    m_settings->setValue(keyMinSamples, measurement.minSamples);
+    m_settings->setValue(keyMaxSamples, measurement.maxSamples);
+    m_settings->setValue(keyTargetRelCi, measurement.targetRelativeHalfWidth);
+    m_settings->setValue(keyMaxSecondsPerConfig, measurement.maxSecondsPerConfig);
+    m_settings->setValue(keyTimeoutSeconds, measurement.timeoutSeconds);
+    m_settings->setValue(keyWarmCache, measurement.warmCache);
+}
+
+QString AppSettings::measurementProblem(const MeasurementSettings &m)
+{
+    if (!within(m.warmupRuns, 0, kMaxWarmupRuns))
+        return QObject::tr("Warm-up launches must be from 0 to %1.").arg(kMaxWarmupRuns);
+    if (!within(m.minSamples, 1, kMaxSamples) || !within(m.maxSamples, 1, kMaxSamples))
+        return QObject::tr("Samples must be from 1 to %1.").arg(kMaxSamples);
+    if (m.minSamples > m.maxSamples)
+        return QObject::tr("Minimum samples (%1) is more than maximum samples (%2).")
+            .arg(m.minSamples)
+            .arg(m.maxSamples);
+    if (!within(m.targetRelativeHalfWidth, kMinTargetHalfWidth, kMaxTargetHalfWidth))
+        return QObject::tr("The target confidence half-width must be from %1% to %2%.")
+            .arg(kMinTargetHalfWidth * 100)
+            .arg(kMaxTargetHalfWidth * 100);
+    if (!(m.maxSecondsPerConfig > 0) || m.maxSecondsPerConfig > kMaxSecondsPerConfig)
+        return QObject::tr("The sampling time per configuration must be more than 0 and at "
+                           "most %1 s.")
+            .arg(kMaxSecondsPerConfig);
+    if (!(m.timeoutSeconds > 0) || m.timeoutSeconds > kMaxTimeoutSeconds)
+        return QObject::tr("The timeout must be more than 0 and at most %1 s.")
+            .arg(kMaxTimeoutSeconds);
+    return QString();
+}
+
+Appearance AppSettings::appearance() const
+{
+    return appearanceFromName(m_settings->value(keyAppearance).toString());
+}
+
+void AppSettings::setAppearance(Appearance appearance)
+{
+    m_settings->setValue(keyAppearance, appearanceName(appearance));
+}
+
+void AppSettings::restoreDefaults()
+{
+    for (const QString &key : {keyCompileWorkers, keyGpus, keyAppearance, keyMeasurement})
+        m_settings->remove(key);
+}
+
+void AppSettings::sync()
+{
+    m_settings->sync();
+}
+
+} // namespace tb

@@ -1,0 +1,133 @@
+#include "argumentseditor.h"
+
+#include "argumentsmodel.h"
+#include "bufferiniteditor.h"
+#include "combodelegate.h"
+#include "document/specdocument.h"
+#include "errorlabel.h"
+#include "specnames.h"
+#include "tableeditorsupport.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QPushButton>
+#include <QTableView>
+
+namespace tb {
+
+namespace {
+
+const QString kArguments = QStringLiteral("/arguments");
+
+} // namespace
+
+ArgumentsEditor::ArgumentsEditor(SpecDocument *document, QWidget *parent)
+    : QWidget(parent), m_document(document), m_model(new ArgumentsModel(document, this)),
+      m_view(new QTableView(this)), m_init(new BufferInitEditor(document, this)),
+      m_add(tableeditor::button(this, tr("Add"), tr("Add an argument (Insert)"),
+                                QStringLiteral("addArgument"))),
+      m_remove(tableeditor::button(this, tr("Remove"), tr("Remove the selected argument (Delete)"),
+                                   QStringLiteral("removeArgument"))),
+      m_up(tableeditor::button(this, tr("Up"), tr("Move the selected argument up (Alt+Up)"),
+                               QStringLiteral("moveArgumentUp"))),
+      m_down(tableeditor::button(this, tr("Down"), tr("Move the selected argument down (Alt+Down)"),
+                                 QStringLiteral("moveArgumentDown"))),
+      m_error(new ErrorLabel(this))
+{
+    m_view->setObjectName(QStringLiteral("argumentsView"));
+    m_view->setModel(m_model);
+    tableeditor::setUp(m_view);
+    m_view->setItemDelegateForColumn(ArgumentsModel::Kind,
+                                     new ComboDelegate(ArgumentsModel::kinds(), m_view));
+    m_view->setItemDelegateForColumn(ArgumentsModel::Type,
+                                     new ComboDelegate(ArgumentsModel::types(), m_view));
+    m_view->horizontalHeader()->setSectionResizeMode(ArgumentsModel::SizeOrValue,
+                                                     QHeaderView::Stretch);
+    m_view->horizontalHeader()->setStretchLastSection(false);
+    tableeditor::onKey(m_view, QKeySequence(Qt::Key_Insert), [this] { addArgument(); });
+    tableeditor::onKey(m_view, QKeySequence(Qt::Key_Delete), [this] { removeCurrent(); });
+    tableeditor::onKey(m_view, QKeySequence(Qt::ALT | Qt::Key_Up), [this] { moveCurrent(-1); });
+    tableeditor::onKey(m_view, QKeySequence(Qt::ALT | Qt::Key_Down), [this] { moveCurrent(1); });
+
+    auto *buttons = new QHBoxLayout;
+    for (auto *button : {m_add, m_remove, m_up, m_down})
+        buttons->addWidget(button);
+    buttons->addStretch();
+    auto *table = new QVBoxLayout;
+    table->addWidget(m_view);
+    table->addLayout(buttons);
+    table->addWidget(m_error);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(table, 3);
+    layout->addWidget(m_init, 1, Qt::AlignTop);
+
+    connect(m_add, &QPushButton::clicked, this, &ArgumentsEditor::addArgument);
+    connect(m_remove, &QPushButton::clicked, this, &ArgumentsEditor::removeCurrent);
+    connect(m_up, &QPushButton::clicked, this, [this] { moveCurrent(-1); });
+    connect(m_down, &QPushButton::clicked, this, [this] { moveCurrent(1); });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &ArgumentsEditor::onCurrentChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &ArgumentsEditor::onCurrentChanged);
+    connect(m_document, &SpecDocument::validated, this,
+            [this] { m_error->setErrors(m_model->problems()); });
+    onCurrentChanged();
+}
+
+void ArgumentsEditor::addArgument()
+{
+    const int row = m_model->rowCount();
+    const QStringList taken = specnames::arguments(m_document->json());
+    QString name;
+    for (int n = row + 1; name.isEmpty() || taken.contains(name); ++n)
+        name = QStringLiteral("arg%1").arg(n);
+    const SpecJson argument = {
+        {"name", name.toStdString()}, {"kind", "buffer"}, {"type", "float32"}, {"size", "1"}};
+    if (!m_document->insertElement(kArguments, row, argument, tr("Add argument")))
+        return;
+    selectRow(row);
+    m_view->edit(m_model->index(row, ArgumentsModel::Name));
+}
+
+void ArgumentsEditor::removeCurrent()
+{
+    const int row = currentRow();
+    if (row < 0)
+        return;
+    m_document->removeElement(kArguments, row, tr("Remove argument"));
+    selectRow(std::min(row, m_model->rowCount() - 1));
+}
+
+void ArgumentsEditor::moveCurrent(int delta)
+{
+    const int row = currentRow();
+    if (row >= 0 && m_document->moveElement(kArguments, row, row + delta, tr("Move argument")))
+        selectRow(row + delta);
+}
+
+int ArgumentsEditor::currentRow() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    return current.isValid() ? current.row() : -1;
+}
+
+void ArgumentsEditor::selectRow(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    m_view->setCurrentIndex(m_model->index(row, ArgumentsModel::Name));
+    m_view->selectRow(row);
+    onCurrentChanged();
+}
+
+void ArgumentsEditor::onCurrentChanged()
+{
+    const int row = currentRow();
+    m_init->setArgument(row >= 0 ? m_model->rowPointer(row) : QString());
+    m_remove->setEnabled(row >= 0);
+    m_up->setEnabled(row > 0);
+    m_down->setEnabled(row >= 0 && row + 1 < m_model->rowCount());
+}
+
+} // namespace tb

@@ -1,0 +1,83 @@
+#include "runsettingseditor.h"
+
+#include "formrows.h"
+#include "jsoncheckbox.h"
+#include "jsoncombofield.h"
+#include "jsonfield.h"
+
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+
+namespace tb {
+
+RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : QWidget(parent)
+{
+    using Kind = FieldCodec::Kind;
+    auto *strategy = new QGroupBox(tr("Search"), this);
+    auto *search = new QFormLayout(strategy);
+    m_strategy = formrows::addCombo(search, document, {"brute_force", "random"},
+                                    {tr("Strategy:"), "/strategy/name",
+                                     tr("brute_force walks every valid configuration in order; "
+                                        "random draws them without replacement"),
+                                     "brute_force"});
+    m_fields << formrows::addField(search, document, Kind::Integer,
+                                   {tr("Max configurations:"), "/strategy/max_configs",
+                                    tr("Configurations to evaluate per problem size"),
+                                    tr("0 (no limit)")})
+             << formrows::addField(search, document, Kind::Number,
+                                   {tr("Max seconds:"), "/strategy/max_seconds",
+                                    tr("Time budget of the search"), tr("0 (no limit)")})
+             << formrows::addField(search, document, Kind::Integer,
+                                   {tr("Seed:"), "/strategy/seed",
+                                    tr("Seed of the random strategy: same seed, same order"),
+                                    tr("1")});
+
+    auto *measurement = new QGroupBox(tr("Measurement"), this);
+    auto *measure = new QFormLayout(measurement);
+    m_fields << formrows::addField(measure, document, Kind::Integer,
+                                   {tr("Warm-up runs:"), "/measurement/warmup_runs",
+                                    tr("Untimed runs before sampling"), tr("1")})
+             << formrows::addField(measure, document, Kind::Integer,
+                                   {tr("Min samples:"), "/measurement/min_samples",
+                                    tr("Samples taken at least"), tr("5")})
+             << formrows::addField(measure, document, Kind::Integer,
+                                   {tr("Max samples:"), "/measurement/max_samples",
+                                    tr("Samples taken at most"), tr("200")})
+             << formrows::addField(
+                    measure, document, Kind::Number,
+                    {tr("Target relative CI:"), "/measurement/target_rel_ci",
+                     tr("Stop sampling once the median's confidence interval half-width is "
+                        "below this fraction of the median"),
+                     tr("0.01")})
+             << formrows::addField(measure, document, Kind::Number,
+                                   {tr("Max seconds per config:"),
+                                    "/measurement/max_seconds_per_config",
+                                    tr("Sampling time cap per configuration"), tr("2")})
+             << formrows::addField(measure, document, Kind::Number,
+                                   {tr("Timeout (s):"), "/measurement/timeout_seconds",
+                                    tr("A configuration running longer is killed (status "
+                                       "timeout)"),
+                                    tr("30")});
+    m_warmCache = new JsonCheckBox(document, tr("Warm cache (GPU: no L2 flush between samples)"),
+                                   measurement);
+    m_warmCache->setObjectName(QStringLiteral("measurement_warm_cache"));
+    m_warmCache->setPointer(QStringLiteral("/measurement/warm_cache"));
+    measure->addRow(m_warmCache);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(strategy, 1, Qt::AlignTop);
+    layout->addWidget(measurement, 1, Qt::AlignTop);
+}
+
+JsonField *RunSettingsEditor::field(const QString &pointer) const
+{
+    for (auto *field : m_fields) {
+        if (field->pointer() == pointer)
+            return field;
+    }
+    return nullptr;
+}
+
+} // namespace tb

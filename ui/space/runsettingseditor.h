@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QWidget>
+
+namespace tb {
+
+class JsonCheckBox;
+class JsonComboField;
+class JsonField;
+class SpecDocument;
+
+// How the search runs and how each configuration is measured: the strategy and its budget,
+// then warm-up, sample counts, the confidence target, time caps and cache behaviour. Every
+// field is optional; an empty one shows the default that applies.
+class RunSettingsEditor : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RunSettingsEditor(SpecDocument *document, QWidget *parent = nullptr);
+
+    JsonComboField *strategyField() const { return m_strategy; }
+    JsonField *field(const QString &pointer) const;
+    JsonCheckBox *warmCacheBox() const { return m_warmCache; }
+
+private:
+    QList<JsonField *> m_fields;
+    JsonComboField *m_strategy;
+    JsonCheckBox *m_warmCache;
+};
+
+} // namespace tb

@@ -1,0 +1,51 @@
+#include "tableeditorsupport.h"
+
+#include <QHeaderView>
+#include <QScrollBar>
+
+#include <QPushButton>
+#include <algorithm>
+
+namespace tb::tableeditor {
+
+namespace {
+
+void fitHeight(QTableView *view)
+{
+    const int rows = std::clamp(view->model() ? view->model()->rowCount() + 1 : 3, 3, 12);
+    const int height = view->horizontalHeader()->sizeHint().height() +
+                       rows * view->verticalHeader()->defaultSectionSize() +
+                       2 * view->frameWidth() + view->horizontalScrollBar()->sizeHint().height();
+    view->setFixedHeight(height);
+}
+
+} // namespace
+
+void setUp(QTableView *view)
+{
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                          QAbstractItemView::AnyKeyPressed | QAbstractItemView::SelectedClicked);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 10);
+    view->setAlternatingRowColors(true);
+    fitHeight(view);
+    if (QAbstractItemModel *model = view->model()) {
+        const auto fit = [view] { fitHeight(view); };
+        QObject::connect(model, &QAbstractItemModel::modelReset, view, fit);
+        QObject::connect(model, &QAbstractItemModel::rowsInserted, view, fit);
+        QObject::connect(model, &QAbstractItemModel::rowsRemoved, view, fit);
+    }
+}
+
+QPushButton *button(QWidget *parent, const QString &text, const QString &toolTip,
+                    const QString &objectName)
+{
+    auto *button = new QPushButton(text, parent);
+    button->setToolTip(toolTip);
+    button->setObjectName(objectName);
+    return button;
+}
+
+} // namespace tb::tableeditor

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+
+namespace tb {
+
+class ErrorLabel;
+class JsonField;
+class SpecDocument;
+
+// How results are checked: an optional reference configuration (one value per parameter,
+// picked from that parameter's values) whose output buffers every other configuration must
+// match within the relative and absolute tolerances.
+class VerificationEditor : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit VerificationEditor(SpecDocument *document, QWidget *parent = nullptr);
+
+    QCheckBox *referenceBox() const { return m_useReference; }
+    // The value picker of a parameter of the reference, or nullptr.
+    QComboBox *referenceCombo(const QString &parameter) const;
+    JsonField *rtolField() const { return m_rtol; }
+    JsonField *atolField() const { return m_atol; }
+
+private:
+    void rebuildPickers();
+    void refresh();
+    void onReferenceToggled(bool on);
+
+    SpecDocument *m_document;
+    QCheckBox *m_useReference;
+    QFormLayout *m_pickers;
+    QList<QComboBox *> m_combos;
+    ErrorLabel *m_referenceError;
+    JsonField *m_rtol;
+    JsonField *m_atol;
+    QString m_pickerShape; // the parameters the pickers were built for
+};
+
+} // namespace tb
