@@ -1,22 +1,32 @@
 #include "mainwindow.h"
 
+#include "compare/compareentry.h"
+#include "compare/compareview.h"
+#include "kernel/kernelpage.h"
+#include "models/resultsmodel.h"
+#include "pages/specpages.h"
+#include "space/spacepage.h"
+
 #include "pages/recentworkspacesmenu.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
 #include "pages/workspaceactions.h"
 #include "session/windowsettings.h"
 
+#include <QAbstractProxyModel>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileInfo>
+#include <QItemSelectionModel>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 
 namespace tb {
 
@@ -49,6 +59,45 @@ MainWindow::MainWindow(QWidget *parent)
     resize(1240, 780);
     restoreSettings();
     addPage(m_runPage, tr("&Run"));
+    addEditingPages();
+}
+
+// The Space and Kernel pages edit the spec the Run page runs; Compare shows the results
+// selected in the Run page's table side by side (Ctrl+D).
+void MainWindow::addEditingPages()
+{
+    m_specPages = new SpecPages(this);
+    connect(m_specPages, &SpecPages::message, this,
+            [this](const QString &title, const QString &text) { showMessage(title, text); });
+    addPage(m_specPages->spacePage(), tr("&Space"));
+    addPage(m_specPages->kernelPage(), tr("&Kernel"));
+    addSavable(m_specPages->specSavable());
+    addSavable(m_specPages->kernelSavable());
+    m_compare = new CompareView(this);
+    m_compare->setObjectName(QStringLiteral("comparePage"));
+    addPage(m_compare, tr("&Compare"));
+    QAction *compare =
+        m_viewMenu->addAction(tr("Compare &Selected Results"), this, &MainWindow::compareSelected);
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_specPages->open(m_runPage->form()->specPath());
+}
+
+void MainWindow::compareSelected()
+{
+    const auto *proxy =
+        qobject_cast<const QAbstractProxyModel *>(m_runPage->resultsView()->model());
+    QVector<CompareEntry> entries;
+    for (const QModelIndex &index : m_runPage->resultsView()->selectionModel()->selectedRows()) {
+        const QModelIndex source = proxy ? proxy->mapToSource(index) : index;
+        const ResultEvent &event = m_runPage->resultsModel()->resultAt(source.row());
+        entries.append({QString::fromStdString(event.configKey), event, {}});
+    }
+    if (entries.size() < 2) {
+        statusBar()->showMessage(tr("Select two or more results in the Run page to compare them"));
+        return;
+    }
+    m_compare->setResults(entries);
+    m_pages->setCurrentWidget(m_compare);
 }
 
 MainWindow::~MainWindow() = default;
@@ -137,6 +186,7 @@ void MainWindow::setSavePrompt(UnsavedChanges::Prompt prompt)
 void MainWindow::setSpecPath(const QString &path)
 {
     m_runPage->form()->setSpecPath(path);
+    m_specPages->open(path);
 }
 
 void MainWindow::openLastWorkspace()

@@ -11,7 +11,9 @@ class QTabWidget;
 namespace tb {
 
 class RecentWorkspacesMenu;
+class CompareView;
 class RunPage;
+class SpecPages;
 class Savable;
 class WorkspaceActions;
 class WorkspaceController;
@@ -27,6 +29,8 @@ public:
     ~MainWindow() override;
 
     RunPage *runPage() const { return m_runPage; }
+    SpecPages *specPages() const { return m_specPages; }
+    CompareView *compareView() const { return m_compare; }
     WorkspaceActions *workspaceActions() const { return m_workspaceActions; }
     WorkspaceController *workspace() const;
     QTabWidget *pages() const { return m_pages; }
@@ -63,6 +67,8 @@ protected:
 private:
     void createFileMenu();
     void createRunMenu();
+    void addEditingPages();
+    void compareSelected();
     void setWorkspaceTitle(const QString &path);
     void restoreSettings();
     void saveSettings() const;
@@ -74,6 +80,8 @@ private:
     WorkspaceActions *m_workspaceActions;
     QMenu *m_viewMenu = nullptr;
     QAction *m_pauseAction = nullptr;
+    SpecPages *m_specPages = nullptr;
+    CompareView *m_compare = nullptr;
     QString m_lastPageName; // from the settings: the page to show once it is added
 };
 

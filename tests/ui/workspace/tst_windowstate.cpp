@@ -76,7 +76,7 @@ private slots:
         QSize size;
         {
             MainWindow window;
-            window.addPage(makePage(QStringLiteral("kernelPage")), QStringLiteral("&Kernel"));
+            window.addPage(makePage(QStringLiteral("testPage")), QStringLiteral("&Test page"));
             window.resize(1000, 720);
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -85,20 +85,19 @@ private slots:
             QVERIFY(runSplitter);
             runSplitter->setSizes({150, 250, 200});
             runSizes = runSplitter->sizes();
-            window.pages()->setCurrentIndex(1);
-            auto *pageSplitter =
-                window.findChild<QSplitter *>(QStringLiteral("kernelPageSplitter"));
+            window.pages()->setCurrentIndex(window.pages()->count() - 1);
+            auto *pageSplitter = window.findChild<QSplitter *>(QStringLiteral("testPageSplitter"));
             pageSplitter->setSizes({300, 600});
             pageSizes = pageSplitter->sizes();
             QVERIFY(window.close());
         }
         MainWindow window;
-        window.addPage(makePage(QStringLiteral("kernelPage")), QStringLiteral("&Kernel"));
+        window.addPage(makePage(QStringLiteral("testPage")), QStringLiteral("&Test page"));
         window.show();
         QVERIFY(QTest::qWaitForWindowActive(&window));
         QCOMPARE(window.size(), size);
-        QCOMPARE(window.pages()->currentWidget()->objectName(), QStringLiteral("kernelPage"));
-        QCOMPARE(window.findChild<QSplitter *>(QStringLiteral("kernelPageSplitter"))->sizes(),
+        QCOMPARE(window.pages()->currentWidget()->objectName(), QStringLiteral("testPage"));
+        QCOMPARE(window.findChild<QSplitter *>(QStringLiteral("testPageSplitter"))->sizes(),
                  pageSizes);
         QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier); // View > Run
         QCOMPARE(window.pages()->currentIndex(), 0);
