@@ -47,7 +47,7 @@ private:
     void drawStamped(QCPPainter *painter, const QVector<QPointF> &scatters,
                      const QCPScatterStyle &style) const;
 
-    int m_rasterThreshold = 2000;
+    int m_rasterThreshold = 400; // about where stamping (~1 ms of buffers) beats painting
     mutable bool m_lastDrawRasterized = false;
     mutable Stamp m_stamp;
     mutable QString m_stampKey;        // what m_stamp was rendered for

@@ -79,12 +79,20 @@ QWidget *ParameterEffectPlot::buildControls()
 
 void ParameterEffectPlot::setParameters(const QStringList &names)
 {
-    const QString x = xParameter();
-    const QString color = colorParameter();
-    const bool first = m_names.isEmpty();
+    // Keep the chosen parameters by name; placeholder names ("parameter 2") by position.
+    const int count = int(names.size());
+    if (m_names.isEmpty()) {
+        m_xParameter = 0;
+        m_colorParameter = count > 1 ? 1 : -1;
+    } else if (m_placeholderNames) {
+        m_xParameter = m_xParameter < count ? m_xParameter : 0;
+        m_colorParameter = m_colorParameter < count ? m_colorParameter : -1;
+    } else {
+        m_xParameter = std::max(0, int(names.indexOf(xParameter())));
+        m_colorParameter = int(names.indexOf(colorParameter()));
+    }
     m_names = names;
-    m_xParameter = std::max(0, int(names.indexOf(x)));
-    m_colorParameter = first ? (names.size() > 1 ? 1 : -1) : int(names.indexOf(color));
+    m_placeholderNames = false;
     {
         const QSignalBlocker xBlocker(m_xCombo);
         const QSignalBlocker colorBlocker(m_colorCombo);
@@ -205,6 +213,7 @@ void ParameterEffectPlot::addResults(const QVector<ResultEvent> &batch)
         for (int i = 0; i < m_data.parameterCount(); ++i)
             names.append(tr("parameter %1").arg(i + 1));
         setParameters(names);
+        m_placeholderNames = true;
     }
     if (m_data.countPerSize().size() != sizesBefore) {
         if (!m_sizeChosen && !m_data.countPerSize().count(m_sizeIndex)) {

@@ -78,6 +78,7 @@ private:
 
     ParameterEffectData m_data;
     QStringList m_names;
+    bool m_placeholderNames = false; // made up from the first result: no names were set
     QString m_objective = QStringLiteral("time");
     bool m_minimize = true;
     QMap<std::size_t, QString> m_sizeLabels;

@@ -37,7 +37,7 @@ QString valueLabel(double value)
     return QString::fromStdString(formatValue(value));
 }
 
-// Up to about eight labelled ticks at category positions 0..n-1.
+// Labelled ticks at category positions 0..n-1: every one, or every k-th past `most`.
 QSharedPointer<QCPAxisTickerText> categoryTicker(const std::vector<double> &values, int most)
 {
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
@@ -72,7 +72,7 @@ void ParameterEffectScene::rebuild(const ParameterEffectData &data, const Parame
     m_bestRow = -1;
     const std::vector<double> &xs = data.distinctValues(view.xParameter);
     m_categories = int(xs.size());
-    m_plot->xAxis->setTicker(categoryTicker(xs, 1000)); // every column gets its tick
+    m_plot->xAxis->setTicker(categoryTicker(xs, 20)); // every column, up to 20 of them
     m_plot->xAxis->setLabel(view.xName);
     m_plot->xAxis->grid()->setVisible(false);
     addGroups(data);
@@ -100,7 +100,6 @@ void ParameterEffectScene::addGroups(const ParameterEffectData &data)
         if (m_gradient)
             color = QColor::fromRgb(gradient.color(group, QCPRange(0, groups - 1)));
         auto *graph = new DenseScatterGraph(m_plot->xAxis, m_plot->yAxis);
-        graph->setRasterThreshold(1000); // many graphs: stamp earlier
         graph->setLineStyle(QCPGraph::lsNone);
         QColor faded = color;
         faded.setAlpha(170);

@@ -99,7 +99,7 @@ private slots:
     void fewPointsArePaintedAsBefore()
     {
         ScatterPlot scatter(50);
-        const QImage painted = scatter.render(2000);
+        const QImage painted = scatter.render(400);
         QVERIFY(!scatter.graph->lastDrawRasterized());
         // Its own pixel mapping (one logarithm per point) lands where QCPAxis puts them.
         QCOMPARE(painted, ScatterPlot(50, true).render());

@@ -195,6 +195,20 @@ private slots:
         QCOMPARE(plot.data().objective(plot.bestRow()), 9e-4);
     }
 
+    void namesArriveAfterTheResults()
+    {
+        ParameterEffectPlot plot;
+        plot.addResults(grid(0, 1e-4));
+        plot.replotIfDirty();
+        QCOMPARE(plot.xCombo()->count(), 2); // placeholders until the spec's names come
+        QCOMPARE(plot.xTickLabels(), QStringList({"32", "64", "128", "256"}));
+        plot.setColorParameter(QString());
+        plot.setParameters({QStringLiteral("BLOCK"), QStringLiteral("UNROLL")});
+        QCOMPARE(plot.xParameter(), QStringLiteral("BLOCK"));
+        QVERIFY(plot.colorParameter().isEmpty()); // the choice made meanwhile stays
+        QCOMPARE(plot.xCombo()->itemText(1), QStringLiteral("UNROLL"));
+    }
+
     void skipsWhatHasNoObjectiveAndReordersNewValues()
     {
         ParameterEffectPlot plot;
