@@ -108,26 +108,20 @@ void ArgumentsEditor::moveCurrent(int delta)
 
 int ArgumentsEditor::currentRow() const
 {
-    const QModelIndex current = m_view->currentIndex();
-    return current.isValid() ? current.row() : -1;
+    return tableeditor::currentRow(m_view);
 }
 
 void ArgumentsEditor::selectRow(int row)
 {
-    if (row < 0 || row >= m_model->rowCount())
-        return;
-    m_view->setCurrentIndex(m_model->index(row, ArgumentsModel::Name));
-    m_view->selectRow(row);
-    onCurrentChanged();
+    if (tableeditor::selectRow(m_view, row))
+        onCurrentChanged();
 }
 
 void ArgumentsEditor::onCurrentChanged()
 {
     const int row = currentRow();
     m_init->setArgument(row >= 0 ? m_model->rowPointer(row) : QString());
-    m_remove->setEnabled(row >= 0);
-    m_up->setEnabled(row > 0);
-    m_down->setEnabled(row >= 0 && row + 1 < m_model->rowCount());
+    tableeditor::updateRowButtons(m_view, m_remove, m_up, m_down);
 }
 
 } // namespace tb

@@ -104,25 +104,18 @@ void ParametersEditor::moveCurrent(int delta)
 
 int ParametersEditor::currentRow() const
 {
-    const QModelIndex current = m_view->currentIndex();
-    return current.isValid() ? current.row() : -1;
+    return tableeditor::currentRow(m_view);
 }
 
 void ParametersEditor::selectRow(int row)
 {
-    if (row < 0 || row >= m_model->rowCount())
-        return;
-    m_view->setCurrentIndex(m_model->index(row, ParametersModel::Name));
-    m_view->selectRow(row);
-    updateButtons();
+    if (tableeditor::selectRow(m_view, row))
+        updateButtons();
 }
 
 void ParametersEditor::updateButtons()
 {
-    const int row = currentRow();
-    m_remove->setEnabled(row >= 0);
-    m_up->setEnabled(row > 0);
-    m_down->setEnabled(row >= 0 && row + 1 < m_model->rowCount());
+    tableeditor::updateRowButtons(m_view, m_remove, m_up, m_down);
 }
 
 } // namespace tb

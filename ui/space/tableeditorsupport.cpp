@@ -39,6 +39,30 @@ void setUp(QTableView *view)
     }
 }
 
+int currentRow(const QAbstractItemView *view)
+{
+    const QModelIndex current = view->currentIndex();
+    return current.isValid() ? current.row() : -1;
+}
+
+bool selectRow(QTableView *view, int row)
+{
+    if (row < 0 || row >= view->model()->rowCount())
+        return false;
+    view->setCurrentIndex(view->model()->index(row, 0));
+    view->selectRow(row);
+    return true;
+}
+
+void updateRowButtons(const QAbstractItemView *view, QPushButton *remove, QPushButton *up,
+                      QPushButton *down)
+{
+    const int row = currentRow(view);
+    remove->setEnabled(row >= 0);
+    up->setEnabled(row > 0);
+    down->setEnabled(row >= 0 && row + 1 < view->model()->rowCount());
+}
+
 QPushButton *button(QWidget *parent, const QString &text, const QString &toolTip,
                     const QString &objectName)
 {

@@ -19,6 +19,13 @@ namespace tableeditor {
 void setUp(QTableView *view);
 QPushButton *button(QWidget *parent, const QString &text, const QString &toolTip,
                     const QString &objectName);
+// The view's current row, or -1.
+int currentRow(const QAbstractItemView *view);
+// Makes `row` current and selected (column 0); false when there is no such row.
+bool selectRow(QTableView *view, int row);
+// Remove needs a current row; up and down a row to swap with.
+void updateRowButtons(const QAbstractItemView *view, QPushButton *remove, QPushButton *up,
+                      QPushButton *down);
 // `key` pressed in the view (not while a cell is being edited) triggers `slot`.
 template <typename Slot> void onKey(QTableView *view, const QKeySequence &key, Slot slot);
 
