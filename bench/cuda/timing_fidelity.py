@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Timing fidelity of Tunebench's CUDA measurement (issue 3's benchmark).
 
-For each configuration: Tunebench's median (CUPTI activity records) in two separate runs, the
-CUDA-events median of the same launches, and Nsight Compute's gpu__time_duration.sum of the same
-kernel (ncu --clock-control none, so both see the same clocks; ncu flushes caches before each
-kernel as Tunebench flushes L2 before each sample). Writes a markdown table.
+For each configuration, ROUNDS rounds, each a separate Tunebench process (tb_timing_probe:
+CUPTI timing, the CUDA-events median of the same launches) and a separate Nsight Compute process
+measuring gpu__time_duration.sum of the same kernel (ncu --clock-control none, so both see the
+same clocks; ncu flushes caches before each kernel as Tunebench flushes L2 before each sample),
+alternating which goes first. A config's figure is the median of its processes' medians: one
+process of either instrument is not enough, separate processes of one config differ by up to
+~1.7% (buffer placement moves the whole distribution). Writes one JSON row per config (--rows)
+as it goes, and a markdown report.
 
 Run on the GPU node from the repository root, with the bundle unpacked:
-  python3 bench/cuda/timing_fidelity.py --bundle /tmp/b/tunebench --out results.md
+  python3 bench/cuda/timing_fidelity.py --bundle /tmp/b/tunebench --rows rows.jsonl --out r.md
+Report from row files written by earlier (possibly split) runs, measuring nothing:
+  python3 bench/cuda/timing_fidelity.py --from a.jsonl b.jsonl --out r.md
 """
 import argparse
 import csv
@@ -17,6 +23,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+from fidelity_report import write_report
 
 # (spec, kernel name, warm-up launches, size index, config key)
 CASES = []
@@ -35,15 +43,10 @@ for cycles in (4000, 20000, 100000, 1000000):
         CASES.append((SPIN, "spin", 3, 0, f"CYCLES={cycles},BLOCKS={blocks}"))
 
 
-def spin_cycles(key):
-    return float(key.split(",")[0].split("=")[1]) if key.startswith("CYCLES=") else None
-
-
 def probe(bundle, cache, spec, size, key, samples, prefix=()):
     command = list(prefix) + [f"{bundle}/bin/tb_timing_probe", spec, key, str(size), cache,
                               "--samples", str(samples), "--no-verify"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    return done
+    return subprocess.run(command, capture_output=True, text=True, timeout=600)
 
 
 def tunebench(bundle, cache, spec, size, key):
@@ -72,99 +75,74 @@ def nsight(bundle, cache, spec, kernel, warmup, size, key):
     return statistics.median(values), len(values), under_ncu.get("timer", "?")
 
 
-def intercept(spins, column):
-    """Fixed time of an instrument over the spin kernel's cycle count: a least-squares line
-    through (cycles, time) of every spin; its slope is the SM clock period (so NVML's rounded
-    clock does not enter), its intercept what the instrument adds to cycles / clock."""
-    xs = [spin_cycles(r[2]) for r in spins]
-    ys = [r[column] for r in spins]
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
-    return my - slope * mx, 1 / slope
+def measure_case(args, case, raw):
+    """Interleaves ROUNDS Tunebench and ncu processes of one config (order alternating)."""
+    spec, kernel, warmup, size, key = case
+    row = {"kernel": kernel, "size": size, "key": key, "tb": [], "events": [], "ncu": [],
+           "sm_clock_mhz": [], "throttled": 0, "timer": "", "timer_under_ncu": ""}
+    for round_index in range(args.rounds):
+        steps = ["tb", "ncu"] if round_index % 2 == 0 else ["ncu", "tb"]
+        for step in steps:
+            if step == "tb":
+                run = tunebench(args.bundle, args.cache, spec, size, key)
+                row["tb"].append(run["median_s"])
+                row["events"].append(run["event_median_s"])
+                row["sm_clock_mhz"].append(run["sm_clock_mhz"])
+                row["throttled"] = max(row["throttled"], run["throttled"])
+                row["timer"] = run["timer"]
+                if raw:
+                    raw.write(json.dumps({"kernel": kernel, "size": size, "key": key, **run}) + "\n")
+            else:
+                median, launches, timer = nsight(args.bundle, args.cache, spec, kernel, warmup,
+                                                 size, key)
+                row["ncu"].append(median)
+                row["ncu_launches"] = launches
+                row["timer_under_ncu"] = timer
+    return row
 
 
-def write_third_reference(out, rows, spins):
-    tb_fixed, tb_clock = intercept(spins, 5)
-    ncu_fixed, ncu_clock = intercept(spins, 3)
-    offset = ncu_fixed - tb_fixed
-    out.write("\nThird reference: a kernel that spins CYCLES SM cycles (bench/cuda/specs/spin). "
-              "Each instrument's times over the cycle count fit a line whose slope is the SM "
-              f"clock (Tunebench {tb_clock / 1e6:.1f} MHz, ncu {ncu_clock / 1e6:.1f} MHz) and "
-              f"whose intercept is what it adds to the spinning: Tunebench {fmt(tb_fixed)}, "
-              f"ncu {fmt(ncu_fixed)}. ncu's gpu__time_duration carries {fmt(offset)} more, "
-              "fixed, whatever the kernel; \"vs ncu - offset\" takes it out.\n\n"
-              "| kernel | size | config | ncu median | ncu - offset | Tunebench | vs ncu "
-              "| vs ncu - offset | run-to-run |\n" + "|" + " --- |" * 9 + "\n")
-    for r in rows:
-        corrected = r[3] - offset
-        out.write(f"| {r[0]} | {r[1]} | {r[2]} | {fmt(r[3])} | {fmt(corrected)} | {fmt(r[5])} "
-                  f"| {100 * r[7]:+.2f}% | {100 * (r[5] / corrected - 1):+.2f}% "
-                  f"| {100 * r[10]:.2f}% |\n")
-    for label, chosen, target in (("kernels >= 20 us", [r for r in rows if r[3] >= 20e-6], 0.5),
-                                  ("kernels < 20 us", [r for r in rows if r[3] < 20e-6], 2)):
-        if chosen:
-            worst = max(abs(r[5] / (r[3] - offset) - 1) for r in chosen)
-            out.write(f"\nAgainst ncu - offset, {label}: {len(chosen)}, max deviation "
-                      f"{100 * worst:.2f}% (target {target}%)")
-    out.write("\n\n")
-
-
-def fmt(seconds):
-    return f"{seconds * 1e6:.2f} us"
+def measure(args):
+    only = set(args.only.split(",")) if args.only else None
+    raw = open(args.raw, "w") if args.raw else None
+    rows_file = open(args.rows, "w") if args.rows else None
+    rows = []
+    started = time.time()
+    for case in CASES:
+        if only and case[1] not in only:
+            continue
+        row = measure_case(args, case, raw)
+        rows.append(row)
+        if rows_file:
+            rows_file.write(json.dumps(row) + "\n")
+            rows_file.flush()
+        tb, ncu = statistics.median(row["tb"]), statistics.median(row["ncu"])
+        print(f"{row['kernel']} size {row['size']} {row['key']}: ncu {ncu * 1e6:.2f} us "
+              f"tunebench {tb * 1e6:.2f} us ({100 * (tb / ncu - 1):+.2f}%)", flush=True)
+    return rows, time.time() - started
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bundle", required=True)
+    parser.add_argument("--bundle", help="the unpacked headless bundle (to measure)")
     parser.add_argument("--cache", default="/tmp/tb-probe-cache")
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--raw", help="also write every probe's JSON (with samples) here")
-    parser.add_argument("--only", help="run only the cases whose kernel has this name")
+    parser.add_argument("--out", required=True, help="the markdown report")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="processes of each instrument per config (default 3)")
+    parser.add_argument("--rows", help="write each config's row (JSON lines) here as it goes")
+    parser.add_argument("--raw", help="also write every Tunebench probe's JSON (with samples)")
+    parser.add_argument("--only", help="comma-separated kernel names to run (copy_scale,sgemm,spin)")
+    parser.add_argument("--from", dest="sources", nargs="+",
+                        help="report from these row files; measure nothing")
     args = parser.parse_args()
-    raw = open(args.raw, "w") if args.raw else None
-    rows = []
-    started = time.time()
-    for spec, kernel, warmup, size, key in CASES:
-        if args.only and kernel != args.only:
-            continue
-        first = tunebench(args.bundle, args.cache, spec, size, key)
-        second = tunebench(args.bundle, args.cache, spec, size, key)
-        reference, launches, timer_under_ncu = nsight(args.bundle, args.cache, spec, kernel,
-                                                      warmup, size, key)
-        if raw:
-            for run in (first, second):
-                raw.write(json.dumps({"kernel": kernel, "size": size, "key": key,
-                                      "ncu_median_s": reference, **run}) + "\n")
-        tb = first["median_s"]
-        spread = abs(first["median_s"] - second["median_s"]) / tb
-        rows.append((kernel, size, key, reference, launches, tb, first["timer"],
-                     tb / reference - 1, first["event_median_s"],
-                     first["event_median_s"] / reference - 1, spread, timer_under_ncu,
-                     first["sm_clock_mhz"], first["throttled"]))
-        print(f"{kernel} size {size} {key}: ncu {fmt(reference)} tunebench {fmt(tb)} "
-              f"({100 * (tb / reference - 1):+.2f}%) events {fmt(first['event_median_s'])} "
-              f"spread {100 * spread:.2f}%", flush=True)
+    if args.sources:
+        rows = [json.loads(l) for name in args.sources for l in open(name) if l.strip()]
+        wall = None
+    elif args.bundle:
+        rows, wall = measure(args)
+    else:
+        parser.error("give --bundle to measure or --from to report")
     with open(args.out, "w") as out:
-        out.write("| kernel | size | config | ncu median | ncu launches | Tunebench median | timer "
-                  "| vs ncu | events median | events vs ncu | run-to-run | timer under ncu "
-                  "| SM MHz | throttled |\n")
-        out.write("|" + " --- |" * 14 + "\n")
-        for r in rows:
-            out.write(f"| {r[0]} | {r[1]} | {r[2]} | {fmt(r[3])} | {r[4]} | {fmt(r[5])} | {r[6]} "
-                      f"| {100 * r[7]:+.2f}% | {fmt(r[8])} | {100 * r[9]:+.2f}% "
-                      f"| {100 * r[10]:.2f}% | {r[11]} | {r[12]:g} | {r[13]:g} |\n")
-        big = [r for r in rows if r[3] >= 20e-6]
-        small = [r for r in rows if r[3] < 20e-6]
-        out.write(f"\nKernels >= 20 us: {len(big)}, max |Tunebench vs ncu| "
-                  f"{100 * max(abs(r[7]) for r in big):.2f}% (target 0.5%)\n" if big else "")
-        out.write(f"Kernels < 20 us: {len(small)}, max |Tunebench vs ncu| "
-                  f"{100 * max(abs(r[7]) for r in small):.2f}% (target 2%)\n" if small else "")
-        out.write(f"Max run-to-run spread of a median: {100 * max(r[10] for r in rows):.2f}% "
-                  f"(target 0.5%)\n")
-        spins = [r for r in rows if spin_cycles(r[2])]
-        if len(spins) >= 2:
-            write_third_reference(out, rows, spins)
-        out.write(f"Wall time of the benchmark: {time.time() - started:.0f} s\n")
+        write_report(out, rows, wall)
     return 0
 
 
