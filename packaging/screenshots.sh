@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Screenshots of the workbench for the docs, taken from a real run of the matmul example.
+# Screenshots of every page of the workbench for the docs, taken from a real run of the matmul
+# example (ScreenshotTour stages each page: best results selected, compared, compiled).
 # Builds nothing: usage  packaging/screenshots.sh BUILD_DIR [OUTPUT_DIR]
-# Needs xvfb-run (Debian: xvfb xauth). The window grabs itself after the run and quits.
+# Needs xvfb-run (Debian: xvfb xauth). The window grabs its pages after the run and quits.
 set -euo pipefail
 
 build_dir=${1:?usage: $0 BUILD_DIR [OUTPUT_DIR]}
@@ -21,5 +22,8 @@ unset QT_QPA_PLATFORM
 timeout 600 xvfb-run -a -s "-screen 0 1280x800x24" \
     "$gui" "$source_dir/resources/examples/matmul/matmul.json" \
     --workspace "$work/matmul.tbw" --run \
-    --screenshot "$out_dir/workbench.png" --quit-after-finish
-echo "wrote $out_dir/workbench.png"
+    --screenshots "$out_dir" --quit-after-finish
+for name in workbench results compare space kernel preferences; do
+    [[ -s $out_dir/$name.png ]] || { echo "missing $out_dir/$name.png" >&2; exit 1; }
+done
+echo "wrote $(ls "$out_dir"/*.png | tr '\n' ' ')"

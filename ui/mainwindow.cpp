@@ -2,6 +2,7 @@
 
 #include "compare/compareentry.h"
 #include "compare/compareview.h"
+#include "dialogs/specrunlink.h"
 #include "kernel/kernelpage.h"
 #include "models/resultsmodel.h"
 #include "pages/specpages.h"
@@ -11,7 +12,11 @@
 #include "pages/runform.h"
 #include "pages/runpage.h"
 #include "pages/workspaceactions.h"
+#include "results/resultspage.h"
 #include "session/windowsettings.h"
+#include "settings/appsettings.h"
+#include "settings/editmenu.h"
+#include "settings/preferencescontroller.h"
 
 #include <QAbstractProxyModel>
 #include <QAction>
@@ -38,6 +43,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->setDocumentMode(true);
     setCentralWidget(m_pages);
     createFileMenu();
+    m_editMenu = new EditMenu(m_pages, this);
+    menuBar()->addMenu(m_editMenu);
+    // A new compile workers preference is the Run form's new worker count.
+    connect(m_editMenu->preferences(), &PreferencesController::compileWorkersChanged,
+            m_runPage->form(), &RunForm::setWorkers);
     createRunMenu();
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -59,11 +69,14 @@ MainWindow::MainWindow(QWidget *parent)
     resize(1240, 780);
     restoreSettings();
     addPage(m_runPage, tr("&Run"));
+    // The Results page views the results the Run page holds (live or stored).
+    m_resultsPage = new ResultsPage(m_runPage->feed(), this);
+    addPage(m_resultsPage, tr("Res&ults"));
     addEditingPages();
 }
 
 // The Space and Kernel pages edit the spec the Run page runs; Compare shows the results
-// selected in the Run page's table side by side (Ctrl+D).
+// selected in the Results page's table side by side (Ctrl+D).
 void MainWindow::addEditingPages()
 {
     m_specPages = new SpecPages(this);
@@ -73,27 +86,34 @@ void MainWindow::addEditingPages()
     addPage(m_specPages->kernelPage(), tr("&Kernel"));
     addSavable(m_specPages->specSavable());
     addSavable(m_specPages->kernelSavable());
+    m_editMenu->addUndoTarget(m_specPages->spacePage(), m_specPages->spacePage()->undoAction(),
+                              m_specPages->spacePage()->redoAction());
+    // editActions(): Save, Compile config, Find, Find next, Find previous, Undo, Redo.
+    const QList<QAction *> kernelActions = m_specPages->kernelPage()->editActions();
+    m_editMenu->addUndoTarget(m_specPages->kernelPage(), kernelActions.value(5),
+                              kernelActions.value(6));
     m_compare = new CompareView(this);
     m_compare->setObjectName(QStringLiteral("comparePage"));
     addPage(m_compare, tr("&Compare"));
     QAction *compare =
         m_viewMenu->addAction(tr("Compare &Selected Results"), this, &MainWindow::compareSelected);
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_resultsPage->view()->addAction(compare); // on the table's context menu too
     m_specPages->open(m_runPage->form()->specPath());
+    m_specRunLink = new SpecRunLink(m_runPage->form(), m_specPages, &m_unsaved, this);
+    connect(m_specRunLink, &SpecRunLink::runCancelled, this,
+            [this](const QString &reason) { statusBar()->showMessage(reason); });
 }
 
 void MainWindow::compareSelected()
 {
-    const auto *proxy =
-        qobject_cast<const QAbstractProxyModel *>(m_runPage->resultsView()->model());
     QVector<CompareEntry> entries;
-    for (const QModelIndex &index : m_runPage->resultsView()->selectionModel()->selectedRows()) {
-        const QModelIndex source = proxy ? proxy->mapToSource(index) : index;
-        const ResultEvent &event = m_runPage->resultsModel()->resultAt(source.row());
-        entries.append({QString::fromStdString(event.configKey), event, {}});
-    }
+    for (const ResultEvent &event : m_resultsPage->selectedResults())
+        entries.append({QString::fromStdString(event.configKey), event,
+                        m_runPage->resultsModel()->sizeLabel(event.sizeIndex)});
     if (entries.size() < 2) {
-        statusBar()->showMessage(tr("Select two or more results in the Run page to compare them"));
+        statusBar()->showMessage(
+            tr("Select two or more results in the Results page to compare them"));
         return;
     }
     m_compare->setResults(entries);
@@ -136,7 +156,8 @@ void MainWindow::createFileMenu()
 void MainWindow::createRunMenu()
 {
     QMenu *run = menuBar()->addMenu(tr("&Run"));
-    QAction *start = run->addAction(tr("&Start"), m_runPage, &RunPage::startRun);
+    // Through the form: edits of the spec being run are saved first (SpecRunLink).
+    QAction *start = run->addAction(tr("&Start"), m_runPage->form(), &RunForm::requestStart);
     start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_pauseAction = run->addAction(tr("&Pause"), m_runPage, &RunPage::togglePause);
     m_pauseAction->setShortcuts(
@@ -185,8 +206,7 @@ void MainWindow::setSavePrompt(UnsavedChanges::Prompt prompt)
 
 void MainWindow::setSpecPath(const QString &path)
 {
-    m_runPage->form()->setSpecPath(path);
-    m_specPages->open(path);
+    m_runPage->form()->setSpecPath(path); // the spec pages follow (SpecRunLink)
 }
 
 void MainWindow::openLastWorkspace()
@@ -254,6 +274,7 @@ void MainWindow::restoreSettings()
             .value(QStringLiteral("run/workspace"),
                    QDir::current().absoluteFilePath(QStringLiteral("tunebench.tbw")))
             .toString());
+    // Without a remembered count the form has the compile workers preference.
     if (settings.contains(QStringLiteral("run/workers")))
         form->setWorkers(settings.value(QStringLiteral("run/workers")).toInt());
 }
@@ -265,7 +286,11 @@ void MainWindow::saveSettings() const
     const RunForm *form = m_runPage->form();
     settings.setValue(QStringLiteral("run/spec"), form->specPath());
     settings.setValue(QStringLiteral("run/workspace"), form->workspacePath());
-    settings.setValue(QStringLiteral("run/workers"), form->workers());
+    // Remembered only when it is not the preference, so that it follows a new preference.
+    if (form->workers() == AppSettings().compileWorkers())
+        settings.remove(QStringLiteral("run/workers"));
+    else
+        settings.setValue(QStringLiteral("run/workers"), form->workers());
 }
 
 } // namespace tb

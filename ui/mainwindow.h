@@ -12,6 +12,9 @@ namespace tb {
 
 class RecentWorkspacesMenu;
 class CompareView;
+class EditMenu;
+class SpecRunLink;
+class ResultsPage;
 class RunPage;
 class SpecPages;
 class Savable;
@@ -29,7 +32,13 @@ public:
     ~MainWindow() override;
 
     RunPage *runPage() const { return m_runPage; }
+    ResultsPage *resultsPage() const { return m_resultsPage; }
     SpecPages *specPages() const { return m_specPages; }
+    // Edit: Undo / Redo of the current page, Preferences (editMenu()->preferences()).
+    EditMenu *editMenu() const { return m_editMenu; }
+    // Keeps the Run form's spec and the Space / Kernel pages' on one file; saves edits of the
+    // spec being run before a run (after asking).
+    SpecRunLink *specRunLink() const { return m_specRunLink; }
     CompareView *compareView() const { return m_compare; }
     WorkspaceActions *workspaceActions() const { return m_workspaceActions; }
     WorkspaceController *workspace() const;
@@ -55,6 +64,8 @@ public:
 
 public slots:
     void openSpec();
+    // Shows the results selected in the Results page side by side (Ctrl+D).
+    void compareSelected();
     void showAbout();
 
 signals:
@@ -68,7 +79,6 @@ private:
     void createFileMenu();
     void createRunMenu();
     void addEditingPages();
-    void compareSelected();
     void setWorkspaceTitle(const QString &path);
     void restoreSettings();
     void saveSettings() const;
@@ -82,6 +92,9 @@ private:
     QAction *m_pauseAction = nullptr;
     SpecPages *m_specPages = nullptr;
     CompareView *m_compare = nullptr;
+    EditMenu *m_editMenu = nullptr;
+    SpecRunLink *m_specRunLink = nullptr;
+    ResultsPage *m_resultsPage = nullptr;
     QString m_lastPageName; // from the settings: the page to show once it is added
 };
 

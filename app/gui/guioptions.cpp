@@ -43,10 +43,15 @@ GuiOptions parseGuiOptions(const QCoreApplication &app)
         QStringLiteral("screenshot"),
         QCoreApplication::translate("main", "Save a PNG of the window when the run ends."),
         QStringLiteral("file"));
+    const QCommandLineOption screenshots(
+        QStringLiteral("screenshots"),
+        QCoreApplication::translate("main",
+                                    "When the run ends, save a PNG of every page in this folder."),
+        QStringLiteral("folder"));
     const QCommandLineOption quitAfter(
         QStringLiteral("quit-after-finish"),
         QCoreApplication::translate("main", "Quit when the run ends."));
-    parser.addOptions({run, workspace, workers, screenshot, quitAfter});
+    parser.addOptions({run, workspace, workers, screenshot, screenshots, quitAfter});
     parser.process(app);
 
     GuiOptions options;
@@ -58,6 +63,7 @@ GuiOptions parseGuiOptions(const QCoreApplication &app)
     options.workers = parser.value(workers).toInt();
     options.run = parser.isSet(run);
     options.screenshotPath = parser.value(screenshot);
+    options.screenshotsDirectory = parser.value(screenshots);
     options.quitAfterFinish = parser.isSet(quitAfter);
     return options;
 }

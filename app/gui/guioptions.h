@@ -15,6 +15,7 @@ struct GuiOptions
     int workers = 0;       // 0: the remembered one
     bool run = false;
     QString screenshotPath;
+    QString screenshotsDirectory; // every page, staged (ScreenshotTour)
     bool quitAfterFinish = false;
 };
 

@@ -2,6 +2,9 @@
 #include "mainwindow.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
+#include "pages/screenshottour.h"
+#include "settings/appearance.h"
+#include "settings/appsettings.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -19,19 +22,34 @@ void setApplicationInfo()
     QCoreApplication::setApplicationVersion(QStringLiteral(TUNEBENCH_VERSION));
 }
 
-// --screenshot and --quit-after-finish: act once the run ends, however it ends.
+// --screenshot, --screenshots and --quit-after-finish: act once the run ends, however it ends.
 void whenRunEnds(tb::MainWindow &window, const tb::GuiOptions &options)
 {
-    auto act = [&window, options] {
+    auto quitIfAsked = [options] {
+        if (options.quitAfterFinish)
+            QCoreApplication::quit();
+    };
+    auto act = [&window, options, quitIfAsked] {
         // Let the last batch reach the plot (its replot timer runs every 100 ms).
-        QTimer::singleShot(300, &window, [&window, options] {
+        QTimer::singleShot(300, &window, [&window, options, quitIfAsked] {
             if (!options.screenshotPath.isEmpty()) {
                 const bool saved = window.grab().toImage().save(options.screenshotPath, "PNG");
                 std::fprintf(stderr, "tunebench: %s %s\n", saved ? "saved" : "could not save",
                              qPrintable(options.screenshotPath));
             }
-            if (options.quitAfterFinish)
-                QCoreApplication::quit();
+            if (options.screenshotsDirectory.isEmpty()) {
+                quitIfAsked();
+                return;
+            }
+            auto *tour = new tb::ScreenshotTour(&window, options.screenshotsDirectory, &window);
+            QObject::connect(tour, &tb::ScreenshotTour::finished, &window, [tour, quitIfAsked] {
+                for (const QString &path : tour->savedFiles())
+                    std::fprintf(stderr, "tunebench: saved %s\n", qPrintable(path));
+                for (const QString &failure : tour->failures())
+                    std::fprintf(stderr, "tunebench: %s\n", qPrintable(failure));
+                quitIfAsked();
+            });
+            tour->start();
         });
     };
     QObject::connect(window.runPage(), &tb::RunPage::runFinished, &window, act);
@@ -51,6 +69,8 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/tunebench/tunebench.svg")));
     const tb::GuiOptions options = tb::parseGuiOptions(app);
+    // Before any window exists, so that none is first drawn in the wrong colours.
+    tb::applyAppearance(tb::AppSettings().appearance());
 
     tb::MainWindow window;
     window.setSpecPath(options.specPath);

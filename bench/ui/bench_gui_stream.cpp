@@ -137,6 +137,9 @@ int main(int argc, char **argv)
     page->resultsModel()->reset({QStringLiteral("gflops")}, false);
     page->resultsModel()->setSizeLabel(0, QStringLiteral("n=4096"));
     page->resultsModel()->setSizeLabel(1, QStringLiteral("n=65536"));
+    for (std::size_t size = 0; size < 2; ++size) // a run announces its plan per size
+        emit page->controller()->spaceSized(
+            {size, size ? "n=65536" : "n=4096", 0, 0, 0, std::uint64_t(total / 2)});
     QCustomPlot *plot = page->timeline()->plot();
 
     std::vector<double> replotMs;

@@ -39,6 +39,29 @@ std::string parseErrorText(const nlohmann::json::parse_error &error)
     return "invalid JSON at byte " + std::to_string(error.byte) + ": " + text;
 }
 
+// Measurement fields the document leaves out whose value (from the loader's defaults) is not
+// the built-in default: written into the copy, so that it means the same to a worker's loader.
+// With the built-in defaults nothing is added: the document, and its hash in a workspace, stay
+// as they were.
+void writeMeasurementDefaults(Json &root, const MeasurementSettings &settings)
+{
+    const MeasurementSettings builtIn;
+    const auto fill = [&root](const char *key, const auto &value, const auto &builtInValue) {
+        if (value == builtInValue)
+            return;
+        Json &measurement = root["measurement"];
+        if (!measurement.contains(key))
+            measurement[key] = value;
+    };
+    fill("warmup_runs", settings.warmupRuns, builtIn.warmupRuns);
+    fill("min_samples", settings.minSamples, builtIn.minSamples);
+    fill("max_samples", settings.maxSamples, builtIn.maxSamples);
+    fill("target_rel_ci", settings.targetRelativeHalfWidth, builtIn.targetRelativeHalfWidth);
+    fill("max_seconds_per_config", settings.maxSecondsPerConfig, builtIn.maxSecondsPerConfig);
+    fill("timeout_seconds", settings.timeoutSeconds, builtIn.timeoutSeconds);
+    fill("warm_cache", settings.warmCache, builtIn.warmCache);
+}
+
 // The worker's copy: the kernel file's text inlined, so reading it needs no file system.
 std::string inlinedDocument(Json root, const Spec &spec)
 {
@@ -48,6 +71,7 @@ std::string inlinedDocument(Json root, const Spec &spec)
         kernel["code"] = spec.kernel.code;
         kernel["source_path"] = spec.kernel.sourcePath;
     }
+    writeMeasurementDefaults(root, spec.measurement);
     return root.dump(2);
 }
 
@@ -98,6 +122,7 @@ Expected<Spec> SpecLoader::parse(const std::string &jsonText, const std::string 
 
     Spec spec;
     spec.baseDirectory = absoluteDirectory(baseDirectory);
+    spec.measurement = m_measurementDefaults; // what the document sets replaces them
     JsonReader reader(m_issues);
     SpecReader(reader, spec).read(root);
     SpecChecker(reader, spec).check();

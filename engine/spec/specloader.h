@@ -17,12 +17,23 @@ namespace tb {
 // "PATH: message" line per issue ("(root)" for the empty path), and issues() lists them.
 // A spec file that cannot be read at all is an IoError (with one issue at path "").
 //
+// Measurement fields a spec leaves out take the loader's measurement defaults (the built-in
+// MeasurementSettings unless the caller gives its own, e.g. the workbench's preferences); the
+// spec's own values win.
+//
 // Spec::document is the document with the kernel source inlined as "code" (and its absolute
-// path kept as "source_path"), so parse(spec.document, spec.baseDirectory) needs no file
-// access and gives the same Spec: that is what workers receive.
+// path kept as "source_path") and every measurement field that came from a default other than
+// the built-in one written out, so parse(spec.document, spec.baseDirectory) needs no file access
+// and gives the same Spec with any loader: that is what workers receive.
 class SpecLoader
 {
 public:
+    explicit SpecLoader(const MeasurementSettings &measurementDefaults = {})
+        : m_measurementDefaults(measurementDefaults)
+    {}
+
+    const MeasurementSettings &measurementDefaults() const { return m_measurementDefaults; }
+
     // baseDirectory = the directory of the file.
     Expected<Spec> loadFile(const std::string &path);
     // Relative kernel paths resolve against baseDirectory (made absolute; "" = current dir).
@@ -34,6 +45,7 @@ public:
 private:
     EngineError failure() const;
 
+    MeasurementSettings m_measurementDefaults;
     std::vector<SpecIssue> m_issues;
 };
 

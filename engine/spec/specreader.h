@@ -19,7 +19,8 @@ inline constexpr std::array<std::string_view, 14> kSpecTopLevelKeys{
 // allowed words, number ranges, defaults, and the checks that need only one section (unique
 // names, list lengths). Everything that relates sections to each other (expressions, name
 // clashes, the search space) is SpecChecker's. Every issue goes to the JsonReader; reading
-// carries on past problems so that all of them are found in one pass.
+// carries on past problems so that all of them are found in one pass. A field the document
+// leaves out keeps the value the Spec came with (SpecLoader puts its measurement defaults there).
 //
 // Arrays of the document map one to one onto the Spec's vectors (a broken element still gets a
 // default entry), so an index into spec.parameters is also the index in "/parameters/<i>".
@@ -58,6 +59,7 @@ private:
     void readObjective(const Json &objective, const std::string &path);
     void readStrategy(const Json &strategy, const std::string &path);
     void readMeasurement(const Json &measurement, const std::string &path);
+    void readSampleBounds(const Json &measurement, const std::string &path);
 
     // Identifier syntax and reserved words, for parameter, size and argument names.
     bool checkName(const std::string &name, const std::string &path);

@@ -122,16 +122,33 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     count("warmup_runs", 0, settings.warmupRuns);
     count("min_samples", 1, settings.minSamples);
     count("max_samples", 1, settings.maxSamples);
-    if (settings.maxSamples < settings.minSamples)
-        m_reader.report(
-            JsonReader::child(path,
-                              measurement.contains("max_samples") ? "max_samples" : "min_samples"),
-            "max_samples (" + std::to_string(settings.maxSamples) + ") is less than min_samples (" +
-                std::to_string(settings.minSamples) + ")");
+    readSampleBounds(measurement, path);
     positive("target_rel_ci", settings.targetRelativeHalfWidth);
     positive("max_seconds_per_config", settings.maxSecondsPerConfig);
     positive("timeout_seconds", settings.timeoutSeconds);
-    settings.warmCache = m_reader.boolean(measurement, path, "warm_cache").value_or(false);
+    settings.warmCache =
+        m_reader.boolean(measurement, path, "warm_cache").value_or(settings.warmCache);
+}
+
+// min_samples <= max_samples. When the spec sets only one of the two, the other is a default,
+// and a default gives way to what the spec says: {"max_samples": 3} lowers min_samples to 3.
+void SpecReader::readSampleBounds(const Json &measurement, const std::string &path)
+{
+    auto &settings = m_spec.measurement;
+    if (settings.maxSamples >= settings.minSamples)
+        return;
+    const bool setsMin = measurement.contains("min_samples");
+    const bool setsMax = measurement.contains("max_samples");
+    if (setsMin && !setsMax) {
+        settings.maxSamples = settings.minSamples;
+    } else if (setsMax && !setsMin) {
+        settings.minSamples = settings.maxSamples;
+    } else {
+        m_reader.report(JsonReader::child(path, setsMax ? "max_samples" : "min_samples"),
+                        "max_samples (" + std::to_string(settings.maxSamples) +
+                            ") is less than min_samples (" + std::to_string(settings.minSamples) +
+                            ")");
+    }
 }
 
 } // namespace tb

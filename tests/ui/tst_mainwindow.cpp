@@ -1,45 +1,77 @@
+// The workbench end to end with real worker processes: a spec with failing configurations, and
+// the bundled CPU matmul example run into every view (Results table, timeline, latest samples,
+// resource plot, parameter-effect plot), then shown again from its workspace; Ctrl+D compares.
+#include "compare/compareview.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
+#include "pages/latestsamples.h"
 #include "pages/resultdetails.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
+#include "pages/workspaceactions.h"
+#include "plots/parametereffectplot.h"
+#include "plots/resourceplot.h"
 #include "plots/samplehistogram.h"
 #include "plots/timelineplot.h"
+#include "results/resultsfilterproxy.h"
+#include "results/resultspage.h"
+#include "session/workspacecontroller.h"
+#include "smallmatmulspec.h"
 #include "testpaths.h"
 
+#include <QComboBox>
 #include <QImage>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <set>
+
 using namespace tb;
+
+namespace {
+
+int okCount(const ResultsModel *model)
+{
+    int ok = 0;
+    for (int row = 0; row < model->rowCount(); ++row)
+        ok += model->resultAt(row).result.status == ResultStatus::Ok ? 1 : 0;
+    return ok;
+}
+
+} // namespace
 
 class TestMainWindow : public QObject
 {
     Q_OBJECT
 private:
+    QTemporaryDir m_dir;
+    QString m_matmulWorkspace; // filled by runsTheMatmulExampleIntoEveryView
+    int m_matmulResults = 0;
+
     // Selecting a row shows that result's details: a failure's error text, an ok result's
     // samples in the histogram.
-    static void checkDetailsPane(RunPage *page)
+    static void checkDetailsPane(ResultsPage *page, const ResultsModel *model)
     {
-        QTableView *view = page->resultsView();
-        auto *proxy = qobject_cast<QSortFilterProxyModel *>(view->model());
-        QVERIFY(proxy);
+        QTableView *view = page->view();
         bool sawFailure = false;
         bool sawOk = false;
-        for (int row = 0; row < proxy->rowCount(); ++row) {
+        for (int row = 0; row < view->model()->rowCount(); ++row) {
             view->selectRow(row);
-            const int source = proxy->mapToSource(proxy->index(row, 0)).row();
-            const ResultEvent &event = page->resultsModel()->resultAt(source);
+            const int source = page->proxy()->mapToSource(page->proxy()->index(row, 0)).row();
+            const ResultEvent &event = model->resultAt(source);
             ResultDetails *details = page->details();
             QVERIFY(details->statusText().contains(
                 QString::fromUtf8(toString(event.result.status).data())));
             QVERIFY(details->summaryText().contains(
                 QString::fromStdString(event.configKey.substr(0, event.configKey.find('=')))));
+            QCOMPARE(details->definesText(),
+                     QStringLiteral("-D") + QString::fromStdString(event.configKey));
             if (event.result.status == ResultStatus::Ok) {
                 QVERIFY(event.result.summary.count > 0);
                 QCOMPARE(details->histogram()->sampleCount(), int(event.result.samples.size()));
@@ -56,9 +88,48 @@ private:
         QVERIFY(sawFailure && sawOk);
     }
 
+    // Every view of the window holds every result of the model, and only those.
+    static void checkEveryViewHoldsEveryResult(MainWindow &window, int expected)
+    {
+        RunPage *page = window.runPage();
+        const ResultsModel *model = page->resultsModel();
+        const int ok = okCount(model);
+        QCOMPARE(model->rowCount(), expected);
+        QCOMPARE(window.resultsPage()->view()->model()->rowCount(), expected);
+        QCOMPARE(window.resultsPage()->countText(), QStringLiteral("%1 results").arg(expected));
+        QCOMPARE(page->timeline()->evaluationCount(), expected);
+        QCOMPARE(page->timeline()->pointCount(), ok);
+        QCOMPARE(page->resourcePlot()->evaluationCount(), expected);
+        QCOMPARE(page->resourcePlot()->pointCount(), 0); // a CPU kernel has no registers
+        // The plot says why it is empty (on its next redraw tick).
+        QTRY_VERIFY2(page->resourcePlot()->message().contains(QStringLiteral("No resource usage")),
+                     qPrintable(page->resourcePlot()->message()));
+        ParameterEffectPlot *effect = window.resultsPage()->effectPlot();
+        QCOMPARE(effect->data().count(), ok);
+        QCOMPARE(effect->xCombo()->count(), 4);
+        QCOMPARE(effect->xParameter(), QStringLiteral("BM"));
+        int shownSize = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const ResultEvent &event = model->resultAt(row);
+            shownSize +=
+                event.result.status == ResultStatus::Ok && event.sizeIndex == effect->sizeIndex()
+                    ? 1
+                    : 0;
+        }
+        QCOMPARE(effect->pointCount(), shownSize);
+        QCOMPARE(effect->sizeCombo()->count(), 2); // N=256 and N=512
+        // One column per parameter, and the derived metric.
+        QCOMPARE(
+            model->headerData(model->column(ResultsModel::Parameter, 3), Qt::Horizontal).toString(),
+            QStringLiteral("UNROLL"));
+        QCOMPARE(model->headerData(model->column(ResultsModel::Metric), Qt::Horizontal).toString(),
+                 QStringLiteral("GFLOP/s"));
+    }
+
 private slots:
     void initTestCase()
     {
+        QVERIFY(m_dir.isValid());
         QStandardPaths::setTestModeEnabled(true); // QSettings away from the user's
         qputenv("TUNEBENCH_WORKER", tbtest::workerPath().toLocal8Bit());
     }
@@ -69,8 +140,11 @@ private slots:
         QVERIFY(dir.isValid());
         MainWindow window;
         window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(QTest::qWaitForWindowActive(&window)); // shortcuts need the active window
         RunPage *page = window.runPage();
+        ResultsPage *results = window.resultsPage();
+        QCOMPARE(results->objectName(), QStringLiteral("resultsPage"));
+        QCOMPARE(window.pages()->indexOf(results), 1);
         window.setSpecPath(tbtest::sourceDir() + "/tests/app/data/faulty.json");
         page->form()->setWorkspacePath(dir.filePath("ws.tbw"));
         page->form()->setWorkers(2);
@@ -82,23 +156,103 @@ private slots:
         QVERIFY(!page->form()->startButton()->isEnabled());
         QVERIFY(page->form()->stopButton()->isEnabled());
         QVERIFY2(finished.wait(60000), qPrintable(failed.value(0).value(0).toString()));
-        QCOMPARE(page->resultsView()->model()->rowCount(), 6);
+        QCOMPARE(results->view()->model()->rowCount(), 6);
         QCOMPARE(page->resultsModel()->rowCount(), 6);
         QCOMPARE(page->timeline()->pointCount(), 2);
         QCOMPARE(page->timeline()->evaluationCount(), 6);
         QVERIFY(page->form()->startButton()->isEnabled());
+        QCOMPARE(page->resultsModel()->parameterNames(), QStringList{"MODE"});
+        QCOMPARE(results->effectPlot()->data().count(), 2);
+        // The latest measured configuration's samples are on the Run page.
+        QVERIFY(!page->latestSamples()->shownConfig().isEmpty());
+        QVERIFY(page->latestSamples()->histogram()->sampleCount() > 0);
 
         // Sorting by median puts the two ok results first.
-        page->resultsView()->sortByColumn(ResultsModel::MedianColumn, Qt::AscendingOrder);
-        QCOMPARE(page->resultsView()->model()->index(0, 0).data().toString(), QString("ok"));
-        QCOMPARE(page->resultsView()->model()->index(1, 0).data().toString(), QString("ok"));
+        const int median = page->resultsModel()->column(ResultsModel::Median);
+        results->view()->sortByColumn(median, Qt::AscendingOrder);
+        QCOMPARE(results->view()->model()->index(0, 0).data().toString(), QString("ok"));
+        QCOMPARE(results->view()->model()->index(1, 0).data().toString(), QString("ok"));
 
-        checkDetailsPane(page);
+        checkDetailsPane(results, page->resultsModel());
+
+        // Ctrl+D compares the two ok results selected in the Results page.
+        window.pages()->setCurrentWidget(results);
+        results->view()->selectRow(0);
+        results->view()->selectionModel()->select(results->view()->model()->index(1, 0),
+                                                  QItemSelectionModel::Select |
+                                                      QItemSelectionModel::Rows);
+        QCOMPARE(results->selectedResults().size(), 2);
+        QTest::keyClick(results->view(), Qt::Key_D, Qt::ControlModifier);
+        QCOMPARE(window.pages()->currentWidget(), window.compareView());
 
         QTest::qWait(150); // one replot tick
         const QImage image = window.grab().toImage();
         QVERIFY(!image.isNull());
         QVERIFY(image.width() > 400 && image.height() > 300);
+    }
+
+    void runsTheMatmulExampleIntoEveryView()
+    {
+        const QString spec = tbtest::writeSmallMatmulSpec(m_dir.path());
+        QVERIFY(!spec.isEmpty());
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        RunPage *page = window.runPage();
+        window.setSpecPath(spec);
+        m_matmulWorkspace = m_dir.filePath("matmul.tbw");
+        page->form()->setWorkspacePath(m_matmulWorkspace);
+        page->form()->setWorkers(2);
+        QSignalSpy finished(page, &RunPage::runFinished);
+        QSignalSpy failed(page, &RunPage::runFailed);
+        QTest::mouseClick(page->form()->startButton(), Qt::LeftButton);
+        QVERIFY2(finished.wait(90000), qPrintable(failed.value(0).value(0).toString()));
+        const auto summary = finished.at(0).at(0).value<RunSummary>();
+        QCOMPARE(int(summary.evaluated), 8); // 4 per size
+        QVERIFY(summary.ok > 0);
+        m_matmulResults = int(summary.evaluated);
+        checkEveryViewHoldsEveryResult(window, m_matmulResults);
+        QCOMPARE(page->resultsModel()->parameterNames(), QStringList({"BM", "BN", "BK", "UNROLL"}));
+
+        // The latest samples are those of the last result with samples.
+        const ResultsModel *model = page->resultsModel();
+        int last = model->rowCount() - 1;
+        while (last >= 0 && model->resultAt(last).result.samples.empty())
+            --last;
+        QVERIFY(last >= 0);
+        QCOMPARE(page->latestSamples()->shownConfig(),
+                 QString::fromStdString(model->resultAt(last).configKey));
+        QCOMPARE(page->latestSamples()->histogram()->sampleCount(),
+                 int(model->resultAt(last).result.samples.size()));
+
+        // The Results page filters what the run produced: one config's key finds it.
+        ResultsPage *results = window.resultsPage();
+        window.pages()->setCurrentWidget(results);
+        const QString key = QString::fromStdString(model->resultAt(0).configKey);
+        QTest::keyClicks(results->filterEdit(),
+                         key + " " + model->sizeLabel(model->resultAt(0).sizeIndex));
+        QCOMPARE(results->proxy()->rowCount(), 1);
+    }
+
+    void aStoredRunFillsTheResultsPage()
+    {
+        QVERIFY2(!m_matmulWorkspace.isEmpty(), "runsTheMatmulExampleIntoEveryView ran first");
+        MainWindow window;
+        window.show();
+        QSignalSpy loaded(window.workspace(), &WorkspaceController::runLoaded);
+        QVERIFY(window.workspaceActions()->openWorkspaceFile(m_matmulWorkspace));
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(!window.runPage()->isRunning());
+        // The stored spec names the parameters and the objective, as a live run does.
+        QCOMPARE(window.runPage()->resultsModel()->parameterNames(),
+                 QStringList({"BM", "BN", "BK", "UNROLL"}));
+        checkEveryViewHoldsEveryResult(window, m_matmulResults);
+        std::set<std::string> keys;
+        const ResultsModel *model = window.runPage()->resultsModel();
+        for (int row = 0; row < model->rowCount(); ++row)
+            keys.insert(model->resultAt(row).configKey + "@" +
+                        std::to_string(model->resultAt(row).sizeIndex));
+        QCOMPARE(int(keys.size()), m_matmulResults);
     }
 
     void aBadSpecFailsWithoutBlocking()

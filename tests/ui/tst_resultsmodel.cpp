@@ -1,6 +1,9 @@
+#include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
+#include "session/specoutline.h"
 
 #include <QAbstractItemModelTester>
+#include <QIcon>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTest>
@@ -9,10 +12,12 @@ using namespace tb;
 
 namespace {
 
-ResultEvent okResult(const std::string &key, double median, double gbps)
+ResultEvent okResult(const std::string &key, double median, double gbps,
+                     std::vector<double> values = {})
 {
     ResultEvent event;
     event.configKey = key;
+    event.config.values = std::move(values);
     event.result.status = ResultStatus::Ok;
     event.result.summary.median = median;
     event.result.summary.min = median * 0.9;
@@ -22,13 +27,22 @@ ResultEvent okResult(const std::string &key, double median, double gbps)
     return event;
 }
 
-ResultEvent failedResult(const std::string &key)
+ResultEvent failedResult(const std::string &key, std::vector<double> values = {})
 {
     ResultEvent event;
     event.configKey = key;
+    event.config.values = std::move(values);
     event.result.status = ResultStatus::WrongResult;
     event.result.message = "output differs at index 3";
     return event;
+}
+
+QStringList headers(const QAbstractItemModel &model)
+{
+    QStringList names;
+    for (int column = 0; column < model.columnCount(); ++column)
+        names << model.headerData(column, Qt::Horizontal).toString();
+    return names;
 }
 
 } // namespace
@@ -42,48 +56,96 @@ private slots:
         ResultsModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.reset({"GB/s"}, false);
-        QCOMPARE(model.columnCount(), 8);
+        model.reset({"GB/s"}, false, {"M"});
+        QCOMPARE(model.columnCount(), 9);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        model.appendResults({okResult("M=1", 2e-3, 10), failedResult("M=2")});
+        model.appendResults({okResult("M=1", 2e-3, 10, {1}), failedResult("M=2", {2})});
         model.appendResults({});
-        model.appendResults(
-            {okResult("M=3", 5e-6, 30), okResult("M=4", 1.5, 1), failedResult("M=5")});
+        model.appendResults({okResult("M=3", 5e-6, 30, {3}), okResult("M=4", 1.5, 1, {4}),
+                             failedResult("M=5", {5})});
         QCOMPARE(inserted.count(), 2); // one insertion per non-empty batch
         QCOMPARE(model.rowCount(), 5);
         QCOMPARE(inserted.at(1).at(1).toInt(), 2);
         QCOMPARE(inserted.at(1).at(2).toInt(), 4);
-        model.reset({}, true);
+        model.reset({}, true, {"BM", "BN"});
         QCOMPARE(model.rowCount(), 0);
-        QCOMPARE(model.columnCount(), 9); // registers and spills
+        QCOMPARE(model.columnCount(), 13); // 2 parameters; registers, spills, shared, occupancy
+        ResultEvent cuda = okResult("BM=64,BN=32", 1e-4, 0, {64, 32});
+        cuda.result.resources = {{"registers", 40}, {"occupancy", 0.5}};
+        model.appendResults({cuda, failedResult("BM=128,BN=32", {128, 32})});
+        QCOMPARE(model.rowCount(), 2);
+    }
+
+    void laysOutColumnsFromTheOutline()
+    {
+        ResultsModel model;
+        SpecOutline outline;
+        outline.metricNames = {"GB/s"};
+        outline.parameterNames = {"BM", "UNROLL"};
+        outline.cuda = true;
+        model.reset(outline);
+        QCOMPARE(headers(model),
+                 QStringList({"Status", "Size", "Config", "BM", "UNROLL", "Median", "Min", "Stddev",
+                              "Samples", "GB/s", "Registers", "Spills (bytes)",
+                              "Shared mem (bytes)", "Occupancy"}));
+        QCOMPARE(model.column(ResultsModel::Parameter, 1), 4);
+        QCOMPARE(model.column(ResultsModel::Median), 5);
+        QCOMPARE(model.column(ResultsModel::Metric, 0), 9);
+        QCOMPARE(model.column(ResultsModel::Occupancy), 13);
+        QCOMPARE(model.column(ResultsModel::Metric, 1), -1);
+        QCOMPARE(model.columnKind(3), ResultsModel::Parameter);
+        // Stable ids name the columns in the settings, whatever their position.
+        QCOMPARE(model.headerData(3, Qt::Horizontal, ResultsModel::ColumnIdRole).toString(),
+                 QString("param:BM"));
+        QCOMPARE(model.headerData(9, Qt::Horizontal, ResultsModel::ColumnIdRole).toString(),
+                 QString("metric:GB/s"));
+        QCOMPARE(model.columnId(5), QString("median"));
+        QCOMPARE(model.columnId(12), QString("shared_memory"));
+
+        // A CPU spec has no resource columns.
+        outline.cuda = false;
+        model.reset(outline);
+        QCOMPARE(model.columnCount(), 10);
+        QCOMPARE(model.column(ResultsModel::Registers), -1);
     }
 
     void formatsDisplayAndKeepsRawSortValues()
     {
         ResultsModel model;
-        model.reset({"GB/s"}, false);
+        model.reset({"GB/s"}, false, {"M"});
         model.setSizeLabel(0, "N=512");
-        model.appendResults({okResult("M=1", 2.5e-3, 12.345), failedResult("M=2")});
+        model.appendResults({okResult("M=1", 2.5e-3, 12.345, {1}), failedResult("M=2", {2})});
         const auto at = [&](int row, int column, int role = Qt::DisplayRole) {
             return model.data(model.index(row, column), role);
         };
+        const int median = model.column(ResultsModel::Median);
+        const int metric = model.column(ResultsModel::Metric);
         QCOMPARE(at(0, ResultsModel::StatusColumn).toString(), QString("ok"));
         QCOMPARE(at(0, ResultsModel::SizeColumn).toString(), QString("N=512"));
         QCOMPARE(at(0, ResultsModel::ConfigColumn).toString(), QString("M=1"));
-        QCOMPARE(at(0, ResultsModel::MedianColumn).toString(), QString("2.50 ms"));
-        QCOMPARE(at(0, ResultsModel::MinColumn).toString(), QString("2.25 ms"));
-        QCOMPARE(at(0, ResultsModel::StddevColumn).toString(), QString::fromUtf8("25.0 \u00b5s"));
-        QCOMPARE(at(0, ResultsModel::SamplesColumn).toString(), QString("7"));
-        QCOMPARE(at(0, ResultsModel::FirstMetricColumn).toString(), QString("12.3"));
-        QCOMPARE(at(0, ResultsModel::MedianColumn, ResultsModel::SortRole).toDouble(), 2.5e-3);
-        QCOMPARE(at(0, ResultsModel::FirstMetricColumn, ResultsModel::SortRole).toDouble(), 12.345);
+        QCOMPARE(at(1, model.column(ResultsModel::Parameter)).toString(), QString("2"));
+        QCOMPARE(at(1, model.column(ResultsModel::Parameter), ResultsModel::SortRole).toDouble(),
+                 2.0);
+        QCOMPARE(at(0, median).toString(), QString("2.50 ms"));
+        QCOMPARE(at(0, model.column(ResultsModel::Min)).toString(), QString("2.25 ms"));
+        QCOMPARE(at(0, model.column(ResultsModel::Stddev)).toString(),
+                 QString::fromUtf8("25.0 \u00b5s"));
+        QCOMPARE(at(0, model.column(ResultsModel::Samples)).toString(), QString("7"));
+        QCOMPARE(at(0, metric).toString(), QString("12.3"));
+        QCOMPARE(at(0, median, ResultsModel::SortRole).toDouble(), 2.5e-3);
+        QCOMPARE(at(0, metric, ResultsModel::SortRole).toDouble(), 12.345);
         QCOMPARE(at(1, ResultsModel::StatusColumn).toString(), QString("wrong_result"));
-        QCOMPARE(at(1, ResultsModel::MedianColumn).toString(), QString());
-        QVERIFY(!at(1, ResultsModel::MedianColumn, ResultsModel::SortRole).isValid());
+        QCOMPARE(at(1, median).toString(), QString());
+        QVERIFY(!at(1, median, ResultsModel::SortRole).isValid());
         QCOMPARE(at(1, ResultsModel::StatusColumn, Qt::ToolTipRole).toString(),
                  QString("output differs at index 3"));
-        QCOMPARE(model.headerData(ResultsModel::FirstMetricColumn, Qt::Horizontal).toString(),
-                 QString("GB/s"));
+        QCOMPARE(model.headerData(metric, Qt::Horizontal).toString(), QString("GB/s"));
+        // The status column carries an icon, a different one for a failure.
+        const QIcon ok = at(0, ResultsModel::StatusColumn, Qt::DecorationRole).value<QIcon>();
+        const QIcon failed = at(1, ResultsModel::StatusColumn, Qt::DecorationRole).value<QIcon>();
+        QVERIFY(!ok.isNull() && !failed.isNull());
+        QVERIFY(ok.pixmap(16).toImage() != failed.pixmap(16).toImage());
+        QVERIFY(!at(0, median, Qt::DecorationRole).isValid());
     }
 
     void sortsNumericallyThroughAProxy()
@@ -95,7 +157,7 @@ private slots:
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&model);
         proxy.setSortRole(ResultsModel::SortRole);
-        proxy.sort(ResultsModel::MedianColumn, Qt::AscendingOrder);
+        proxy.sort(model.column(ResultsModel::Median), Qt::AscendingOrder);
         // As text "900 ns" < "2.00 ms" < "15.0 µs" would be wrong; raw seconds sort right.
         model.appendResults({okResult("A", 2e-3, 1), failedResult("F"), okResult("B", 9e-7, 2)});
         model.appendResults({okResult("C", 1.5e-5, 3)});
@@ -110,16 +172,81 @@ private slots:
         ResultsModel model;
         model.reset({}, true);
         ResultEvent event = okResult("BM=64", 1e-4, 0);
-        event.result.resources = {{"registers", 96}, {"spill_stores", 8}, {"spill_loads", 12}};
-        model.appendResults({event, failedResult("BM=128")});
-        const int registers = ResultsModel::FirstMetricColumn;
-        QCOMPARE(model.index(0, registers).data().toString(), QString("96"));
-        QCOMPARE(model.index(0, registers + 1).data().toString(), QString("20"));
-        QCOMPARE(model.index(1, registers).data().toString(), QString());
-        QCOMPARE(model.headerData(registers + 1, Qt::Horizontal).toString(),
+        event.result.resources = {{"registers", 96},     {"spill_stores", 8},
+                                  {"spill_loads", 12},   {"static_shared", 4096},
+                                  {"dynamic_shared", 0}, {"occupancy", 0.625}};
+        ResultEvent failed = failedResult("BM=128");
+        failed.result.resources = {{"registers", 255}}; // compile figures stay with a failure
+        model.appendResults({event, failed, failedResult("BM=256")});
+        const auto at = [&](int row, ResultsModel::ColumnKind kind) {
+            return model.index(row, model.column(kind)).data().toString();
+        };
+        QCOMPARE(at(0, ResultsModel::Registers), QString("96"));
+        QCOMPARE(at(0, ResultsModel::Spills), QString("20"));
+        QCOMPARE(at(0, ResultsModel::SharedMemory), QString("4096"));
+        QCOMPARE(at(0, ResultsModel::Occupancy), QString("63 %"));
+        QCOMPARE(model.index(0, model.column(ResultsModel::Occupancy))
+                     .data(ResultsModel::SortRole)
+                     .toDouble(),
+                 0.625);
+        QCOMPARE(at(1, ResultsModel::Registers), QString("255"));
+        QCOMPARE(at(1, ResultsModel::Spills), QString());
+        QCOMPARE(at(2, ResultsModel::Registers), QString());
+        QCOMPARE(model.headerData(model.column(ResultsModel::Spills), Qt::Horizontal).toString(),
                  QString("Spills (bytes)"));
+    }
+
+    // A run announces its planned results; the rows' storage is made once, not regrown.
+    void reservesWhatARunPlans()
+    {
+        ResultsFeed feed;
+        QAbstractItemModelTester tester(feed.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        feed.reset({});
+        feed.expectResults(3000);
+        feed.expectResults(2000);
+        QVERIFY(feed.model()->capacity() >= 5000);
+        const qsizetype capacity = feed.model()->capacity();
+        QVector<ResultEvent> batch(1000, okResult("M=1", 1e-3, 1, {1}));
+        for (int i = 0; i < 5; ++i)
+            feed.append(batch);
+        QCOMPARE(feed.model()->rowCount(), 5000);
+        QCOMPARE(feed.model()->capacity(), capacity);
+        feed.reset({}); // a new run gives the memory back
+        QVERIFY(feed.model()->capacity() < 5000);
+    }
+
+    // Queued results reach the model and the feed's listeners in one batch per flush.
+    void feedHandsQueuedResultsOnInBatches()
+    {
+        ResultsFeed feed;
+        SpecOutline outline;
+        outline.parameterNames = {"M"};
+        QSignalSpy cleared(&feed, &ResultsFeed::cleared);
+        QSignalSpy added(&feed, &ResultsFeed::resultsAdded);
+        QSignalSpy labels(&feed, &ResultsFeed::sizeLabelChanged);
+        feed.reset(outline);
+        QCOMPARE(cleared.count(), 1);
+        QCOMPARE(cleared.at(0).at(0).value<SpecOutline>().parameterNames, QStringList{"M"});
+        feed.setSizeLabel(0, "N=64");
+        QCOMPARE(labels.count(), 1);
+        QCOMPARE(feed.model()->sizeLabel(0), QString("N=64"));
+        feed.queue(okResult("M=1", 1e-3, 1, {1}));
+        feed.queue(failedResult("M=2", {2}));
+        QCOMPARE(feed.queuedCount(), 2);
+        QCOMPARE(feed.model()->rowCount(), 0);
+        feed.flush();
+        feed.flush(); // nothing queued: nothing sent
+        QCOMPARE(added.count(), 1);
+        QCOMPARE(added.at(0).at(0).value<QVector<ResultEvent>>().size(), 2);
+        QCOMPARE(feed.model()->rowCount(), 2);
+        feed.queue(okResult("M=3", 1e-3, 1, {3}));
+        feed.reset(outline); // a reset drops what is queued
+        feed.flush();
+        QCOMPARE(added.count(), 1);
+        QCOMPARE(feed.model()->rowCount(), 0);
     }
 };
 
-QTEST_GUILESS_MAIN(TestResultsModel)
+QTEST_MAIN(TestResultsModel)
 #include "tst_resultsmodel.moc"

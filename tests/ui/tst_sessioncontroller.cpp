@@ -43,8 +43,13 @@ private slots:
         QVERIFY(!controller.isRunning());
         QCOMPARE(failed.count(), 0);
         QCOMPARE(loaded.count(), 1);
-        QCOMPARE(loaded.at(0).at(0).toString(), QString("faulty_scale"));
-        QCOMPARE(loaded.at(0).at(1).toStringList(), QStringList({"GB/s"}));
+        const auto outline = loaded.at(0).at(0).value<SpecOutline>();
+        QCOMPARE(outline.name, QString("faulty_scale"));
+        QCOMPARE(outline.metricNames, QStringList({"GB/s"}));
+        QCOMPARE(outline.parameterNames, QStringList({"MODE"}));
+        QCOMPARE(outline.objectiveMetric, QString("time"));
+        QVERIFY(outline.minimize);
+        QVERIFY(!outline.cuda);
         QCOMPARE(started.count(), 1);
         QCOMPARE(sized.count(), 1);
         QCOMPARE(sized.at(0).at(0).value<SpaceSummary>().planned, 6u);

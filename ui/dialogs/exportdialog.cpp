@@ -1,5 +1,6 @@
 #include "exportdialog.h"
 
+#include "kernel/sourcefilewriter.h"
 #include "session/asynccall.h"
 #include "session/workspacefiles.h"
 
@@ -16,7 +17,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSettings>
 #include <QVBoxLayout>
 
@@ -36,21 +36,14 @@ QString describe(const EngineError &error)
     return text;
 }
 
-// QSaveFile writes beside the target and renames over it on commit: the target is replaced
-// whole or not at all. Returns "" on success, else the reason naming the file.
+// The target is replaced whole or not at all: written beside it, every write checked, then
+// renamed over it (SourceFileWriter; not QSaveFile, whose Qt 6.4 buffered writes can commit a
+// truncated file as success). Returns "" on success, else the reason naming the file.
 QString writeWhole(const QString &path, const std::string &text)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
-    if (file.write(text.data(), qint64(text.size())) != qint64(text.size())) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return QObject::tr("Cannot write %1: %2").arg(path, reason);
-    }
-    if (!file.commit())
-        return QObject::tr("Cannot write %1: %2").arg(path, file.errorString());
-    return QString();
+    const QString reason =
+        SourceFileWriter::write(path, QByteArray(text.data(), qsizetype(text.size())));
+    return reason.isEmpty() ? QString() : QObject::tr("Cannot write %1: %2").arg(path, reason);
 }
 
 } // namespace

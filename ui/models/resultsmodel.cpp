@@ -1,9 +1,12 @@
 #include "resultsmodel.h"
 
 #include "durationformat.h"
+#include "model/parameter.h"
+#include "session/specoutline.h"
+#include "statusicon.h"
 
 #include <QBrush>
-#include <QColor>
+#include <QLocale>
 
 namespace tb {
 
@@ -14,27 +17,55 @@ bool measured(const ResultEvent &event)
     return event.result.status == ResultStatus::Ok && event.result.summary.count > 0;
 }
 
-std::optional<double> spills(const ResultEvent &event)
+// Several resource figures added up; none when the backend reported none of them.
+std::optional<double> sumOf(const Result &result, std::initializer_list<const char *> keys)
 {
-    const auto stores = event.result.resource("spill_stores");
-    const auto loads = event.result.resource("spill_loads");
-    if (!stores && !loads)
-        return std::nullopt;
-    return stores.value_or(0) + loads.value_or(0);
+    std::optional<double> sum;
+    for (const char *key : keys)
+        if (const auto value = result.resource(key))
+            sum = sum.value_or(0) + *value;
+    return sum;
+}
+
+QVariant orInvalid(const std::optional<double> &value)
+{
+    return value ? QVariant(*value) : QVariant();
+}
+
+bool isTime(ResultsModel::ColumnKind kind)
+{
+    return kind == ResultsModel::Median || kind == ResultsModel::Min ||
+           kind == ResultsModel::Stddev;
+}
+
+bool isCount(ResultsModel::ColumnKind kind)
+{
+    return kind == ResultsModel::Samples || kind == ResultsModel::Registers ||
+           kind == ResultsModel::Spills || kind == ResultsModel::SharedMemory;
 }
 
 } // namespace
 
-ResultsModel::ResultsModel(QObject *parent) : QAbstractTableModel(parent) {}
+ResultsModel::ResultsModel(QObject *parent) : QAbstractTableModel(parent)
+{
+    layOutColumns(false);
+}
 
-void ResultsModel::reset(const QStringList &metricNames, bool withResources)
+void ResultsModel::reset(const QStringList &metricNames, bool withResources,
+                         const QStringList &parameterNames)
 {
     beginResetModel();
-    m_rows.clear();
+    m_rows = QVector<ResultEvent>(); // gives the last run's memory back
     m_sizeLabels.clear();
     m_metricNames = metricNames;
-    m_withResources = withResources;
+    m_parameterNames = parameterNames;
+    layOutColumns(withResources);
     endResetModel();
+}
+
+void ResultsModel::reset(const SpecOutline &outline)
+{
+    reset(outline.metricNames, outline.cuda, outline.parameterNames);
 }
 
 void ResultsModel::setSizeLabel(std::size_t sizeIndex, const QString &label)
@@ -42,6 +73,17 @@ void ResultsModel::setSizeLabel(std::size_t sizeIndex, const QString &label)
     m_sizeLabels.insert(sizeIndex, label);
     if (!m_rows.isEmpty())
         emit dataChanged(index(0, SizeColumn), index(rowCount() - 1, SizeColumn));
+}
+
+QString ResultsModel::sizeLabel(std::size_t sizeIndex) const
+{
+    return m_sizeLabels.value(sizeIndex, tr("size %1").arg(sizeIndex + 1));
+}
+
+void ResultsModel::reserve(qsizetype rows)
+{
+    if (rows > m_rows.capacity())
+        m_rows.reserve(rows);
 }
 
 void ResultsModel::appendResults(const QVector<ResultEvent> &batch)
@@ -60,7 +102,7 @@ int ResultsModel::rowCount(const QModelIndex &parent) const
 
 int ResultsModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : registersColumn() + (m_withResources ? 2 : 0);
+    return parent.isValid() ? 0 : int(m_columns.size());
 }
 
 QVariant ResultsModel::data(const QModelIndex &index, int role) const
@@ -68,6 +110,7 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const ResultEvent &event = m_rows.at(index.row());
+    const bool statusColumn = index.column() == StatusColumn;
     switch (role) {
     case Qt::DisplayRole:
         return displayData(event, index.column());
@@ -75,15 +118,17 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
         return sortData(event, index.column());
     case StatusRole:
         return QString::fromUtf8(toString(event.result.status).data());
+    case Qt::DecorationRole:
+        return statusColumn ? QVariant(statusIcon(event.result.status)) : QVariant();
     case Qt::ToolTipRole:
         return event.result.message.empty() ? QVariant()
                                             : QString::fromStdString(event.result.message);
     case Qt::ForegroundRole:
-        if (index.column() == StatusColumn && event.result.status != ResultStatus::Ok)
-            return QBrush(QColor(0xc0, 0x39, 0x2b));
+        if (statusColumn && event.result.status != ResultStatus::Ok)
+            return QBrush(statusColor(event.result.status));
         return QVariant();
     case Qt::TextAlignmentRole:
-        if (index.column() >= MedianColumn)
+        if (index.column() > ConfigColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant();
     default:
@@ -91,84 +136,87 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant ResultsModel::rawNumber(const ResultEvent &event, int column) const
+QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &column) const
 {
-    const SampleSummary &summary = event.result.summary;
-    if (column == SamplesColumn)
-        return summary.count;
-    if (column == registersColumn()) {
-        const auto value = event.result.resource("registers");
-        return value ? QVariant(*value) : QVariant();
-    }
-    if (column == registersColumn() + 1) {
-        const auto value = spills(event);
-        return value ? QVariant(*value) : QVariant();
-    }
-    if (!measured(event))
+    const Result &result = event.result;
+    switch (column.kind) {
+    case Parameter:
+        if (std::size_t(column.index) < event.config.values.size())
+            return event.config.values[std::size_t(column.index)];
         return QVariant();
-    switch (column) {
-    case MedianColumn:
-        return summary.median;
-    case MinColumn:
-        return summary.min;
-    case StddevColumn:
-        return summary.stddev;
+    case Samples:
+        return result.summary.count;
+    // Compile figures stay with a failed config: 255 registers may be why it failed.
+    case Registers:
+        return orInvalid(result.resource("registers"));
+    case Spills:
+        return orInvalid(sumOf(result, {"spill_stores", "spill_loads"}));
+    case SharedMemory:
+        return orInvalid(sumOf(result, {"static_shared", "dynamic_shared"}));
+    case Occupancy:
+        return orInvalid(result.resource("occupancy"));
     default:
         break;
     }
-    const QString name = m_metricNames.value(column - FirstMetricColumn);
-    const auto it = event.result.metrics.find(name.toStdString());
-    return it == event.result.metrics.end() ? QVariant() : QVariant(it->second);
+    if (!measured(event))
+        return QVariant();
+    switch (column.kind) {
+    case Median:
+        return result.summary.median;
+    case Min:
+        return result.summary.min;
+    case Stddev:
+        return result.summary.stddev;
+    case Metric: {
+        const auto it = result.metrics.find(m_metricNames.at(column.index).toStdString());
+        return it == result.metrics.end() ? QVariant() : QVariant(it->second);
+    }
+    default:
+        return QVariant();
+    }
 }
 
 QVariant ResultsModel::displayData(const ResultEvent &event, int column) const
 {
-    switch (column) {
-    case StatusColumn:
+    const ColumnSpec &spec = m_columns.at(column);
+    switch (spec.kind) {
+    case Status:
         return QString::fromUtf8(toString(event.result.status).data());
-    case SizeColumn:
-        return m_sizeLabels.value(event.sizeIndex, QString::number(event.sizeIndex + 1));
-    case ConfigColumn:
+    case Size:
+        return sizeLabel(event.sizeIndex);
+    case Config:
         return QString::fromStdString(event.configKey);
     default:
         break;
     }
-    const QVariant value = rawNumber(event, column);
+    const QVariant value = rawNumber(event, spec);
     if (!value.isValid())
         return QString();
-    if (column == MedianColumn || column == MinColumn || column == StddevColumn)
-        return formatDuration(value.toDouble());
-    if (column == SamplesColumn || column >= registersColumn())
-        return QString::number(value.toLongLong());
-    return formatNumber(value.toDouble());
+    const double number = value.toDouble();
+    if (spec.kind == Parameter)
+        return QString::fromStdString(formatValue(number));
+    if (isTime(spec.kind))
+        return formatDuration(number);
+    if (isCount(spec.kind))
+        return QLocale::c().toString(value.toLongLong());
+    if (spec.kind == Occupancy)
+        return QStringLiteral("%1 %").arg(qRound(number * 100));
+    return formatNumber(number);
 }
 
 QVariant ResultsModel::sortData(const ResultEvent &event, int column) const
 {
-    switch (column) {
-    case StatusColumn:
+    const ColumnSpec &spec = m_columns.at(column);
+    switch (spec.kind) {
+    case Status:
         return int(event.result.status);
-    case SizeColumn:
+    case Size:
         return qulonglong(event.sizeIndex);
-    case ConfigColumn:
+    case Config:
         return QString::fromStdString(event.configKey);
     default:
-        return rawNumber(event, column);
+        return rawNumber(event, spec);
     }
-}
-
-QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (role != Qt::DisplayRole)
-        return QVariant();
-    if (orientation == Qt::Vertical)
-        return section + 1;
-    static const char *fixed[] = {"Status", "Size", "Config", "Median", "Min", "Stddev", "Samples"};
-    if (section < FirstMetricColumn)
-        return tr(fixed[section]);
-    if (section < registersColumn())
-        return m_metricNames.value(section - FirstMetricColumn);
-    return section == registersColumn() ? tr("Registers") : tr("Spills (bytes)");
 }
 
 } // namespace tb

@@ -9,10 +9,15 @@
 
 namespace tb {
 
+struct SpecOutline;
+
 // The results of one run, one row per configuration and problem size, in arrival order.
-// Columns: status, size, config, median, min, stddev, samples, each derived metric, and
-// (for backends that report them) registers and spills. Qt::DisplayRole is formatted text;
-// SortRole is the raw number (invalid when there is none, which sorts last).
+// Columns: status (with an icon), size, config, one per parameter, median, min, stddev,
+// samples, one per derived metric and, for backends that report them (CUDA), registers,
+// spills, shared memory and occupancy. The layout depends on the spec, so columns are found by
+// kind (column()); each has a stable id (ColumnIdRole in headerData) that names it in the
+// settings. Qt::DisplayRole is formatted text; SortRole the raw number (invalid when there is
+// none, which sorts last).
 class ResultsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -20,28 +25,55 @@ public:
     enum Role
     {
         SortRole = Qt::UserRole + 1,
-        StatusRole, // the ResultStatus name, e.g. "ok"
+        StatusRole,   // the ResultStatus name, e.g. "ok"
+        ColumnIdRole, // headerData: "median", "param:BM", "metric:GB/s", ...
     };
+    enum ColumnKind
+    {
+        Status,
+        Size,
+        Config,
+        Parameter,
+        Median,
+        Min,
+        Stddev,
+        Samples,
+        Metric,
+        Registers,
+        Spills,
+        SharedMemory,
+        Occupancy,
+    };
+    // The columns every layout starts with.
     enum Column
     {
         StatusColumn,
         SizeColumn,
         ConfigColumn,
-        MedianColumn,
-        MinColumn,
-        StddevColumn,
-        SamplesColumn,
-        FirstMetricColumn,
     };
 
     explicit ResultsModel(QObject *parent = nullptr);
 
-    // Clears the rows and sets the metric columns of the spec about to run.
-    void reset(const QStringList &metricNames, bool withResources);
+    // Clears the rows and lays out the columns of the spec about to run (or shown).
+    void reset(const QStringList &metricNames, bool withResources,
+               const QStringList &parameterNames = {});
+    void reset(const SpecOutline &outline);
     void setSizeLabel(std::size_t sizeIndex, const QString &label);
+    QString sizeLabel(std::size_t sizeIndex) const; // "size 2" when none was set
+    // Room for rows in all: a run announces how many it plans, so appending never regrows the
+    // storage (a regrowth at 90,000 rows stalls the GUI for tens of milliseconds).
+    void reserve(qsizetype rows);
+    qsizetype capacity() const { return m_rows.capacity(); }
     // One beginInsertRows per batch: a run of 100,000 results stays cheap for the views.
     void appendResults(const QVector<ResultEvent> &batch);
     const ResultEvent &resultAt(int row) const { return m_rows.at(row); }
+
+    // The column of a kind (the index-th parameter or metric); -1 when the layout has none.
+    int column(ColumnKind kind, int index = 0) const;
+    ColumnKind columnKind(int column) const { return m_columns.at(column).kind; }
+    QString columnId(int column) const;
+    const QStringList &parameterNames() const { return m_parameterNames; }
+    const QStringList &metricNames() const { return m_metricNames; }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -50,14 +82,23 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
-    int registersColumn() const { return FirstMetricColumn + int(m_metricNames.size()); }
+    struct ColumnSpec
+    {
+        ColumnKind kind;
+        int index; // of the parameter or metric
+    };
+
+    void layOutColumns(bool withResources);
     QVariant displayData(const ResultEvent &event, int column) const;
     QVariant sortData(const ResultEvent &event, int column) const;
-    QVariant rawNumber(const ResultEvent &event, int column) const;
+    QVariant rawNumber(const ResultEvent &event, const ColumnSpec &column) const;
+    QVariant headerText(const ColumnSpec &column) const;
+    QVariant headerToolTip(const ColumnSpec &column) const;
 
     QVector<ResultEvent> m_rows;
+    QVector<ColumnSpec> m_columns;
     QStringList m_metricNames;
-    bool m_withResources = false;
+    QStringList m_parameterNames;
     QMap<std::size_t, QString> m_sizeLabels;
 };
 

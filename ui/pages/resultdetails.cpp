@@ -6,6 +6,7 @@
 
 #include <QFontDatabase>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QStringList>
@@ -41,6 +42,17 @@ QStringList parameterRows(const std::string &configKey)
     return rows;
 }
 
+// The -D flags the backends compile a configuration with (the key's name=value pairs).
+QString definesFor(const std::string &configKey)
+{
+    QStringList defines;
+    const QStringList pairs =
+        QString::fromStdString(configKey).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &pair : pairs)
+        defines << QStringLiteral("-D") + pair;
+    return defines.join(QLatin1Char(' '));
+}
+
 QStringList timingRows(const Result &result)
 {
     const SampleSummary &s = result.summary;
@@ -65,8 +77,8 @@ QStringList mapRows(const std::map<std::string, double> &values)
 
 ResultDetails::ResultDetails(QWidget *parent)
     : QWidget(parent), m_status(new QLabel(this)), m_message(new QLabel(this)),
-      m_summary(new QLabel(this)), m_compilerLog(new QPlainTextEdit(this)),
-      m_histogram(new SampleHistogram(this))
+      m_summary(new QLabel(this)), m_defines(new QLineEdit(this)),
+      m_compilerLog(new QPlainTextEdit(this)), m_histogram(new SampleHistogram(this))
 {
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -78,6 +90,11 @@ ResultDetails::ResultDetails(QWidget *parent)
     scroll->setWidget(m_summary);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    m_defines->setObjectName(QStringLiteral("definesEdit"));
+    m_defines->setReadOnly(true);
+    m_defines->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_defines->setPlaceholderText(tr("Compiler defines"));
+    m_defines->setToolTip(tr("The defines this configuration was compiled with (select to copy)"));
     m_compilerLog->setReadOnly(true);
     m_compilerLog->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_compilerLog->setPlaceholderText(tr("No compiler output"));
@@ -88,6 +105,7 @@ ResultDetails::ResultDetails(QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(m_message);
     layout->addWidget(scroll, 2);
+    layout->addWidget(m_defines);
     layout->addWidget(m_histogram, 2);
     layout->addWidget(m_compilerLog, 1);
     clear();
@@ -99,6 +117,7 @@ void ResultDetails::clear()
     m_message->clear();
     m_message->hide();
     m_summary->clear();
+    m_defines->clear();
     m_compilerLog->clear();
     m_histogram->setSamples({});
 }
@@ -115,6 +134,8 @@ void ResultDetails::showResult(const ResultEvent &event)
                        section(tr("Timing"), timingRows(result)) +
                        section(tr("Metrics"), mapRows(result.metrics)) +
                        section(tr("Resources"), mapRows(result.resources)));
+    m_defines->setText(definesFor(event.configKey));
+    m_defines->setCursorPosition(0);
     m_compilerLog->setPlainText(QString::fromStdString(result.compilerLog));
     m_histogram->setSamples(result.samples);
 }
@@ -134,6 +155,11 @@ QString ResultDetails::summaryText() const
     QTextDocument document;
     document.setHtml(m_summary->text());
     return document.toPlainText();
+}
+
+QString ResultDetails::definesText() const
+{
+    return m_defines->text();
 }
 
 QString ResultDetails::compilerLog() const

@@ -3,6 +3,7 @@
 #include <QWidget>
 
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
 
 namespace tb {
@@ -11,8 +12,9 @@ struct ResultEvent;
 class SampleHistogram;
 
 // The details of one result, shown beside the results table: status and error message, the
-// configuration's parameters, timing summary, derived metrics, resources (when the backend
-// reports them), the compiler log and a histogram of the samples.
+// configuration's parameters and the compiler defines they became, timing summary, derived
+// metrics, resources (when the backend reports them), the compiler log and a histogram of the
+// samples.
 class ResultDetails : public QWidget
 {
     Q_OBJECT
@@ -26,12 +28,14 @@ public:
     QString messageText() const;
     QString summaryText() const; // parameters, timings, metrics and resources as plain text
     QString compilerLog() const;
+    QString definesText() const; // "-DBM=64 -DBN=32", as the kernel was compiled
     SampleHistogram *histogram() const { return m_histogram; }
 
 private:
     QLabel *m_status;
     QLabel *m_message;
     QLabel *m_summary;
+    QLineEdit *m_defines;
     QPlainTextEdit *m_compilerLog;
     SampleHistogram *m_histogram;
 };

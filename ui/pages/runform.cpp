@@ -1,5 +1,7 @@
 #include "runform.h"
 
+#include "settings/appsettings.h"
+
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -8,7 +10,6 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
-#include <QThread>
 
 namespace tb {
 
@@ -24,7 +25,7 @@ RunForm::RunForm(QWidget *parent)
     m_workspacePath->setObjectName(QStringLiteral("workspacePath"));
     m_workspacePath->setPlaceholderText(tr("workspace file (.tbw)"));
     m_workers->setRange(1, 256);
-    m_workers->setValue(std::max(1, QThread::idealThreadCount()));
+    m_workers->setValue(AppSettings().compileWorkers());
     m_workers->setToolTip(tr("CPU: measuring workers; CUDA: compile workers"));
     m_start->setObjectName(QStringLiteral("startButton"));
     m_start->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
@@ -55,7 +56,8 @@ RunForm::RunForm(QWidget *parent)
 
     connect(m_openSpec, &QPushButton::clicked, this, &RunForm::browseSpec);
     connect(m_openWorkspace, &QPushButton::clicked, this, &RunForm::browseWorkspace);
-    connect(m_start, &QPushButton::clicked, this, &RunForm::startRequested);
+    connect(m_specPath, &QLineEdit::editingFinished, this, &RunForm::announceSpecPath);
+    connect(m_start, &QPushButton::clicked, this, &RunForm::requestStart);
     connect(m_stop, &QPushButton::clicked, this, &RunForm::stopRequested);
     connect(m_pause, &QPushButton::clicked, this, [this] {
         if (m_paused)
@@ -73,6 +75,16 @@ QString RunForm::specPath() const
 void RunForm::setSpecPath(const QString &path)
 {
     m_specPath->setText(path);
+    announceSpecPath();
+}
+
+void RunForm::announceSpecPath()
+{
+    const QString path = specPath();
+    if (path == m_announcedSpecPath)
+        return;
+    m_announcedSpecPath = path;
+    emit specPathChanged(path);
 }
 
 QString RunForm::workspacePath() const
@@ -101,7 +113,22 @@ RunRequest RunForm::request() const
     request.specPath = specPath();
     request.workspacePath = workspacePath();
     request.workers = workers();
+    const AppSettings preferences;
+    request.enabledGpus = preferences.enabledGpus();
+    request.measurementDefaults = preferences.measurement();
     return request;
+}
+
+void RunForm::requestStart()
+{
+    // A path typed without leaving the field: the pages follow it first. When the user
+    // cancelled that (the path went back), nothing starts.
+    const QString typed = specPath();
+    announceSpecPath();
+    if (specPath() != typed)
+        return;
+    if (!m_startGuard || m_startGuard())
+        emit startRequested();
 }
 
 void RunForm::setRunning(bool running)

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -19,12 +21,18 @@ public:
     explicit RunForm(QWidget *parent = nullptr);
 
     QString specPath() const;
+    // specPathChanged() follows when the path is another one.
     void setSpecPath(const QString &path);
     QString workspacePath() const;
     void setWorkspacePath(const QString &path);
     int workers() const;
     void setWorkers(int workers);
+    // The form's inputs, and from the Preferences (AppSettings) the enabled GPUs and the
+    // measurement defaults.
     RunRequest request() const;
+    // Asked by requestStart() before startRequested(); false cancels the start (e.g. the user
+    // did not want the spec's unsaved edits saved).
+    void setStartGuard(std::function<bool()> guard) { m_startGuard = std::move(guard); }
 
     // Inputs are locked while a run goes; Start and Stop swap; Pause works while running.
     void setRunning(bool running);
@@ -37,8 +45,13 @@ public:
 public slots:
     void browseSpec();
     void browseWorkspace();
+    // The Start button and Run > Start: startRequested() unless the start guard says no.
+    void requestStart();
 
 signals:
+    // A new spec path: set, chosen with Open..., or typed (when the field loses focus or
+    // Enter is pressed).
+    void specPathChanged(const QString &path);
     void startRequested();
     void stopRequested();
     void pauseRequested();
@@ -54,6 +67,10 @@ private:
     QPushButton *m_pause;
     QPushButton *m_stop;
     bool m_paused = false;
+    QString m_announcedSpecPath; // the last path specPathChanged() told
+    std::function<bool()> m_startGuard;
+
+    void announceSpecPath();
 };
 
 } // namespace tb

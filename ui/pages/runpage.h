@@ -6,18 +6,17 @@
 #include <QVector>
 #include <QWidget>
 
-class QModelIndex;
-class QLineEdit;
 class QPlainTextEdit;
-class QSortFilterProxyModel;
 class QSplitter;
-class QTableView;
 class QTimer;
 
 namespace tb {
 
 struct LoadedRun;
-class ResultDetails;
+struct SpecOutline;
+class LatestSamples;
+class ResourcePlot;
+class ResultsFeed;
 class ResultsModel;
 class RunForm;
 class RunProgress;
@@ -25,10 +24,12 @@ class RunSelector;
 class SessionController;
 class TimelinePlot;
 
-// The Run page: pick a spec, start it, and watch results arrive in the timeline plot, the
-// results table and the log; or look at a run stored in the open workspace. Live results are
-// buffered and handed to the model and the plot in batches on a timer, so a fast run never
-// floods the views.
+// The Run page: pick a spec, start it, and watch it go: progress and ETA, the live plots (time
+// per configuration with the best so far; the samples of the latest configuration; registers
+// and spills per configuration) and the log; or look at a run stored in the open workspace.
+// The page owns the results on show (feed()): live results are queued there and handed to the
+// model and every plot in batches on a 100 ms timer, so a fast run never floods the views. The
+// Results page shows the same feed's model.
 class RunPage : public QWidget
 {
     Q_OBJECT
@@ -37,12 +38,14 @@ public:
 
     RunForm *form() const { return m_form; }
     SessionController *controller() const { return m_controller; }
-    ResultsModel *resultsModel() const { return m_model; }
-    QTableView *resultsView() const { return m_table; }
-    TimelinePlot *timeline() const { return m_plot; }
-    ResultDetails *details() const { return m_details; }
+    ResultsFeed *feed() const { return m_feed; }
+    ResultsModel *resultsModel() const;
+    TimelinePlot *timeline() const { return m_timeline; }
+    LatestSamples *latestSamples() const { return m_latest; }
+    ResourcePlot *resourcePlot() const { return m_resources; }
     RunSelector *runSelector() const { return m_runSelector; }
     RunProgress *progress() const { return m_progress; }
+    QPlainTextEdit *log() const { return m_log; }
     QSplitter *splitter() const { return m_splitter; }
     bool isRunning() const;
     bool isPaused() const;
@@ -63,7 +66,7 @@ public slots:
     void pauseRun();
     void resumeRun();
     void togglePause();
-    // Hands the buffered results to the model and the plot (the 100 ms flush timer's job).
+    // Hands the queued results to the model and the plots (the 100 ms flush timer's job).
     void flushPending();
 
 signals:
@@ -77,13 +80,13 @@ signals:
     void storedRunRequested(qint64 runId);
 
 private:
-    QWidget *buildResultsPane();
+    QWidget *buildPlots();
+    void connectFeed();
     void connectController();
-    void showSelectedResult(const QModelIndex &current);
     void appendLog(const QString &line);
     void setShownRunId(qint64 runId);
     void requestStoredRun(qint64 runId);
-    void onSpecLoaded(const QString &name, const QStringList &metricNames, bool cuda);
+    void onSpecLoaded(const SpecOutline &outline);
     void onSpaceSized(const tb::SpaceSummary &summary);
     void onPausedChanged(bool paused);
     void onFinished(const tb::RunSummary &summary);
@@ -91,19 +94,16 @@ private:
     void endLiveRun();
 
     SessionController *m_controller;
+    ResultsFeed *m_feed;
     RunForm *m_form;
     RunSelector *m_runSelector;
     RunProgress *m_progress;
-    TimelinePlot *m_plot;
-    ResultsModel *m_model;
-    QSortFilterProxyModel *m_proxy;
-    QTableView *m_table;
-    QLineEdit *m_filter;
-    ResultDetails *m_details;
+    TimelinePlot *m_timeline;
+    LatestSamples *m_latest;
+    ResourcePlot *m_resources;
     QPlainTextEdit *m_log;
     QSplitter *m_splitter;
     QTimer *m_flushTimer;
-    QVector<ResultEvent> m_pending;
     qint64 m_shownRunId = 0;
 };
 

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "model/spec.h"
+
 #include <QString>
+#include <QStringList>
 #include <QtGlobal>
 
 #include <optional>
@@ -17,6 +20,12 @@ struct RunRequest
     std::optional<qint64> maxConfigs; // per problem size; empty: the spec's budget
     bool fresh = false;               // a new run even if an earlier one can be resumed
     bool compileOnly = false;         // cuda: record resource usage, measure nothing
+    // cuda: the CUDA_VISIBLE_DEVICES values of the GPUs to measure on (Preferences, Devices);
+    // empty: every GPU found.
+    std::optional<QStringList> enabledGpus;
+    // The values of the measurement fields the spec does not set (Preferences, Measurement);
+    // the spec's own values win.
+    MeasurementSettings measurementDefaults;
 };
 
 } // namespace tb

@@ -4,6 +4,7 @@
 #include "session/session.h"
 #include "session/workerlocation.h"
 #include "sessionbridge.h"
+#include "settings/gpuselection.h"
 #include "spec/specloader.h"
 
 #include <QFileInfo>
@@ -15,6 +16,7 @@ namespace {
 
 void registerMetaTypes()
 {
+    qRegisterMetaType<tb::SpecOutline>();
     qRegisterMetaType<tb::SpaceSummary>();
     qRegisterMetaType<tb::ResultEvent>();
     qRegisterMetaType<tb::Progress>();
@@ -27,14 +29,6 @@ QString describeError(const QString &specPath, const EngineError &error)
     if (!error.detail.empty())
         text += QLatin1Char('\n') + QString::fromStdString(error.detail);
     return text;
-}
-
-QStringList metricNames(const Spec &spec)
-{
-    QStringList names;
-    for (const auto &metric : spec.metrics)
-        names << QString::fromStdString(metric.name);
-    return names;
 }
 
 } // namespace
@@ -114,25 +108,26 @@ void SessionController::applyCudaEnvironment(const RunRequest &request, bool &co
     const CudaEnvironment cuda = probeCudaEnvironment();
     compileOnly = request.compileOnly;
     arch = cuda.arch.empty() ? std::string("sm_90") : cuda.arch;
-    gpus = cuda.gpus;
-    if (!compileOnly && (!cuda.driverFound || cuda.gpus.empty())) {
+    gpus = selectGpus(cuda.gpus, request.enabledGpus);
+    if (!compileOnly && (!cuda.driverFound || gpus.empty())) {
         compileOnly = true;
-        const QString line =
-            QStringLiteral("No GPU to measure on: %1. Compiling only (for %2): "
-                           "resource usage, no timings.")
-                .arg(QString::fromStdString(cuda.whyNot), QString::fromStdString(arch));
+        const QString why = cuda.gpus.empty() ? QString::fromStdString(cuda.whyNot)
+                                              : noEnabledGpuReason(request.enabledGpus);
+        const QString line = QStringLiteral("No GPU to measure on: %1. Compiling only (for %2): "
+                                            "resource usage, no timings.")
+                                 .arg(why, QString::fromStdString(arch));
         post([this, line] { emit logLine(line); });
     } else if (!compileOnly) {
         const QString line = QStringLiteral("GPU: %1; %2 bench worker(s)")
                                  .arg(QString::fromStdString(cuda.deviceName))
-                                 .arg(cuda.gpus.size());
+                                 .arg(gpus.size());
         post([this, line] { emit logLine(line); });
     }
 }
 
 void SessionController::runOnThread(RunRequest request)
 {
-    SpecLoader loader;
+    SpecLoader loader(request.measurementDefaults);
     auto spec = loader.loadFile(request.specPath.toStdString());
     if (!spec) {
         const QString message = describeError(request.specPath, spec.error());
@@ -142,10 +137,9 @@ void SessionController::runOnThread(RunRequest request)
         });
         return;
     }
-    const QString name = QString::fromStdString(spec->name);
-    const QStringList metrics = metricNames(*spec);
-    const bool cuda = spec->backend == BackendKind::Cuda;
-    post([this, name, metrics, cuda] { emit specLoaded(name, metrics, cuda); });
+    const SpecOutline outline = specOutline(*spec);
+    const bool cuda = outline.cuda;
+    post([this, outline] { emit specLoaded(outline); });
 
     SessionOptions options;
     options.workspacePath = request.workspacePath.toStdString();

@@ -2,6 +2,7 @@
 
 #include "runrequest.h"
 #include "sessionmetatypes.h"
+#include "specoutline.h"
 
 #include <QObject>
 #include <QStringList>
@@ -40,8 +41,9 @@ public:
     static QString defaultWorkerPath();
 
 signals:
-    // The spec is valid and about to run: its name, derived metric names, backend.
-    void specLoaded(const QString &name, const QStringList &metricNames, bool cuda);
+    // The spec is valid and about to run: its name, derived metrics, backend, parameter names
+    // and objective.
+    void specLoaded(const tb::SpecOutline &outline);
     void runStarted(qint64 runId, bool resumed);
     void spaceSized(const tb::SpaceSummary &summary);
     void resultArrived(const tb::ResultEvent &event);

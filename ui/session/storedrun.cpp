@@ -11,10 +11,7 @@ namespace tb {
 LoadedRun toLoadedRun(StoredRun run)
 {
     LoadedRun loaded;
-    loaded.specName = QString::fromStdString(run.spec.name);
-    for (const auto &metric : run.spec.metrics)
-        loaded.metricNames << QString::fromStdString(metric.name);
-    loaded.cuda = run.spec.backend == BackendKind::Cuda;
+    loaded.outline = specOutline(run.spec);
     const std::size_t sizes = problemSizeCount(run.spec);
     for (std::size_t i = 0; i < sizes; ++i)
         loaded.sizeLabels << QString::fromStdString(problemSizeLabel(run.spec, i));

@@ -2,6 +2,7 @@
 
 #include "model/spec.h"
 #include "session/sessionevents.h"
+#include "specoutline.h"
 #include "storage/storerecords.h"
 
 #include <QMetaType>
@@ -26,9 +27,7 @@ struct StoredRun
 struct LoadedRun
 {
     RunRecord record;
-    QString specName;
-    QStringList metricNames;
-    bool cuda = false;
+    SpecOutline outline;    // the spec it ran: name, metrics, parameters, objective
     QStringList sizeLabels; // by size index
     QVector<ResultEvent> events;
 };

@@ -45,28 +45,18 @@ ArgumentsEditor::ArgumentsEditor(SpecDocument *document, QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(ArgumentsModel::SizeOrValue,
                                                      QHeaderView::Stretch);
     m_view->horizontalHeader()->setStretchLastSection(false);
-    tableeditor::onKey(m_view, QKeySequence(Qt::Key_Insert), [this] { addArgument(); });
-    tableeditor::onKey(m_view, QKeySequence(Qt::Key_Delete), [this] { removeCurrent(); });
-    tableeditor::onKey(m_view, QKeySequence(Qt::ALT | Qt::Key_Up), [this] { moveCurrent(-1); });
-    tableeditor::onKey(m_view, QKeySequence(Qt::ALT | Qt::Key_Down), [this] { moveCurrent(1); });
+    const tableeditor::RowButtons buttons{m_add, m_remove, m_up, m_down};
+    tableeditor::connectRowButtons(this, &ArgumentsEditor::addArgument, m_view, buttons);
 
-    auto *buttons = new QHBoxLayout;
-    for (auto *button : {m_add, m_remove, m_up, m_down})
-        buttons->addWidget(button);
-    buttons->addStretch();
     auto *table = new QVBoxLayout;
     table->addWidget(m_view);
-    table->addLayout(buttons);
+    table->addLayout(tableeditor::buttonRow(buttons));
     table->addWidget(m_error);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(table, 3);
     layout->addWidget(m_init, 1, Qt::AlignTop);
 
-    connect(m_add, &QPushButton::clicked, this, &ArgumentsEditor::addArgument);
-    connect(m_remove, &QPushButton::clicked, this, &ArgumentsEditor::removeCurrent);
-    connect(m_up, &QPushButton::clicked, this, [this] { moveCurrent(-1); });
-    connect(m_down, &QPushButton::clicked, this, [this] { moveCurrent(1); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &ArgumentsEditor::onCurrentChanged);
     connect(m_model, &QAbstractItemModel::modelReset, this, &ArgumentsEditor::onCurrentChanged);
@@ -92,18 +82,14 @@ void ArgumentsEditor::addArgument()
 
 void ArgumentsEditor::removeCurrent()
 {
-    const int row = currentRow();
-    if (row < 0)
-        return;
-    m_document->removeElement(kArguments, row, tr("Remove argument"));
-    selectRow(std::min(row, m_model->rowCount() - 1));
+    selectRow(
+        tableeditor::removeCurrentElement(m_view, m_document, kArguments, tr("Remove argument")));
 }
 
 void ArgumentsEditor::moveCurrent(int delta)
 {
-    const int row = currentRow();
-    if (row >= 0 && m_document->moveElement(kArguments, row, row + delta, tr("Move argument")))
-        selectRow(row + delta);
+    selectRow(tableeditor::moveCurrentElement(m_view, m_document, kArguments, delta,
+                                              tr("Move argument")));
 }
 
 int ArgumentsEditor::currentRow() const

@@ -1,6 +1,7 @@
 #include "constraintseditor.h"
 
 #include "document/specdocument.h"
+#include "elementrows.h"
 #include "errorlabel.h"
 #include "fieldlineedit.h"
 #include "jsonfield.h"
@@ -11,7 +12,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QStyle>
 #include <QToolButton>
 
 namespace tb {
@@ -37,12 +37,7 @@ ConstraintsEditor::ConstraintsEditor(SpecDocument *document, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_rowLayout->setSpacing(4);
-    layout->addLayout(m_rowLayout);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_add);
-    buttons->addStretch();
-    layout->addLayout(buttons);
+    elementrows::addRowsAndButton(layout, m_rowLayout, m_add);
     layout->addWidget(m_error);
     layout->addWidget(m_count);
 
@@ -57,8 +52,7 @@ ConstraintsEditor::ConstraintsEditor(SpecDocument *document, QWidget *parent)
 
 void ConstraintsEditor::addConstraint()
 {
-    const SpecJson list = m_document->value(kConstraints);
-    const int index = list.is_array() ? int(list.size()) : 0;
+    const int index = elementrows::count(m_document, kConstraints);
     if (m_document->insertElement(kConstraints, index, "", tr("Add constraint")) &&
         index < rowCount())
         m_rows[index].field->lineEdit()->setFocus();
@@ -82,14 +76,8 @@ void ConstraintsEditor::onDocumentChanged(const QString &pointer)
 
 void ConstraintsEditor::syncRows()
 {
-    const SpecJson list = m_document->value(kConstraints);
-    const int wanted = list.is_array() ? int(list.size()) : 0;
-    while (rowCount() > wanted)
-        delete m_rows.takeLast().widget;
-    while (rowCount() < wanted) {
-        m_rows.append(makeRow(rowCount()));
-        m_rowLayout->addWidget(m_rows.last().widget);
-    }
+    elementrows::sync(m_rows, m_document, kConstraints, m_rowLayout,
+                      [this](int index) { return makeRow(index); });
 }
 
 ConstraintsEditor::Row ConstraintsEditor::makeRow(int index)
@@ -106,13 +94,8 @@ ConstraintsEditor::Row ConstraintsEditor::makeRow(int index)
                                           specnames::expressionNames(m_document->json(), false));
     });
     row.field->setPointer(jsonpointer::child(kConstraints, index));
-    row.remove = new QToolButton(row.widget);
-    row.remove->setIcon(style()->standardIcon(QStyle::SP_DialogDiscardButton));
-    row.remove->setToolTip(tr("Remove this constraint"));
-    row.remove->setAutoRaise(true);
-    connect(row.remove, &QToolButton::clicked, this, [this, index] {
-        m_document->removeElement(kConstraints, index, tr("Remove constraint"));
-    });
+    row.remove = elementrows::removeButton(row.widget, m_document, kConstraints, index,
+                                           tr("Remove this constraint"), tr("Remove constraint"));
     auto *layout = new QHBoxLayout(row.widget);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(row.field, 1);

@@ -1,6 +1,7 @@
 #include "metricseditor.h"
 
 #include "document/specdocument.h"
+#include "elementrows.h"
 #include "fieldlineedit.h"
 #include "formrows.h"
 #include "jsoncombofield.h"
@@ -10,7 +11,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QPushButton>
-#include <QStyle>
 #include <QToolButton>
 
 namespace tb {
@@ -29,12 +29,7 @@ MetricsEditor::MetricsEditor(SpecDocument *document, QWidget *parent)
     m_add->setToolTip(tr("Add a derived metric computed from the median time"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_rowLayout->setSpacing(4);
-    layout->addLayout(m_rowLayout);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_add);
-    buttons->addStretch();
-    layout->addLayout(buttons);
+    elementrows::addRowsAndButton(layout, m_rowLayout, m_add);
     auto *form = new QFormLayout;
     layout->addLayout(form);
     m_objective = formrows::addCombo(form, document, {},
@@ -68,14 +63,8 @@ void MetricsEditor::addMetric()
 
 void MetricsEditor::syncRows()
 {
-    const SpecJson list = m_document->value(kMetrics);
-    const int wanted = list.is_array() ? int(list.size()) : 0;
-    while (rowCount() > wanted)
-        delete m_rows.takeLast().widget;
-    while (rowCount() < wanted) {
-        m_rows.append(makeRow(rowCount()));
-        m_rowLayout->addWidget(m_rows.last().widget);
-    }
+    elementrows::sync(m_rows, m_document, kMetrics, m_rowLayout,
+                      [this](int index) { return makeRow(index); });
 }
 
 MetricsEditor::Row MetricsEditor::makeRow(int index)
@@ -96,12 +85,8 @@ MetricsEditor::Row MetricsEditor::makeRow(int index)
                                           specnames::expressionNames(m_document->json(), true));
     });
     row.expression->setPointer(jsonpointer::child(pointer, "expression"));
-    row.remove = new QToolButton(row.widget);
-    row.remove->setIcon(style()->standardIcon(QStyle::SP_DialogDiscardButton));
-    row.remove->setToolTip(tr("Remove this metric"));
-    row.remove->setAutoRaise(true);
-    connect(row.remove, &QToolButton::clicked, this,
-            [this, index] { m_document->removeElement(kMetrics, index, tr("Remove metric")); });
+    row.remove = elementrows::removeButton(row.widget, m_document, kMetrics, index,
+                                           tr("Remove this metric"), tr("Remove metric"));
     auto *layout = new QHBoxLayout(row.widget);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(row.name, 1, Qt::AlignTop);

@@ -43,25 +43,15 @@ ParametersEditor::ParametersEditor(SpecDocument *document, QWidget *parent)
         new ComboDelegate({ParametersModel::listText(), ParametersModel::rangeText()}, m_view));
     m_view->horizontalHeader()->setSectionResizeMode(ParametersModel::Values, QHeaderView::Stretch);
     m_view->horizontalHeader()->setStretchLastSection(false);
-    tableeditor::onKey(m_view, QKeySequence(Qt::Key_Insert), [this] { addParameter(); });
-    tableeditor::onKey(m_view, QKeySequence(Qt::Key_Delete), [this] { removeCurrent(); });
-    tableeditor::onKey(m_view, QKeySequence(Qt::ALT | Qt::Key_Up), [this] { moveCurrent(-1); });
-    tableeditor::onKey(m_view, QKeySequence(Qt::ALT | Qt::Key_Down), [this] { moveCurrent(1); });
+    const tableeditor::RowButtons buttons{m_add, m_remove, m_up, m_down};
+    tableeditor::connectRowButtons(this, &ParametersEditor::addParameter, m_view, buttons);
 
-    auto *buttons = new QHBoxLayout;
-    for (auto *button : {m_add, m_remove, m_up, m_down})
-        buttons->addWidget(button);
-    buttons->addStretch();
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    layout->addLayout(buttons);
+    layout->addLayout(tableeditor::buttonRow(buttons));
     layout->addWidget(m_error);
 
-    connect(m_add, &QPushButton::clicked, this, &ParametersEditor::addParameter);
-    connect(m_remove, &QPushButton::clicked, this, &ParametersEditor::removeCurrent);
-    connect(m_up, &QPushButton::clicked, this, [this] { moveCurrent(-1); });
-    connect(m_down, &QPushButton::clicked, this, [this] { moveCurrent(1); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &ParametersEditor::updateButtons);
     connect(m_model, &QAbstractItemModel::modelReset, this, &ParametersEditor::updateButtons);
@@ -87,24 +77,14 @@ void ParametersEditor::addParameter()
 
 void ParametersEditor::removeCurrent()
 {
-    const int row = currentRow();
-    if (row < 0)
-        return;
-    m_document->removeElement(kParameters, row, tr("Remove parameter"));
-    selectRow(std::min(row, m_model->rowCount() - 1));
+    selectRow(
+        tableeditor::removeCurrentElement(m_view, m_document, kParameters, tr("Remove parameter")));
 }
 
 void ParametersEditor::moveCurrent(int delta)
 {
-    const int row = currentRow();
-    if (row < 0 || !m_document->moveElement(kParameters, row, row + delta, tr("Move parameter")))
-        return;
-    selectRow(row + delta);
-}
-
-int ParametersEditor::currentRow() const
-{
-    return tableeditor::currentRow(m_view);
+    selectRow(tableeditor::moveCurrentElement(m_view, m_document, kParameters, delta,
+                                              tr("Move parameter")));
 }
 
 void ParametersEditor::selectRow(int row)

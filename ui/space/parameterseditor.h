@@ -34,7 +34,6 @@ public slots:
     void moveCurrent(int delta);
 
 private:
-    int currentRow() const;
     void selectRow(int row);
     void updateButtons();
 

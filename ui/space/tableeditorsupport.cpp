@@ -1,9 +1,12 @@
 #include "tableeditorsupport.h"
 
+#include "document/specdocument.h"
+
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QPushButton>
 #include <QScrollBar>
 
-#include <QPushButton>
 #include <algorithm>
 
 namespace tb::tableeditor {
@@ -70,6 +73,36 @@ QPushButton *button(QWidget *parent, const QString &text, const QString &toolTip
     button->setToolTip(toolTip);
     button->setObjectName(objectName);
     return button;
+}
+
+QHBoxLayout *buttonRow(const RowButtons &buttons)
+{
+    auto *row = new QHBoxLayout;
+    for (QPushButton *button : {buttons.add, buttons.remove, buttons.up, buttons.down}) {
+        if (button)
+            row->addWidget(button);
+    }
+    row->addStretch();
+    return row;
+}
+
+int removeCurrentElement(const QAbstractItemView *view, SpecDocument *document,
+                         const QString &pointer, const QString &undoText)
+{
+    const int row = currentRow(view);
+    if (row < 0)
+        return -1;
+    document->removeElement(pointer, row, undoText);
+    return std::min(row, view->model()->rowCount() - 1);
+}
+
+int moveCurrentElement(const QAbstractItemView *view, SpecDocument *document,
+                       const QString &pointer, int delta, const QString &undoText)
+{
+    const int row = currentRow(view);
+    if (row < 0 || !document->moveElement(pointer, row, row + delta, undoText))
+        return -1;
+    return row + delta;
 }
 
 } // namespace tb::tableeditor

@@ -246,6 +246,94 @@ private slots:
         QCOMPARE(qs(describe(*again)), qs(describe(*spec)));
     }
 
+    // A loader's measurement defaults (the workbench's preferences) fill what the spec leaves
+    // out; the worker's copy carries them, so a loader without them reads the same values.
+    void measurementDefaultsFillAMissingBlock()
+    {
+        MeasurementSettings defaults;
+        defaults.warmupRuns = 3;
+        defaults.minSamples = 2;
+        defaults.maxSamples = 9;
+        defaults.targetRelativeHalfWidth = 0.05;
+        defaults.maxSecondsPerConfig = 0.5;
+        defaults.timeoutSeconds = 7;
+        defaults.warmCache = true;
+        SpecLoader loader(defaults);
+        QVERIFY(!minimalSpec().contains("measurement"));
+        auto spec = loader.parse(minimalSpec().dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        const auto &m = spec->measurement;
+        QCOMPARE(m.warmupRuns, 3);
+        QCOMPARE(m.minSamples, 2);
+        QCOMPARE(m.maxSamples, 9);
+        QCOMPARE(m.targetRelativeHalfWidth, 0.05);
+        QCOMPARE(m.maxSecondsPerConfig, 0.5);
+        QCOMPARE(m.timeoutSeconds, 7.0);
+        QVERIFY(m.warmCache);
+
+        const auto document = Json::parse(spec->document);
+        QCOMPARE(document["measurement"]["max_samples"].get<int>(), 9);
+        SpecLoader builtIn;
+        auto again = builtIn.parse(spec->document, spec->baseDirectory);
+        QVERIFY2(again.hasValue(), issueList(builtIn).constData());
+        QCOMPARE(qs(describe(*again)), qs(describe(*spec)));
+    }
+
+    void measurementFieldsOfTheSpecWinOverDefaults()
+    {
+        MeasurementSettings defaults;
+        defaults.maxSamples = 40;
+        defaults.timeoutSeconds = 7;
+        auto json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"max_samples": 70, "warm_cache": false})");
+        defaults.warmCache = true;
+        SpecLoader loader(defaults);
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QCOMPARE(spec->measurement.maxSamples, 70);
+        QVERIFY(!spec->measurement.warmCache);
+        QCOMPARE(spec->measurement.timeoutSeconds, 7.0); // not in the spec: the default
+        QCOMPARE(spec->measurement.minSamples, MeasurementSettings().minSamples);
+        const auto document = Json::parse(spec->document);
+        QCOMPARE(document["measurement"]["max_samples"].get<int>(), 70);
+        QCOMPARE(document["measurement"]["timeout_seconds"].get<double>(), 7.0);
+        QVERIFY(!document["measurement"].contains("min_samples")); // the built-in default
+    }
+
+    // A default sample bound gives way to the one bound the spec sets.
+    void aDefaultSampleBoundGivesWayToTheSpecs()
+    {
+        MeasurementSettings defaults;
+        defaults.minSamples = 20;
+        defaults.maxSamples = 40;
+        SpecLoader loader(defaults);
+        auto json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"max_samples": 10})");
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QCOMPARE(spec->measurement.minSamples, 10);
+        QCOMPARE(spec->measurement.maxSamples, 10);
+        json["measurement"] = Json::parse(R"({"min_samples": 50})");
+        spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QCOMPARE(spec->measurement.minSamples, 50);
+        QCOMPARE(spec->measurement.maxSamples, 50);
+        // Both set by the spec: still its own mistake.
+        json["measurement"] = Json::parse(R"({"min_samples": 50, "max_samples": 10})");
+        QVERIFY(!loader.parse(json.dump(), "/tmp").hasValue());
+        QVERIFY(hasIssue(loader, "/measurement/max_samples", "less than min_samples (50)"));
+    }
+
+    // The built-in defaults add nothing: documents (and their hashes in workspaces) stay as
+    // they were before loaders took defaults.
+    void builtInDefaultsLeaveTheDocumentAlone()
+    {
+        SpecLoader loader;
+        auto spec = loader.parse(minimalSpec().dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QVERIFY(!Json::parse(spec->document).contains("measurement"));
+    }
+
     void loadFileFailsWithIoErrorForAMissingFile()
     {
         SpecLoader loader;

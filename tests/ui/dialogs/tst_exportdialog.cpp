@@ -4,6 +4,9 @@
 #include "exampleworkspace.h"
 #include "export/exporter.h"
 
+#include "filesizelimit.h"
+#include "testfiles.h"
+
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
@@ -161,6 +164,58 @@ private slots:
         QVERIFY(dialog.statusText().contains(nowhere));
         QVERIFY(!dialog.findChildren<QMessageBox *>().isEmpty());
         QVERIFY(!QFile::exists(nowhere));
+    }
+
+    // A write that fails part way (a full disk; here the file-size limit, which stops root
+    // too): the error is reported and the file already there keeps its content.
+    void aFailedWriteLeavesTheExistingFileIntact()
+    {
+        ExportDialog dialog(m_workspace, m_runId);
+        QVERIFY(choose(dialog, ExportFormat::Csv, ExportScope::AllResults));
+        QVERIFY(dialog.exportedText().size() > 64);
+        QTemporaryDir out;
+        const QString target = out.filePath("results.csv");
+        const QByteArray before("an earlier export\n");
+        QVERIFY(tbtest::writeFile(target, before));
+        QSettings().sync(); // nothing of ours is written while the limit holds
+        QSignalSpy saved(&dialog, &ExportDialog::saved);
+        QSignalSpy failed(&dialog, &ExportDialog::saveFailed);
+        tbtest::FileSizeLimit limit(32);
+        QVERIFY(limit.isSet());
+        dialog.saveTo(target);
+        QVERIFY(failed.wait(20000));
+        QVERIFY(limit.restore());
+        QCOMPARE(saved.count(), 0);
+        const QString error = failed.at(0).at(0).toString();
+        QVERIFY2(error.contains(target) && error.contains(QStringLiteral("cannot write")),
+                 qPrintable(error));
+        QCOMPARE(dialog.statusText(), error);
+        QCOMPARE(tbtest::readFile(target), before);
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden),
+                 QStringList{QStringLiteral("results.csv")}); // no temporary file left
+    }
+
+    // A folder that cannot be written, in a way that holds for root too (CI runs as root):
+    // the target's "folder" is a regular file, so no temporary file can be made beside it.
+    void aFolderThatCannotBeWrittenIsReported()
+    {
+        ExportDialog dialog(m_workspace, m_runId);
+        QVERIFY(choose(dialog, ExportFormat::Csv, ExportScope::AllResults));
+        QTemporaryDir out;
+        const QString notAFolder = out.filePath("notes.txt");
+        const QByteArray before("not a folder\n");
+        QVERIFY(tbtest::writeFile(notAFolder, before));
+        const QString target = notAFolder + QStringLiteral("/results.csv");
+        QSignalSpy failed(&dialog, &ExportDialog::saveFailed);
+        QSignalSpy saved(&dialog, &ExportDialog::saved);
+        dialog.saveTo(target);
+        QVERIFY(failed.wait(20000));
+        QCOMPARE(saved.count(), 0);
+        QVERIFY2(failed.at(0).at(0).toString().contains(target),
+                 qPrintable(failed.at(0).at(0).toString()));
+        QCOMPARE(tbtest::readFile(notAFolder), before);
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files | QDir::Hidden),
+                 QStringList{QStringLiteral("notes.txt")});
     }
 
     void copiesTheWholeTextToTheClipboard()

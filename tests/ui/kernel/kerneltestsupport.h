@@ -3,31 +3,14 @@
 #include "model/resultstatus.h"
 #include "model/spec.h"
 #include "spec/specloader.h"
-#include "testpaths.h"
+#include "testfiles.h"
 
-#include <QDir>
-#include <QFile>
 #include <QString>
 #include <QTest>
 
-// Tests of ui/kernel work on copies of the bundled examples: resources/ is never written.
+// Tests of ui/kernel work on copies of the bundled examples (tbtest::copyExample): resources/
+// is never written.
 namespace kerneltest {
-
-// Copies resources/examples/<name> into `into` and returns the copy's spec path.
-inline QString copyExample(const QString &name, const QString &into)
-{
-    const QDir from(tbtest::sourceDir() + QStringLiteral("/resources/examples/") + name);
-    QDir().mkpath(into);
-    for (const QString &file : from.entryList(QDir::Files)) {
-        const QString target = QDir(into).filePath(file);
-        QFile::remove(target);
-        if (!QFile::copy(from.filePath(file), target))
-            return {};
-        QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
-                                          QFile::ReadOther);
-    }
-    return QDir(into).filePath(name + QStringLiteral(".json"));
-}
 
 // "ok", "compile_error", ...: what QCOMPARE shows when a status differs.
 inline QString statusName(tb::ResultStatus status)
@@ -43,12 +26,6 @@ inline tb::Spec loadSpec(const QString &path)
     if (!spec)
         qFatal("cannot load %s: %s", qPrintable(path), spec.error().toString().c_str());
     return *spec;
-}
-
-inline QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 } // namespace kerneltest

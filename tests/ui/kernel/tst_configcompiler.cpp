@@ -22,7 +22,7 @@ private:
     CompileRequest request(const QString &example)
     {
         const QString specPath =
-            kerneltest::copyExample(example, m_dir.filePath(QStringLiteral("spec-") + example));
+            tbtest::copyExample(example, m_dir.filePath(QStringLiteral("spec-") + example));
         CompileRequest r;
         r.spec = kerneltest::loadSpec(specPath);
         r.code = r.spec.kernel.code;
@@ -132,7 +132,7 @@ private slots:
         QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("timeout"));
         QVERIFY(outcome.result.message.find("0.3 s") != std::string::npos);
         QVERIFY(!outcome.built);
-        const pid_t pid = kerneltest::readFile(pidFile).trimmed().toInt();
+        const pid_t pid = tbtest::readFile(pidFile).trimmed().toInt();
         QVERIFY(pid > 0);
         QCOMPARE(::kill(pid, 0), -1); // killed and reaped
         QCOMPARE(errno, ESRCH);
@@ -169,10 +169,10 @@ private slots:
         {
             ConfigCompiler compiler;
             QVERIFY(compiler.start(request(QStringLiteral("matmul"))));
-            QTRY_VERIFY(!kerneltest::readFile(pidFile).trimmed().isEmpty());
+            QTRY_VERIFY(!tbtest::readFile(pidFile).trimmed().isEmpty());
         } // the destructor cancels, kills the compiler and joins
         qunsetenv("TB_CC");
-        const pid_t pid = kerneltest::readFile(pidFile).trimmed().toInt();
+        const pid_t pid = tbtest::readFile(pidFile).trimmed().toInt();
         QVERIFY(pid > 0);
         QCOMPARE(::kill(pid, 0), -1); // gone, and reaped
         QCOMPARE(errno, ESRCH);

@@ -16,7 +16,7 @@ private:
 
     Spec example(const QString &name)
     {
-        return kerneltest::loadSpec(kerneltest::copyExample(name, m_dir.filePath(name)));
+        return kerneltest::loadSpec(tbtest::copyExample(name, m_dir.filePath(name)));
     }
 
 private slots:

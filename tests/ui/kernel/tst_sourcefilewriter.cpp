@@ -1,26 +1,13 @@
+#include "filesizelimit.h"
 #include "kernel/sourcefilewriter.h"
-#include "kerneltestsupport.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <csignal>
-#include <sys/resource.h>
-
 using namespace tb;
-
-namespace {
-
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    QCOMPARE(file.write(bytes), bytes.size());
-}
-
-} // namespace
 
 class TestSourceFileWriter : public QObject
 {
@@ -30,11 +17,11 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("k.cu"));
-        writeFile(path, "old");
+        QVERIFY(tbtest::writeFile(path, "old"));
         const auto mode = QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup;
         QVERIFY(QFile::setPermissions(path, mode));
         QCOMPARE(SourceFileWriter::write(path, "new text\n"), QString());
-        QCOMPARE(kerneltest::readFile(path), QByteArray("new text\n"));
+        QCOMPARE(tbtest::readFile(path), QByteArray("new text\n"));
         QCOMPARE(QFile::permissions(path) & ~(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser),
                  mode);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList({"k.cu"}));
@@ -45,11 +32,11 @@ private slots:
         QTemporaryDir dir;
         const QString target = dir.filePath(QStringLiteral("real.c"));
         const QString link = dir.filePath(QStringLiteral("link.c"));
-        writeFile(target, "old");
+        QVERIFY(tbtest::writeFile(target, "old"));
         QVERIFY(QFile::link(target, link));
         QCOMPARE(SourceFileWriter::write(link, "new"), QString());
         QVERIFY(QFileInfo(link).isSymLink());
-        QCOMPARE(kerneltest::readFile(target), QByteArray("new"));
+        QCOMPARE(tbtest::readFile(target), QByteArray("new"));
     }
 
     void leavesTheFileAsItWasWhenAWriteFails()
@@ -57,19 +44,14 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("k.c"));
         const QByteArray before(500, 'a');
-        writeFile(path, before);
+        QVERIFY(tbtest::writeFile(path, before));
         // Writes past 64 bytes fail with EFBIG (root included).
-        rlimit saved{};
-        ::getrlimit(RLIMIT_FSIZE, &saved);
-        const auto handler = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limit = saved;
-        limit.rlim_cur = 64;
-        ::setrlimit(RLIMIT_FSIZE, &limit);
+        tbtest::FileSizeLimit limit(64);
+        QVERIFY(limit.isSet());
         const QString problem = SourceFileWriter::write(path, QByteArray(1000, 'b'));
-        ::setrlimit(RLIMIT_FSIZE, &saved);
-        std::signal(SIGXFSZ, handler);
+        QVERIFY(limit.restore());
         QVERIFY2(problem.contains(QStringLiteral("cannot write")), qPrintable(problem));
-        QCOMPARE(kerneltest::readFile(path), before);
+        QCOMPARE(tbtest::readFile(path), before);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList({"k.c"}));
     }
 

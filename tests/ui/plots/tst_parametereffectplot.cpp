@@ -1,3 +1,4 @@
+#include "plotevents.h"
 #include "plots/parametereffectplot.h"
 
 #include <qcustomplot.h>
@@ -15,13 +16,10 @@ namespace {
 // A measured configuration (BLOCK, UNROLL) of one size; the objective is its median time.
 ResultEvent result(double block, double unroll, double objective, std::size_t sizeIndex = 0)
 {
-    ResultEvent event;
-    event.sizeIndex = sizeIndex;
+    ResultEvent event = plottest::measured(objective, sizeIndex);
     event.config.values = {block, unroll};
     event.configKey =
         "BLOCK=" + std::to_string(int(block)) + ",UNROLL=" + std::to_string(int(unroll));
-    event.result.summary.median = objective;
-    event.result.summary.count = 5;
     event.objective = objective;
     return event;
 }

@@ -1,3 +1,4 @@
+#include "plotevents.h"
 #include "plots/resourceplot.h"
 
 #include <qcustomplot.h>
@@ -6,16 +7,18 @@
 #include <QTest>
 
 using namespace tb;
+using namespace plottest;
 
 namespace {
 
+// A compiled GPU kernel's result with its ptxas figures; a failed launch keeps them.
 ResultEvent gpuResult(double registers, double spillStores, double spillLoads,
                       ResultStatus status = ResultStatus::Ok)
 {
-    ResultEvent event;
+    ResultEvent event = measured(1e-4);
     event.result.status = status;
-    event.result.summary.median = 1e-4;
-    event.result.summary.count = status == ResultStatus::Ok ? 5 : 0;
+    if (status != ResultStatus::Ok)
+        event.result.summary.count = 0;
     event.result.resources = {{"registers", registers},
                               {"spill_stores", spillStores},
                               {"spill_loads", spillLoads},
@@ -23,28 +26,10 @@ ResultEvent gpuResult(double registers, double spillStores, double spillLoads,
     return event;
 }
 
+// A CPU result: a time and no resource figures.
 ResultEvent cpuResult()
 {
-    ResultEvent event;
-    event.result.summary.median = 2e-3;
-    event.result.summary.count = 5;
-    return event;
-}
-
-QVector<double> keys(const QCPGraph *graph)
-{
-    QVector<double> result;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        result.append(it->key);
-    return result;
-}
-
-QVector<double> values(const QCPGraph *graph)
-{
-    QVector<double> result;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        result.append(it->value);
-    return result;
+    return measured(2e-3);
 }
 
 } // namespace
@@ -57,9 +42,8 @@ private slots:
     {
         ResourcePlot plot;
         plot.addResults({gpuResult(32, 0, 0), gpuResult(96, 16, 24)});
-        ResultEvent compileError; // nothing compiled: no figures
-        compileError.result.status = ResultStatus::CompileError;
-        plot.addResults({compileError, gpuResult(255, 400, 440, ResultStatus::InvalidLaunch)});
+        // Nothing compiled: no figures.
+        plot.addResults({failed(), gpuResult(255, 400, 440, ResultStatus::InvalidLaunch)});
         plot.replotIfDirty();
         QCOMPARE(plot.evaluationCount(), 4);
         QCOMPARE(plot.pointCount(), 3);
@@ -118,9 +102,7 @@ private slots:
     void onlyFailuresSoFarIsNotCalledACpuRun()
     {
         ResourcePlot plot;
-        ResultEvent compileError;
-        compileError.result.status = ResultStatus::CompileError;
-        plot.addResults({compileError});
+        plot.addResults({failed()});
         plot.replotIfDirty();
         QVERIFY(!plot.message().isEmpty());
         QVERIFY(!plot.message().contains(QStringLiteral("CPU")));

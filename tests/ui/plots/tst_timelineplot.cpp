@@ -1,3 +1,4 @@
+#include "plotevents.h"
 #include "plots/densescattergraph.h"
 #include "plots/timelineplot.h"
 
@@ -10,43 +11,9 @@
 #include <random>
 
 using namespace tb;
+using namespace plottest;
 
 namespace {
-
-ResultEvent measured(std::size_t sizeIndex, double median)
-{
-    ResultEvent event;
-    event.sizeIndex = sizeIndex;
-    event.configKey = "BLOCK=" + std::to_string(median);
-    event.result.summary.median = median;
-    event.result.summary.count = 5;
-    return event;
-}
-
-ResultEvent failed(std::size_t sizeIndex)
-{
-    ResultEvent event;
-    event.sizeIndex = sizeIndex;
-    event.result.status = ResultStatus::CompileError;
-    event.result.message = "error: identifier undefined";
-    return event;
-}
-
-QVector<double> keys(const QCPGraph *graph)
-{
-    QVector<double> result;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        result.append(it->key);
-    return result;
-}
-
-QVector<double> values(const QCPGraph *graph)
-{
-    QVector<double> result;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-        result.append(it->value);
-    return result;
-}
 
 void wheel(QWidget *widget, int delta)
 {
@@ -65,10 +32,10 @@ private slots:
     void countsPointsAndBestSoFarPerSize()
     {
         TimelinePlot plot;
-        plot.addResults({measured(0, 4e-3), measured(1, 9e-3), failed(0), measured(0, 5e-3)});
-        ResultEvent unmeasured = measured(0, 1e-9); // ok but no samples: nothing to plot
+        plot.addResults({measured(4e-3, 0), measured(9e-3, 1), failed(0), measured(5e-3, 0)});
+        ResultEvent unmeasured = measured(1e-9, 0); // ok but no samples: nothing to plot
         unmeasured.result.summary.count = 0;
-        plot.addResults({unmeasured, measured(0, 2e-3), measured(1, 8e-3), measured(0, 3e-3)});
+        plot.addResults({unmeasured, measured(2e-3, 0), measured(8e-3, 1), measured(3e-3, 0)});
         plot.addResults({});
         QCOMPARE(plot.evaluationCount(), 8);
         QCOMPARE(plot.pointCount(), 6);
@@ -90,7 +57,7 @@ private slots:
         TimelinePlot plot;
         plot.resize(600, 300);
         QCOMPARE(plot.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
-        plot.addResults({measured(0, 1e-4), measured(0, 3e-3), failed(0)});
+        plot.addResults({measured(1e-4, 0), measured(3e-3, 0), failed(0)});
         plot.replotIfDirty();
         QCOMPARE(plot.plot()->xAxis->range().lower, 0.0);
         QCOMPARE(plot.plot()->xAxis->range().upper, 10.0); // a few points still get room
@@ -98,7 +65,7 @@ private slots:
         QCOMPARE(plot.plot()->yAxis->range().upper, 3e-3 * 1.5);
         QVector<ResultEvent> many;
         for (int i = 0; i < 97; ++i)
-            many.append(measured(1, 2e-4));
+            many.append(measured(2e-4, 1));
         plot.addResults(many);
         plot.replotIfDirty();
         QCOMPARE(plot.plot()->xAxis->range().upper, 100 * 1.02);
@@ -110,14 +77,14 @@ private slots:
         plot.resize(600, 300);
         plot.show();
         QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.addResults({measured(0, 1e-4), measured(0, 2e-4)});
+        plot.addResults({measured(1e-4, 0), measured(2e-4, 0)});
         plot.replotIfDirty();
         QVERIFY(plot.followsData());
         wheel(plot.plot(), 120);
         QVERIFY(!plot.followsData());
         const QCPRange zoomed = plot.plot()->xAxis->range();
         QVERIFY(zoomed.upper < 10.0);
-        QVector<ResultEvent> more(50, measured(0, 5e-5));
+        QVector<ResultEvent> more(50, measured(5e-5, 0));
         plot.addResults(more);
         plot.replotIfDirty();
         QCOMPARE(plot.plot()->xAxis->range(), zoomed); // the user's view stays
@@ -131,7 +98,7 @@ private slots:
     {
         TimelinePlot plot;
         plot.setSizeLabel(0, QStringLiteral("N=512"));
-        plot.addResults({measured(0, 1e-3), measured(1, 1e-3)});
+        plot.addResults({measured(1e-3, 0), measured(1e-3, 1)});
         QCOMPARE(plot.pointsGraph(0)->name(), QStringLiteral("N=512"));
         QCOMPARE(plot.pointsGraph(1)->name(), QStringLiteral("size 2"));
         plot.setSizeLabel(1, QStringLiteral("N=4096"));
@@ -141,7 +108,7 @@ private slots:
         QCOMPARE(plot.pointCount(), 0);
         QCOMPARE(plot.evaluationCount(), 0);
         QCOMPARE(plot.plot()->graphCount(), 0);
-        plot.addResults({measured(0, 1e-3)});
+        plot.addResults({measured(1e-3, 0)});
         QCOMPARE(plot.pointsGraph(0)->name(), QStringLiteral("size 1")); // labels were cleared
     }
 
@@ -159,7 +126,7 @@ private slots:
             for (int i = 0; i < 500; ++i) {
                 const bool fails = (batch * 500 + i) % 10 == 9;
                 events.append(fails ? failed(std::size_t(i % 2))
-                                    : measured(std::size_t(i % 2), time(rng)));
+                                    : measured(time(rng), std::size_t(i % 2)));
                 ok += fails ? 0 : 1;
             }
             plot.addResults(events);

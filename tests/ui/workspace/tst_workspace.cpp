@@ -10,6 +10,7 @@
 #include "pages/workspaceactions.h"
 #include "plots/samplehistogram.h"
 #include "plots/timelineplot.h"
+#include "results/resultspage.h"
 #include "session/recentworkspaces.h"
 #include "session/sessioncontroller.h"
 #include "session/workspacecontroller.h"
@@ -119,7 +120,7 @@ private slots:
 
         // The table and the plot hold every stored result, and only those.
         QCOMPARE(page->resultsModel()->rowCount(), int(stored.size()));
-        QCOMPARE(page->resultsView()->model()->rowCount(), int(stored.size()));
+        QCOMPARE(window.resultsPage()->view()->model()->rowCount(), int(stored.size()));
         std::set<std::pair<std::string, std::size_t>> shown;
         for (int row = 0; row < page->resultsModel()->rowCount(); ++row) {
             const ResultEvent &event = page->resultsModel()->resultAt(row);
@@ -132,17 +133,18 @@ private slots:
         QVERIFY(ok > 0);
         QCOMPARE(page->timeline()->evaluationCount(), int(stored.size()));
         QCOMPARE(page->timeline()->pointCount(), ok);
-        QCOMPARE(page->resultsModel()
-                     ->headerData(ResultsModel::FirstMetricColumn, Qt::Horizontal)
-                     .toString(),
-                 QStringLiteral("GFLOP/s"));
+        QCOMPARE(
+            page->resultsModel()
+                ->headerData(page->resultsModel()->column(ResultsModel::Metric), Qt::Horizontal)
+                .toString(),
+            QStringLiteral("GFLOP/s"));
 
         // The details pane shows a stored result with its samples.
-        page->resultsView()->selectRow(0);
+        window.resultsPage()->view()->selectRow(0);
         const ResultEvent &first = page->resultsModel()->resultAt(0);
-        QVERIFY(page->details()->statusText().contains(
+        QVERIFY(window.resultsPage()->details()->statusText().contains(
             QString::fromUtf8(toString(first.result.status).data())));
-        QCOMPARE(page->details()->histogram()->sampleCount(),
+        QCOMPARE(window.resultsPage()->details()->histogram()->sampleCount(),
                  int(stored.front().result.samples.size()));
 
         // Nothing ran: no session, no worker, the file's runs and results as they were.

@@ -1,0 +1,90 @@
+#pragma once
+
+// Results for the Results page tests: a spec outline with two parameters and 12 results on
+// two sizes (one configuration fails to verify), and a page over a feed holding them.
+#include "models/resultsfeed.h"
+#include "results/resultspage.h"
+#include "session/specoutline.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace tbtest {
+
+inline tb::SpecOutline outline()
+{
+    tb::SpecOutline outline;
+    outline.name = QStringLiteral("blocks");
+    outline.metricNames = {QStringLiteral("GB/s")};
+    outline.parameterNames = {QStringLiteral("BM"), QStringLiteral("UNROLL")};
+    return outline;
+}
+
+// 12 results: BM 16/32/64 x UNROLL 1/4 on two sizes; BM=64,UNROLL=4 fails to verify.
+inline QVector<tb::ResultEvent> events()
+{
+    QVector<tb::ResultEvent> all;
+    for (std::size_t size = 0; size < 2; ++size) {
+        for (const int bm : {16, 32, 64}) {
+            for (const int unroll : {1, 4}) {
+                tb::ResultEvent event;
+                event.sizeIndex = size;
+                event.config.values = {double(bm), double(unroll)};
+                event.configKey = "BM=" + std::to_string(bm) + ",UNROLL=" + std::to_string(unroll);
+                if (bm == 64 && unroll == 4) {
+                    event.result.status = tb::ResultStatus::WrongResult;
+                    event.result.message = "output differs at index 7";
+                    event.objective = std::nan("");
+                } else {
+                    const double median = 1e-3 * (size + 1) / bm / unroll;
+                    event.result.samples = {median * 0.98, median, median * 1.01, median};
+                    event.result.summary = {median, median * 0.98, median, median * 0.01, 4, 0.01};
+                    event.result.metrics["GB/s"] = 1.0 / median;
+                    event.objective = median;
+                }
+                all.append(event);
+            }
+        }
+    }
+    return all;
+}
+
+inline int okCount(const QVector<tb::ResultEvent> &all)
+{
+    return int(std::count_if(all.cbegin(), all.cend(), [](const tb::ResultEvent &event) {
+        return event.result.status == tb::ResultStatus::Ok;
+    }));
+}
+
+// A shown Results page over a feed that holds events(), sizes labelled N=256 and N=512.
+struct ResultsPageFixture
+{
+    std::unique_ptr<tb::ResultsFeed> feed;
+    std::unique_ptr<tb::ResultsPage> page;
+
+    bool start()
+    {
+        feed = std::make_unique<tb::ResultsFeed>();
+        page = std::make_unique<tb::ResultsPage>(feed.get());
+        page->resize(1100, 700);
+        page->show();
+        if (!QTest::qWaitForWindowExposed(page.get()))
+            return false;
+        feed->reset(outline());
+        feed->setSizeLabel(0, QStringLiteral("N=256"));
+        feed->setSizeLabel(1, QStringLiteral("N=512"));
+        feed->append(events());
+        return true;
+    }
+
+    void stop()
+    {
+        page.reset();
+        feed.reset();
+    }
+};
+
+} // namespace tbtest

@@ -1,0 +1,183 @@
+// The Results page over a ResultsFeed: filter words and status, header-click sorting, the
+// details of the selected row and the parameter-effect plot, driven with QTest.
+#include "models/resultsmodel.h"
+#include "pages/resultdetails.h"
+#include "plots/parametereffectplot.h"
+#include "plots/samplehistogram.h"
+#include "results/resultsfilterproxy.h"
+#include "resultsfixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+
+using namespace tb;
+using namespace tbtest;
+
+namespace {
+
+void clickHeader(QHeaderView *header, int section)
+{
+    const QPoint center(header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
+                        header->height() / 2);
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, center);
+}
+
+} // namespace
+
+class TestResultsPage : public QObject
+{
+    Q_OBJECT
+private:
+    ResultsPageFixture m_fixture;
+    ResultsFeed *m_feed = nullptr;
+    ResultsPage *m_page = nullptr;
+
+    ResultsModel *model() const { return m_feed->model(); }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // QSettings away from the user's
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        QVERIFY(m_fixture.start());
+        m_feed = m_fixture.feed.get();
+        m_page = m_fixture.page.get();
+    }
+
+    void cleanup()
+    {
+        m_fixture.stop();
+        QSettings().clear();
+    }
+
+    void filtersByWordsAndStatus()
+    {
+        QAbstractItemModelTester tester(m_page->proxy(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(m_page->view()->model()->rowCount(), 12);
+        QCOMPARE(m_page->countText(), QStringLiteral("12 results"));
+
+        // Ctrl+F goes to the filter field.
+        QVERIFY(QTest::qWaitForWindowActive(m_page));
+        m_page->view()->setFocus();
+        QTest::keyClick(m_page->view(), Qt::Key_F, Qt::ControlModifier);
+        QVERIFY(m_page->filterEdit()->hasFocus());
+        QTest::keyClicks(m_page->filterEdit(), QStringLiteral("bm=64"));
+        QCOMPARE(m_page->proxy()->rowCount(), 4);
+        QTest::keyClicks(m_page->filterEdit(), QStringLiteral(" wrong"));
+        QCOMPARE(m_page->proxy()->rowCount(), 2);
+        QTest::keyClicks(m_page->filterEdit(), QStringLiteral(" n=512"));
+        QCOMPARE(m_page->proxy()->rowCount(), 1);
+        QCOMPARE(m_page->countText(), QStringLiteral("1 of 12 results"));
+        m_page->filterEdit()->selectAll();
+        QTest::keyClick(m_page->filterEdit(), Qt::Key_Backspace);
+        QCOMPARE(m_page->proxy()->rowCount(), 12);
+
+        // The status filter: ok only, then failed only.
+        QComboBox *status = m_page->statusCombo();
+        status->setFocus();
+        QTest::keyClick(status, Qt::Key_Down);
+        QCOMPARE(m_page->proxy()->rowCount(), okCount(events()));
+        QTest::keyClick(status, Qt::Key_Down);
+        QCOMPARE(m_page->proxy()->rowCount(), 12 - okCount(events()));
+        for (int row = 0; row < m_page->proxy()->rowCount(); ++row)
+            QCOMPARE(m_page->proxy()->index(row, 0).data().toString(), QString("wrong_result"));
+
+        // Results arriving later are filtered too, and counted in the total.
+        m_feed->append({events().at(5), events().at(0)});
+        QCOMPARE(m_page->proxy()->rowCount(), 13 - okCount(events()));
+        QCOMPARE(m_page->countText(), QStringLiteral("3 of 14 results"));
+    }
+
+    void sortsByClickingTheHeader()
+    {
+        QHeaderView *header = m_page->view()->horizontalHeader();
+        const int median = model()->column(ResultsModel::Median);
+        clickHeader(header, median);
+        QCOMPARE(header->sortIndicatorSection(), median);
+        QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+        const QAbstractItemModel *view = m_page->view()->model();
+        double last = 0;
+        for (int row = 0; row < okCount(events()); ++row) {
+            const double value = view->index(row, median).data(ResultsModel::SortRole).toDouble();
+            QVERIFY(value >= last);
+            last = value;
+        }
+        QCOMPARE(view->index(view->rowCount() - 1, 0).data().toString(), QString("wrong_result"));
+
+        // A parameter column sorts by its number: 16 < 32 < 64 (as text "16" < "32" < "64"
+        // too, so descending checks the numbers).
+        const int bm = model()->column(ResultsModel::Parameter, 0);
+        clickHeader(header, bm);
+        clickHeader(header, bm);
+        QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+        QCOMPARE(view->index(0, bm).data().toString(), QString("64"));
+        QCOMPARE(view->index(view->rowCount() - 1, bm).data().toString(), QString("16"));
+    }
+
+    void detailsFollowTheSelection()
+    {
+        QTableView *view = m_page->view();
+        const int row = 5; // BM=64,UNROLL=4 of the first size: a failure
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                          view->visualRect(view->model()->index(row, 0)).center());
+        ResultDetails *details = m_page->details();
+        QVERIFY(details->statusText().contains(QStringLiteral("wrong_result")));
+        QCOMPARE(details->messageText(), QStringLiteral("output differs at index 7"));
+        QCOMPARE(details->definesText(), QStringLiteral("-DBM=64 -DUNROLL=4"));
+        QTest::keyClick(view, Qt::Key_Up); // the ok one before it
+        QVERIFY(details->statusText().contains(QStringLiteral("ok")));
+        QCOMPARE(details->histogram()->sampleCount(), 4);
+        QCOMPARE(details->definesText(), QStringLiteral("-DBM=64 -DUNROLL=1"));
+
+        // Shift+Down selects two rows: both are the selection, in view order.
+        QTest::keyClick(view, Qt::Key_Down, Qt::ShiftModifier);
+        const QVector<ResultEvent> selected = m_page->selectedResults();
+        QCOMPARE(selected.size(), 2);
+        QCOMPARE(selected.at(0).configKey, std::string("BM=64,UNROLL=1"));
+        QCOMPARE(selected.at(1).configKey, std::string("BM=64,UNROLL=4"));
+
+        m_feed->reset(outline()); // a new run: nothing selected any more
+        QVERIFY(details->statusText().startsWith(QStringLiteral("Select")));
+    }
+
+    void effectPlotShowsEveryBatch()
+    {
+        ParameterEffectPlot *plot = m_page->effectPlot();
+        QCOMPARE(plot->xParameter(), QStringLiteral("BM"));
+        QCOMPARE(plot->colorParameter(), QStringLiteral("UNROLL"));
+        QCOMPARE(plot->data().count(), okCount(events()));   // both sizes
+        QCOMPARE(plot->pointCount(), okCount(events()) / 2); // the shown size
+        QCOMPARE(plot->sizeCombo()->count(), 2);
+        QCOMPARE(plot->sizeCombo()->itemText(1), QStringLiteral("N=512"));
+        m_feed->append(events());
+        QCOMPARE(plot->data().count(), 2 * okCount(events()));
+
+        // Another spec's outline: its names and objective.
+        SpecOutline other = outline();
+        other.parameterNames = {QStringLiteral("TILE")};
+        other.objectiveMetric = QStringLiteral("GB/s");
+        other.minimize = false;
+        m_feed->reset(other);
+        QCOMPARE(plot->data().count(), 0);
+        QCOMPARE(plot->xParameter(), QStringLiteral("TILE"));
+        QCOMPARE(plot->xCombo()->count(), 1);
+        // A run starting (no outline yet) empties the plot but keeps the chosen axes.
+        m_feed->reset({});
+        QCOMPARE(plot->data().count(), 0);
+        QCOMPARE(plot->xParameter(), QStringLiteral("TILE"));
+    }
+};
+
+QTEST_MAIN(TestResultsPage)
+#include "tst_resultspage.moc"

@@ -1,0 +1,114 @@
+// The column layout of a ResultsModel: which columns a spec gets, their ids and headers.
+#include "resultsmodel.h"
+
+namespace tb {
+
+void ResultsModel::layOutColumns(bool withResources)
+{
+    m_columns = {{Status, 0}, {Size, 0}, {Config, 0}};
+    for (int i = 0; i < m_parameterNames.size(); ++i)
+        m_columns.append({Parameter, i});
+    for (const ColumnKind kind : {Median, Min, Stddev, Samples})
+        m_columns.append({kind, 0});
+    for (int i = 0; i < m_metricNames.size(); ++i)
+        m_columns.append({Metric, i});
+    if (withResources)
+        for (const ColumnKind kind : {Registers, Spills, SharedMemory, Occupancy})
+            m_columns.append({kind, 0});
+}
+
+int ResultsModel::column(ColumnKind kind, int index) const
+{
+    for (int column = 0; column < m_columns.size(); ++column)
+        if (m_columns.at(column).kind == kind && m_columns.at(column).index == index)
+            return column;
+    return -1;
+}
+
+QString ResultsModel::columnId(int column) const
+{
+    static const char *ids[] = {"status", "size",          "config",   "param",  "median",
+                                "min",    "stddev",        "samples",  "metric", "registers",
+                                "spills", "shared_memory", "occupancy"};
+    const ColumnSpec &spec = m_columns.at(column);
+    const QString id = QString::fromLatin1(ids[spec.kind]);
+    if (spec.kind == Parameter)
+        return id + QLatin1Char(':') + m_parameterNames.at(spec.index);
+    if (spec.kind == Metric)
+        return id + QLatin1Char(':') + m_metricNames.at(spec.index);
+    return id;
+}
+
+QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Vertical)
+        return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
+    if (section < 0 || section >= m_columns.size())
+        return QVariant();
+    switch (role) {
+    case Qt::DisplayRole:
+        return headerText(m_columns.at(section));
+    case Qt::ToolTipRole:
+        return headerToolTip(m_columns.at(section));
+    case ColumnIdRole:
+        return columnId(section);
+    default:
+        return QVariant();
+    }
+}
+
+QVariant ResultsModel::headerText(const ColumnSpec &column) const
+{
+    switch (column.kind) {
+    case Status:
+        return tr("Status");
+    case Size:
+        return tr("Size");
+    case Config:
+        return tr("Config");
+    case Parameter:
+        return m_parameterNames.at(column.index);
+    case Median:
+        return tr("Median");
+    case Min:
+        return tr("Min");
+    case Stddev:
+        return tr("Stddev");
+    case Samples:
+        return tr("Samples");
+    case Metric:
+        return m_metricNames.at(column.index);
+    case Registers:
+        return tr("Registers");
+    case Spills:
+        return tr("Spills (bytes)");
+    case SharedMemory:
+        return tr("Shared mem (bytes)");
+    case Occupancy:
+        return tr("Occupancy");
+    }
+    return QVariant();
+}
+
+QVariant ResultsModel::headerToolTip(const ColumnSpec &column) const
+{
+    switch (column.kind) {
+    case Parameter:
+        return tr("Tunable parameter %1").arg(m_parameterNames.at(column.index));
+    case Metric:
+        return tr("Derived metric %1 (from the spec)").arg(m_metricNames.at(column.index));
+    case Registers:
+        return tr("Registers per thread (ptxas)");
+    case Spills:
+        return tr("Spill stores + spill loads, bytes per thread");
+    case SharedMemory:
+        return tr("Shared memory per block: static + dynamic, bytes");
+    case Occupancy:
+        return tr("Theoretical occupancy: active warps per SM / the SM's warp slots");
+    case Median:
+        return tr("Median of the samples (Harrell-Davis estimate)");
+    default:
+        return QVariant();
+    }
+}
+} // namespace tb

@@ -1,0 +1,60 @@
+#include "latestsamples.h"
+
+#include "models/durationformat.h"
+#include "plots/samplehistogram.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace tb {
+
+LatestSamples::LatestSamples(QWidget *parent)
+    : QWidget(parent), m_caption(new QLabel(this)), m_histogram(new SampleHistogram(this))
+{
+    m_caption->setObjectName(QStringLiteral("latestSamplesCaption"));
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_caption->setWordWrap(true);
+    m_histogram->setToolTip(tr("Sample times of the configuration measured most recently"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_histogram, 1);
+    clear();
+}
+
+void LatestSamples::clear()
+{
+    m_sizeLabels.clear();
+    m_shownConfig.clear();
+    m_caption->setText(tr("Samples of the latest configuration: none measured yet"));
+    m_histogram->setSamples({});
+}
+
+void LatestSamples::setSizeLabel(std::size_t sizeIndex, const QString &label)
+{
+    m_sizeLabels.insert(sizeIndex, label);
+}
+
+void LatestSamples::addResults(const QVector<ResultEvent> &batch)
+{
+    for (auto it = batch.crbegin(); it != batch.crend(); ++it) {
+        if (it->result.samples.empty())
+            continue;
+        const SampleSummary &summary = it->result.summary;
+        m_shownConfig = QString::fromStdString(it->configKey);
+        const QString size =
+            m_sizeLabels.value(it->sizeIndex, tr("size %1").arg(it->sizeIndex + 1));
+        m_caption->setText(
+            tr("Latest: %1 (%2): %n sample(s), median %3", nullptr, int(it->result.samples.size()))
+                .arg(m_shownConfig, size, formatDuration(summary.median)));
+        m_histogram->setSamples(it->result.samples);
+        return;
+    }
+}
+
+QString LatestSamples::caption() const
+{
+    return m_caption->text();
+}
+
+} // namespace tb

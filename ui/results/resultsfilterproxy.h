@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+#include <QStringList>
+
+namespace tb {
+
+class ResultsModel;
+
+// Filters and sorts a ResultsModel for the Results page. The text filter is words that must
+// all appear (case-insensitive) in a row's status, size or config ("BM=64 ok", "N=512
+// wrong"); the status filter keeps every row, the ok ones or the failed ones. Sorting uses the
+// model's raw numbers (ResultsModel::SortRole), so "900 ns" sorts before "2.00 ms".
+class ResultsFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    enum StatusFilter
+    {
+        AnyStatus,
+        OkOnly,
+        FailedOnly,
+    };
+
+    explicit ResultsFilterProxy(QObject *parent = nullptr);
+
+    void setResultsModel(ResultsModel *model);
+    ResultsModel *resultsModel() const { return m_model; }
+
+    void setFilterText(const QString &text);
+    QString filterText() const { return m_words.join(QLatin1Char(' ')); }
+    void setStatusFilter(StatusFilter filter);
+    StatusFilter statusFilter() const { return m_status; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    ResultsModel *m_model = nullptr;
+    QStringList m_words;
+    StatusFilter m_status = AnyStatus;
+};
+
+} // namespace tb

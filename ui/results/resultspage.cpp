@@ -1,0 +1,191 @@
+#include "resultspage.h"
+
+#include "columnchooser.h"
+#include "models/resultsfeed.h"
+#include "models/resultsmodel.h"
+#include "pages/resultdetails.h"
+#include "plots/parametereffectplot.h"
+#include "resultsfilterproxy.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace tb {
+
+ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
+    : QWidget(parent), m_feed(feed), m_proxy(new ResultsFilterProxy(this)),
+      m_filter(new QLineEdit(this)), m_status(new QComboBox(this)), m_count(new QLabel(this)),
+      m_columnsButton(new QToolButton(this)), m_table(new QTableView(this)),
+      m_details(new ResultDetails(this)), m_effect(new ParameterEffectPlot(this)),
+      m_splitter(new QSplitter(Qt::Horizontal, this))
+{
+    setObjectName(QStringLiteral("resultsPage"));
+    m_proxy->setResultsModel(feed->model());
+    setUpTable();
+
+    auto *tablePane = new QWidget(this);
+    auto *tableLayout = new QVBoxLayout(tablePane);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(buildToolBar());
+    tableLayout->addWidget(m_table, 1);
+
+    // The table over the parameter-effect plot; the details of the selected result beside both.
+    auto *left = new QSplitter(Qt::Vertical, this);
+    left->setObjectName(QStringLiteral("resultsPageTableSplitter")); // its state is kept
+    left->addWidget(tablePane);
+    left->addWidget(m_effect);
+    left->setStretchFactor(0, 3);
+    left->setStretchFactor(1, 2);
+    m_splitter->setObjectName(QStringLiteral("resultsPageSplitter"));
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_details);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_splitter);
+
+    connectFeed();
+    updateCount();
+}
+
+QWidget *ResultsPage::buildToolBar()
+{
+    auto *bar = new QWidget(this);
+    m_filter->setObjectName(QStringLiteral("resultsFilter"));
+    m_filter->setPlaceholderText(tr("Filter: words in the status, size or config (BM=64 ok)"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(tr("Rows whose status, size or config contain every word"));
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &ResultsFilterProxy::setFilterText);
+    auto *focusFilter = new QAction(this);
+    focusFilter->setShortcut(QKeySequence::Find);
+    focusFilter->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(focusFilter, &QAction::triggered, m_filter, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
+    addAction(focusFilter);
+
+    m_status->setObjectName(QStringLiteral("statusFilter"));
+    m_status->addItem(tr("All results"), ResultsFilterProxy::AnyStatus);
+    m_status->addItem(tr("Ok only"), ResultsFilterProxy::OkOnly);
+    m_status->addItem(tr("Failed only"), ResultsFilterProxy::FailedOnly);
+    m_status->setToolTip(tr("Show every result, only the measured ones or only the failures"));
+    connect(m_status, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_proxy->setStatusFilter(
+            ResultsFilterProxy::StatusFilter(m_status->itemData(index).toInt()));
+    });
+
+    m_count->setObjectName(QStringLiteral("resultsCount"));
+    m_columnsButton->setObjectName(QStringLiteral("columnsButton"));
+    m_columnsButton->setText(tr("Columns"));
+    m_columnsButton->setToolTip(tr("Choose the columns shown (also on the header's context menu)"));
+    m_columnsButton->setPopupMode(QToolButton::InstantPopup);
+    m_columnsButton->setMenu(m_chooser->menu());
+
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_filter, 1);
+    row->addWidget(m_status);
+    row->addWidget(m_count);
+    row->addWidget(m_columnsButton);
+    return bar;
+}
+
+void ResultsPage::setUpTable()
+{
+    m_table->setObjectName(QStringLiteral("resultsTable"));
+    m_table->setModel(m_proxy);
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // arrival order
+    m_table->setSortingEnabled(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setDefaultSectionSize(90);
+    m_table->horizontalHeader()->setMinimumSectionSize(50);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->horizontalHeader()->setHighlightSections(false);
+    m_chooser = new ColumnChooser(m_table, ResultsModel::ColumnIdRole,
+                                  QStringLiteral("results/hiddenColumns"), this);
+
+    // The window adds its actions on selected results (Compare) to the table's context menu.
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ResultsPage::showCurrent);
+    // The config text is wide: give it room once a spec sets the columns.
+    connect(m_proxy, &QAbstractItemModel::modelReset, this,
+            [this] { m_table->setColumnWidth(ResultsModel::ConfigColumn, 200); });
+}
+
+void ResultsPage::connectFeed()
+{
+    connect(m_feed, &ResultsFeed::cleared, this, [this](const SpecOutline &outline) {
+        m_details->clear();
+        m_effect->clear();
+        // An empty outline is "nothing shown yet" (a run starting): the plot keeps the
+        // parameters chosen on its axes until the spec's outline comes.
+        if (outline.parameterNames.isEmpty())
+            return;
+        m_effect->setParameters(outline.parameterNames);
+        m_effect->setObjective(outline.objectiveMetric, outline.minimize);
+    });
+    connect(m_feed, &ResultsFeed::sizeLabelChanged, m_effect, &ParameterEffectPlot::setSizeLabel);
+    connect(m_feed, &ResultsFeed::resultsAdded, m_effect, &ParameterEffectPlot::addResults);
+    // Rows the filter hides still count in the total: watch the model and the proxy.
+    for (const QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_proxy),
+                                            static_cast<QAbstractItemModel *>(m_feed->model())}) {
+        connect(model, &QAbstractItemModel::rowsInserted, this, &ResultsPage::updateCount);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &ResultsPage::updateCount);
+        connect(model, &QAbstractItemModel::modelReset, this, &ResultsPage::updateCount);
+        connect(model, &QAbstractItemModel::layoutChanged, this, &ResultsPage::updateCount);
+    }
+}
+
+void ResultsPage::showCurrent(const QModelIndex &current)
+{
+    const QModelIndex source = m_proxy->mapToSource(current);
+    if (!source.isValid()) {
+        m_details->clear();
+        return;
+    }
+    m_details->showResult(m_feed->model()->resultAt(source.row()));
+}
+
+void ResultsPage::updateCount()
+{
+    const int total = m_feed->model()->rowCount();
+    const int shown = m_proxy->rowCount();
+    const QString results = total == 1 ? tr("1 result") : tr("%1 results").arg(total);
+    m_count->setText(shown == total ? results : tr("%1 of %2").arg(shown).arg(results));
+}
+
+QString ResultsPage::countText() const
+{
+    return m_count->text();
+}
+
+QVector<ResultEvent> ResultsPage::selectedResults() const
+{
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    QVector<ResultEvent> results;
+    for (const QModelIndex &index : rows)
+        results.append(m_feed->model()->resultAt(m_proxy->mapToSource(index).row()));
+    return results;
+}
+
+} // namespace tb
