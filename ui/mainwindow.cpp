@@ -99,25 +99,14 @@ void MainWindow::addEditingPages()
         m_viewMenu->addAction(tr("Compare &Selected Results"), this, &MainWindow::compareSelected);
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     m_resultsPage->view()->addAction(compare); // on the table's context menu too
+    QAction *compareRuns =
+        m_viewMenu->addAction(tr("Compare &Runs..."), this, &MainWindow::compareRuns);
+    compareRuns->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    compareRuns->setStatusTip(tr("Compare the best configurations of runs in the workspace"));
     m_specPages->open(m_runPage->form()->specPath());
     m_specRunLink = new SpecRunLink(m_runPage->form(), m_specPages, &m_unsaved, this);
     connect(m_specRunLink, &SpecRunLink::runCancelled, this,
             [this](const QString &reason) { statusBar()->showMessage(reason); });
-}
-
-void MainWindow::compareSelected()
-{
-    QVector<CompareEntry> entries;
-    for (const ResultEvent &event : m_resultsPage->selectedResults())
-        entries.append({QString::fromStdString(event.configKey), event,
-                        m_runPage->resultsModel()->sizeLabel(event.sizeIndex)});
-    if (entries.size() < 2) {
-        statusBar()->showMessage(
-            tr("Select two or more results in the Results page to compare them"));
-        return;
-    }
-    m_compare->setResults(entries);
-    m_pages->setCurrentWidget(m_compare);
 }
 
 MainWindow::~MainWindow() = default;

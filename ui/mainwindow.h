@@ -3,6 +3,7 @@
 #include "pages/unsavedchanges.h"
 
 #include <QMainWindow>
+#include <QVector>
 
 class QAction;
 class QMenu;
@@ -66,6 +67,11 @@ public slots:
     void openSpec();
     // Shows the results selected in the Results page side by side (Ctrl+D).
     void compareSelected();
+    // Offers the workspace's runs; the checked ones' best configurations are compared
+    // (Ctrl+Shift+D).
+    void compareRuns();
+    // Loads the runs off the GUI thread and compares their best configurations.
+    void compareRunIds(const QVector<qint64> &runIds);
     void showAbout();
 
 signals:

@@ -1,5 +1,6 @@
 #include "runform.h"
 
+#include "runbudget.h"
 #include "settings/appsettings.h"
 
 #include <QFileDialog>
@@ -18,7 +19,7 @@ RunForm::RunForm(QWidget *parent)
       m_workers(new QSpinBox(this)), m_openSpec(new QPushButton(tr("Open..."), this)),
       m_openWorkspace(new QPushButton(tr("Browse..."), this)),
       m_start(new QPushButton(tr("Start"), this)), m_pause(new QPushButton(tr("Pause"), this)),
-      m_stop(new QPushButton(tr("Stop"), this))
+      m_stop(new QPushButton(tr("Stop"), this)), m_budget(new RunBudget(this))
 {
     m_specPath->setObjectName(QStringLiteral("specPath"));
     m_specPath->setPlaceholderText(tr("tuning spec (.json)"));
@@ -52,6 +53,7 @@ RunForm::RunForm(QWidget *parent)
     layout->addWidget(m_workspacePath, 1, 1);
     layout->addWidget(m_openWorkspace, 1, 2);
     layout->addWidget(m_stop, 1, 5);
+    layout->addWidget(m_budget, 2, 0, 1, 7);
     layout->setColumnStretch(1, 1);
 
     connect(m_openSpec, &QPushButton::clicked, this, &RunForm::browseSpec);
@@ -113,6 +115,7 @@ RunRequest RunForm::request() const
     request.specPath = specPath();
     request.workspacePath = workspacePath();
     request.workers = workers();
+    m_budget->apply(request);
     const AppSettings preferences;
     request.enabledGpus = preferences.enabledGpus();
     request.measurementDefaults = preferences.measurement();
@@ -136,7 +139,8 @@ void RunForm::setRunning(bool running)
     for (QWidget *input :
          {static_cast<QWidget *>(m_specPath), static_cast<QWidget *>(m_openSpec),
           static_cast<QWidget *>(m_workspacePath), static_cast<QWidget *>(m_openWorkspace),
-          static_cast<QWidget *>(m_workers), static_cast<QWidget *>(m_start)})
+          static_cast<QWidget *>(m_workers), static_cast<QWidget *>(m_budget),
+          static_cast<QWidget *>(m_start)})
         input->setEnabled(!running);
     m_stop->setEnabled(running);
     m_pause->setEnabled(running);

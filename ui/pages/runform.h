@@ -12,8 +12,10 @@ class QSpinBox;
 
 namespace tb {
 
-// The inputs of a run: spec file, workspace file, worker count, and the Start / Pause / Stop
-// buttons.
+class RunBudget;
+
+// The inputs of a run: spec file, workspace file, worker count, strategy and budget
+// (RunBudget), and the Start / Pause / Stop buttons.
 class RunForm : public QWidget
 {
     Q_OBJECT
@@ -41,6 +43,7 @@ public:
     QPushButton *startButton() const { return m_start; }
     QPushButton *pauseButton() const { return m_pause; }
     QPushButton *stopButton() const { return m_stop; }
+    RunBudget *budget() const { return m_budget; }
 
 public slots:
     void browseSpec();
@@ -66,6 +69,7 @@ private:
     QPushButton *m_start;
     QPushButton *m_pause;
     QPushButton *m_stop;
+    RunBudget *m_budget;
     bool m_paused = false;
     QString m_announcedSpecPath; // the last path specPathChanged() told
     std::function<bool()> m_startGuard;

@@ -17,7 +17,9 @@ struct RunRequest
     QString workspacePath;
     QString workerPath; // empty: tunebench-worker beside this executable (or $TUNEBENCH_WORKER)
     int workers = 1;
+    std::optional<QString> strategy;  // "brute_force" | "random"; empty: the spec's
     std::optional<qint64> maxConfigs; // per problem size; empty: the spec's budget
+    std::optional<double> maxSeconds; // the whole run; empty: the spec's budget
     bool fresh = false;               // a new run even if an earlier one can be resumed
     bool compileOnly = false;         // cuda: record resource usage, measure nothing
     // cuda: the CUDA_VISIBLE_DEVICES values of the GPUs to measure on (Preferences, Devices);

@@ -147,6 +147,9 @@ void SessionController::runOnThread(RunRequest request)
     options.workerCommand = {worker.toStdString()};
     options.workers = std::max(1, request.workers);
     options.maxConfigs = request.maxConfigs;
+    options.maxSeconds = request.maxSeconds;
+    if (request.strategy)
+        options.strategy = request.strategy->toStdString();
     options.fresh = request.fresh;
     options.toolVersion = TUNEBENCH_VERSION;
     options.stopRequested = &m_stop;

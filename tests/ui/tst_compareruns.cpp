@@ -1,0 +1,131 @@
+// Compare Runs: two real runs of a small matmul in one workspace, their best configurations per
+// problem size compared through View > Compare Runs (the dialog, the off-thread load, the
+// Compare page); and bestEntries' choice and order on made-up runs.
+#include "compare/compareview.h"
+#include "dialogs/comparerunsdialog.h"
+#include "dialogs/runcomparison.h"
+#include "mainwindow.h"
+#include "pages/workspaceactions.h"
+#include "session/sessioncontroller.h"
+#include "session/workspacecontroller.h"
+#include "smallmatmulspec.h"
+#include "testpaths.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace tb;
+
+namespace {
+
+ResultEvent madeEvent(std::size_t size, const std::string &key, bool newBest)
+{
+    ResultEvent made;
+    made.sizeIndex = size;
+    made.configKey = key;
+    made.newBest = newBest;
+    made.objective = newBest ? 1.0 : std::nan("");
+    return made;
+}
+
+LoadedRun madeRun(qint64 id, QVector<ResultEvent> events)
+{
+    LoadedRun made;
+    made.record.id = id;
+    made.sizeLabels = {QStringLiteral("N=1"), QStringLiteral("N=2")};
+    made.events = std::move(events);
+    return made;
+}
+
+} // namespace
+
+class TestCompareRuns : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("TUNEBENCH_WORKER", tbtest::workerPath().toLocal8Bit());
+    }
+
+    void bestEntriesTakesEachSizesLastImprovementInSizeOrder()
+    {
+        const QVector<LoadedRun> runs = {
+            madeRun(4, {madeEvent(1, "A=1", true), madeEvent(0, "A=2", true),
+                        madeEvent(0, "A=3", true), madeEvent(0, "A=4", false)}),
+            madeRun(9, {madeEvent(0, "A=5", true), madeEvent(1, "A=6", false)}),
+        };
+        const QVector<CompareEntry> entries = bestEntries(runs);
+        QCOMPARE(entries.size(), 3); // run 9 has no best for N=2
+        QCOMPARE(entries.at(0).caption, QStringLiteral("run 4: A=3"));
+        QCOMPARE(entries.at(0).sizeLabel, QStringLiteral("N=1"));
+        QCOMPARE(entries.at(1).caption, QStringLiteral("run 9: A=5"));
+        QCOMPARE(entries.at(2).caption, QStringLiteral("run 4: A=1"));
+        QCOMPARE(entries.at(2).sizeLabel, QStringLiteral("N=2"));
+    }
+
+    void comparesTheBestOfTwoRealRuns()
+    {
+        QTemporaryDir dir;
+        const QString spec = tbtest::writeSmallMatmulSpec(dir.path());
+        QVERIFY(!spec.isEmpty());
+        const QString workspace = dir.filePath("two.tbw");
+        for (int i = 0; i < 2; ++i) {
+            RunRequest request;
+            request.specPath = spec;
+            request.workspacePath = workspace;
+            request.workerPath = tbtest::workerPath();
+            request.workers = 2;
+            request.fresh = true; // a second run, not a resumed first one
+            SessionController controller;
+            QSignalSpy finished(&controller, &SessionController::finished);
+            QVERIFY(controller.start(request));
+            QVERIFY(finished.wait(90000));
+        }
+
+        MainWindow window;
+        window.show();
+        QSignalSpy loaded(window.workspace(), &WorkspaceController::runLoaded);
+        QVERIFY(window.workspaceActions()->openWorkspaceFile(workspace));
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(window.workspace()->runs().size(), 2);
+
+        window.compareRuns();
+        auto *dialog = window.findChild<CompareRunsDialog *>();
+        QVERIFY(dialog);
+        QPushButton *compare = dialog->buttons()->button(QDialogButtonBox::Ok);
+        QCOMPARE(dialog->list()->count(), 2);
+        QVERIFY(!compare->isEnabled());
+        dialog->list()->item(0)->setCheckState(Qt::Checked);
+        QVERIFY(!compare->isEnabled()); // one run is not a comparison
+        dialog->list()->item(1)->setCheckState(Qt::Checked);
+        QVERIFY(compare->isEnabled());
+        QTest::mouseClick(compare, Qt::LeftButton);
+
+        QTRY_COMPARE_WITH_TIMEOUT(window.pages()->currentWidget(),
+                                  static_cast<QWidget *>(window.compareView()), 20000);
+        QComboBox *entries = window.compareView()->baselineCombo();
+        QCOMPARE(entries->count(), 4); // 2 runs x 2 sizes
+        int fromRun1 = 0;
+        int fromRun2 = 0;
+        for (int i = 0; i < entries->count(); ++i) {
+            fromRun1 += entries->itemText(i).contains(QStringLiteral("run 1:")) ? 1 : 0;
+            fromRun2 += entries->itemText(i).contains(QStringLiteral("run 2:")) ? 1 : 0;
+        }
+        QCOMPARE(fromRun1, 2);
+        QCOMPARE(fromRun2, 2);
+    }
+};
+
+QTEST_MAIN(TestCompareRuns)
+#include "tst_compareruns.moc"

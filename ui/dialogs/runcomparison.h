@@ -1,0 +1,29 @@
+#pragma once
+
+#include "compare/compareentry.h"
+#include "session/storedrun.h"
+
+#include <QObject>
+#include <QString>
+#include <QVector>
+
+#include <functional>
+
+namespace tb {
+
+// Runs compared by their best configurations: for every problem size of every run, the best
+// ok result under its spec's objective, captioned "run 3: BM=64,BN=32", ordered by problem
+// size and then by run as given (so one size's entries stand side by side).
+QVector<CompareEntry> bestEntries(const QVector<LoadedRun> &runs);
+
+// Reads the runs (with their samples) from the workspace file off the GUI thread, then calls
+// done on context's thread: the runs in the order of runIds, or the first error ("run 7: ...").
+struct LoadedRuns
+{
+    QVector<LoadedRun> runs;
+    QString error;
+};
+void loadRuns(QObject *context, const QString &workspacePath, const QVector<qint64> &runIds,
+              std::function<void(const LoadedRuns &)> done);
+
+} // namespace tb

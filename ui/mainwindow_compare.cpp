@@ -1,0 +1,67 @@
+// MainWindow: the Compare page's two ways in, selected results and whole runs.
+#include "mainwindow.h"
+
+#include "compare/compareentry.h"
+#include "compare/compareview.h"
+#include "dialogs/comparerunsdialog.h"
+#include "dialogs/runcomparison.h"
+#include "models/resultsmodel.h"
+#include "pages/runpage.h"
+#include "results/resultspage.h"
+#include "session/workspacecontroller.h"
+
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace tb {
+
+void MainWindow::compareSelected()
+{
+    QVector<CompareEntry> entries;
+    for (const ResultEvent &event : m_resultsPage->selectedResults())
+        entries.append({QString::fromStdString(event.configKey), event,
+                        m_runPage->resultsModel()->sizeLabel(event.sizeIndex)});
+    if (entries.size() < 2) {
+        statusBar()->showMessage(
+            tr("Select two or more results in the Results page to compare them"));
+        return;
+    }
+    m_compare->setResults(entries);
+    m_pages->setCurrentWidget(m_compare);
+}
+
+void MainWindow::compareRuns()
+{
+    const WorkspaceController *open = workspace();
+    if (!open->isOpen() || open->runs().size() < 2) {
+        statusBar()->showMessage(tr("Compare Runs needs an open workspace with two or more runs"));
+        return;
+    }
+    auto *dialog = new CompareRunsDialog(open->runs(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { compareRunIds(dialog->checkedRunIds()); });
+    dialog->open(); // never exec(): the GUI thread keeps running
+}
+
+void MainWindow::compareRunIds(const QVector<qint64> &runIds)
+{
+    statusBar()->showMessage(tr("Loading %1 runs to compare...").arg(runIds.size()));
+    loadRuns(this, workspace()->path(), runIds, [this](const LoadedRuns &loaded) {
+        if (!loaded.error.isEmpty()) {
+            showMessage(tr("Cannot compare the runs"), loaded.error);
+            return;
+        }
+        const QVector<CompareEntry> entries = bestEntries(loaded.runs);
+        if (entries.size() < 2) {
+            statusBar()->showMessage(tr("The checked runs have fewer than two ok results"));
+            return;
+        }
+        m_compare->setResults(entries);
+        m_pages->setCurrentWidget(m_compare);
+        statusBar()->showMessage(
+            tr("Comparing the best configurations of %1 runs").arg(loaded.runs.size()));
+    });
+}
+
+} // namespace tb
