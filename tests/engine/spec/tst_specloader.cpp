@@ -1,3 +1,4 @@
+#include "specdescription.h"
 #include "spectesthelpers.h"
 
 #include "spec/specloader.h"
@@ -24,54 +25,10 @@ std::string readText(const std::string &path)
     return text.str();
 }
 
-// Every field of a Spec as text, so two specs compare with one readable QCOMPARE.
-std::string describe(const Spec &s)
-{
-    std::ostringstream o;
-    auto list = [&](const auto &items) {
-        for (const auto &item : items)
-            o << item << ';';
-        o << '|';
-    };
-    o << s.formatVersion << '|' << s.name << '|' << toString(s.backend) << '|'
-      << s.kernel.sourcePath << '|' << s.kernel.code << '|' << s.kernel.entry << '|'
-      << s.kernel.language << '|';
-    list(s.kernel.compilerFlags);
-    for (const auto &p : s.parameters) {
-        o << p.name << '=';
-        list(p.values);
-    }
-    list(s.constraints);
-    list(s.sizes.names);
-    for (const auto &row : s.sizes.values)
-        list(row);
-    if (s.launch) {
-        list(s.launch->grid);
-        list(s.launch->block);
-        o << s.launch->dynamicSharedMemory << '|';
-    }
-    for (const auto &a : s.arguments) {
-        o << a.name << ',' << int(a.kind) << ',' << toString(a.type) << ',' << a.size << ','
-          << int(a.init.kind) << ',' << a.init.value << ',' << a.init.seed << ',' << a.init.min
-          << ',' << a.init.max << ',' << a.init.start << ',' << a.init.step << ',' << a.output
-          << ',' << a.value << '|';
-    }
-    if (s.verification.reference)
-        list(*s.verification.reference);
-    o << s.verification.rtol << ',' << s.verification.atol << '|';
-    for (const auto &m : s.metrics)
-        o << m.name << '=' << m.expression << '|';
-    o << s.objective.metric << ',' << s.objective.minimize << '|' << s.strategy.name << ','
-      << s.strategy.maxConfigs << ',' << s.strategy.maxSeconds << ',' << s.strategy.seed << '|';
-    const auto &m = s.measurement;
-    o << m.warmupRuns << ',' << m.minSamples << ',' << m.maxSamples << ','
-      << m.targetRelativeHalfWidth << ',' << m.maxSecondsPerConfig << ',' << m.timeoutSeconds << ','
-      << m.warmCache << '|' << s.baseDirectory << '|' << s.document;
-    return o.str();
-}
-
 } // namespace
 
+// What the loader reads from a spec file or text: every field, the defaults of optional ones,
+// and the document it keeps for the worker. Measurement defaults: tst_measurementdefaults.
 class TestSpecLoader : public QObject
 {
     Q_OBJECT
@@ -145,14 +102,14 @@ private slots:
         QCOMPARE(spec->strategy.maxConfigs, std::int64_t(50));
         QCOMPARE(spec->strategy.maxSeconds, 120.5);
         QCOMPARE(spec->strategy.seed, std::uint64_t(42));
-        const auto &m = spec->measurement;
-        QCOMPARE(m.warmupRuns, 2);
-        QCOMPARE(m.minSamples, 7);
-        QCOMPARE(m.maxSamples, 70);
-        QCOMPARE(m.targetRelativeHalfWidth, 0.02);
-        QCOMPARE(m.maxSecondsPerConfig, 1.5);
-        QCOMPARE(m.timeoutSeconds, 10.0);
-        QVERIFY(m.warmCache);
+        const MeasurementSettings measurement{.warmupRuns = 2,
+                                              .minSamples = 7,
+                                              .maxSamples = 70,
+                                              .targetRelativeHalfWidth = 0.02,
+                                              .maxSecondsPerConfig = 1.5,
+                                              .timeoutSeconds = 10,
+                                              .warmCache = true};
+        QCOMPARE(qs(describe(spec->measurement)), qs(describe(measurement)));
     }
 
     void fillsDefaultsForOptionalFields()
@@ -241,97 +198,7 @@ private slots:
         QVERIFY(!document["kernel"].contains("source"));
         QCOMPARE(qs(document["kernel"]["code"].get<std::string>()), qs(spec->kernel.code));
 
-        auto again = loader.parse(spec->document, spec->baseDirectory);
-        QVERIFY2(again.hasValue(), issueList(loader).constData());
-        QCOMPARE(qs(describe(*again)), qs(describe(*spec)));
-    }
-
-    // A loader's measurement defaults (the workbench's preferences) fill what the spec leaves
-    // out; the worker's copy carries them, so a loader without them reads the same values.
-    void measurementDefaultsFillAMissingBlock()
-    {
-        MeasurementSettings defaults;
-        defaults.warmupRuns = 3;
-        defaults.minSamples = 2;
-        defaults.maxSamples = 9;
-        defaults.targetRelativeHalfWidth = 0.05;
-        defaults.maxSecondsPerConfig = 0.5;
-        defaults.timeoutSeconds = 7;
-        defaults.warmCache = true;
-        SpecLoader loader(defaults);
-        QVERIFY(!minimalSpec().contains("measurement"));
-        auto spec = loader.parse(minimalSpec().dump(), "/tmp");
-        QVERIFY2(spec.hasValue(), issueList(loader).constData());
-        const auto &m = spec->measurement;
-        QCOMPARE(m.warmupRuns, 3);
-        QCOMPARE(m.minSamples, 2);
-        QCOMPARE(m.maxSamples, 9);
-        QCOMPARE(m.targetRelativeHalfWidth, 0.05);
-        QCOMPARE(m.maxSecondsPerConfig, 0.5);
-        QCOMPARE(m.timeoutSeconds, 7.0);
-        QVERIFY(m.warmCache);
-
-        const auto document = Json::parse(spec->document);
-        QCOMPARE(document["measurement"]["max_samples"].get<int>(), 9);
-        SpecLoader builtIn;
-        auto again = builtIn.parse(spec->document, spec->baseDirectory);
-        QVERIFY2(again.hasValue(), issueList(builtIn).constData());
-        QCOMPARE(qs(describe(*again)), qs(describe(*spec)));
-    }
-
-    void measurementFieldsOfTheSpecWinOverDefaults()
-    {
-        MeasurementSettings defaults;
-        defaults.maxSamples = 40;
-        defaults.timeoutSeconds = 7;
-        auto json = minimalSpec();
-        json["measurement"] = Json::parse(R"({"max_samples": 70, "warm_cache": false})");
-        defaults.warmCache = true;
-        SpecLoader loader(defaults);
-        auto spec = loader.parse(json.dump(), "/tmp");
-        QVERIFY2(spec.hasValue(), issueList(loader).constData());
-        QCOMPARE(spec->measurement.maxSamples, 70);
-        QVERIFY(!spec->measurement.warmCache);
-        QCOMPARE(spec->measurement.timeoutSeconds, 7.0); // not in the spec: the default
-        QCOMPARE(spec->measurement.minSamples, MeasurementSettings().minSamples);
-        const auto document = Json::parse(spec->document);
-        QCOMPARE(document["measurement"]["max_samples"].get<int>(), 70);
-        QCOMPARE(document["measurement"]["timeout_seconds"].get<double>(), 7.0);
-        QVERIFY(!document["measurement"].contains("min_samples")); // the built-in default
-    }
-
-    // A default sample bound gives way to the one bound the spec sets.
-    void aDefaultSampleBoundGivesWayToTheSpecs()
-    {
-        MeasurementSettings defaults;
-        defaults.minSamples = 20;
-        defaults.maxSamples = 40;
-        SpecLoader loader(defaults);
-        auto json = minimalSpec();
-        json["measurement"] = Json::parse(R"({"max_samples": 10})");
-        auto spec = loader.parse(json.dump(), "/tmp");
-        QVERIFY2(spec.hasValue(), issueList(loader).constData());
-        QCOMPARE(spec->measurement.minSamples, 10);
-        QCOMPARE(spec->measurement.maxSamples, 10);
-        json["measurement"] = Json::parse(R"({"min_samples": 50})");
-        spec = loader.parse(json.dump(), "/tmp");
-        QVERIFY2(spec.hasValue(), issueList(loader).constData());
-        QCOMPARE(spec->measurement.minSamples, 50);
-        QCOMPARE(spec->measurement.maxSamples, 50);
-        // Both set by the spec: still its own mistake.
-        json["measurement"] = Json::parse(R"({"min_samples": 50, "max_samples": 10})");
-        QVERIFY(!loader.parse(json.dump(), "/tmp").hasValue());
-        QVERIFY(hasIssue(loader, "/measurement/max_samples", "less than min_samples (50)"));
-    }
-
-    // The built-in defaults add nothing: documents (and their hashes in workspaces) stay as
-    // they were before loaders took defaults.
-    void builtInDefaultsLeaveTheDocumentAlone()
-    {
-        SpecLoader loader;
-        auto spec = loader.parse(minimalSpec().dump(), "/tmp");
-        QVERIFY2(spec.hasValue(), issueList(loader).constData());
-        QVERIFY(!Json::parse(spec->document).contains("measurement"));
+        QCOMPARE(describeReparsed(loader, *spec), qs(describe(*spec)));
     }
 
     void loadFileFailsWithIoErrorForAMissingFile()

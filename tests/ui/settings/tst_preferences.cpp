@@ -15,6 +15,7 @@
 #include "settings/measurementform.h"
 #include "settings/preferencescontroller.h"
 #include "settings/settingsdialog.h"
+#include "settingssupport.h"
 #include "space/spacepage.h"
 #include "testpaths.h"
 
@@ -32,25 +33,10 @@
 #include <QTest>
 
 using namespace tb;
+using tbtest::twoFakeGpus;
+using tbtest::typeInto;
 
 namespace {
-
-CudaEnvironment twoFakeGpus()
-{
-    CudaEnvironment environment;
-    environment.driverFound = true;
-    environment.gpus = {"0", "1"};
-    environment.arch = "sm_90";
-    environment.deviceName = "Test GPU";
-    return environment;
-}
-
-void typeInto(QAbstractSpinBox *box, const QString &text)
-{
-    box->setFocus();
-    box->selectAll();
-    QTest::keyClicks(box, text);
-}
 
 // Opens Edit > Preferences the way a user does (Ctrl+,) and waits for the GPU probe.
 SettingsDialog *openPreferences(MainWindow &window)
@@ -60,10 +46,8 @@ SettingsDialog *openPreferences(MainWindow &window)
         return nullptr;
     QTest::keyClick(&window, Qt::Key_Comma, Qt::ControlModifier);
     SettingsDialog *dialog = window.editMenu()->preferences()->dialog();
-    if (dialog && dialog->devices()->isProbing()) {
-        QSignalSpy probed(dialog->devices(), &DeviceSelector::probed);
-        probed.wait(10000);
-    }
+    if (dialog)
+        tbtest::waitForProbe(*dialog);
     return dialog;
 }
 
@@ -90,11 +74,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_settingsDir.isValid() && m_dir.isValid());
-        // Never the user's preferences: every QSettings() of this process lives here.
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TunebenchTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_preferences"));
+        tbtest::keepSettingsIn(m_settingsDir.path(), QStringLiteral("tst_preferences"));
         qputenv("TUNEBENCH_WORKER", tbtest::workerPath().toLocal8Bit());
     }
 

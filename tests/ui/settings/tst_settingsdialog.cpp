@@ -3,6 +3,7 @@
 #include "settings/deviceselector.h"
 #include "settings/measurementform.h"
 #include "settings/settingsdialog.h"
+#include "settingssupport.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -23,38 +24,9 @@
 
 using namespace tb;
 
-namespace {
-
-CudaEnvironment twoFakeGpus()
-{
-    CudaEnvironment environment;
-    environment.driverFound = true;
-    environment.gpus = {"0", "1"};
-    environment.arch = "sm_90";
-    environment.deviceName = "Test GPU (sm_90, 132 SMs)";
-    return environment;
-}
-
-// Replaces a spin box's text the way a user does: select all, type.
-void typeInto(QAbstractSpinBox *box, const QString &text)
-{
-    box->setFocus();
-    box->selectAll();
-    if (text.isEmpty())
-        QTest::keyClick(box, Qt::Key_Backspace);
-    else
-        QTest::keyClicks(box, text);
-}
-
-bool waitForProbe(SettingsDialog &dialog)
-{
-    if (!dialog.devices()->isProbing())
-        return true;
-    QSignalSpy probed(dialog.devices(), &DeviceSelector::probed);
-    return probed.wait(10000);
-}
-
-} // namespace
+using tbtest::twoFakeGpus;
+using tbtest::typeInto;
+using tbtest::waitForProbe;
 
 class TestSettingsDialog : public QObject
 {
@@ -68,11 +40,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        // Never the user's real preferences: every QSettings() of this process lives here.
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("TunebenchTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_settingsdialog"));
+        tbtest::keepSettingsIn(m_dir.path(), QStringLiteral("tst_settingsdialog"));
         m_platformPalette = QApplication::palette();
         m_platformStyle = QApplication::style()->name();
     }

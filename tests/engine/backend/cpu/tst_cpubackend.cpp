@@ -32,13 +32,11 @@ void saxpy(const float *x, float *y, float a, int n)
 
 MeasurementSettings quickMeasurement()
 {
-    MeasurementSettings settings;
-    settings.warmupRuns = 1;
-    settings.minSamples = 3;
-    settings.maxSamples = 20;
-    settings.targetRelativeHalfWidth = 0.05;
-    settings.maxSecondsPerConfig = 0.2;
-    return settings;
+    return {.warmupRuns = 1,
+            .minSamples = 3,
+            .maxSamples = 20,
+            .targetRelativeHalfWidth = 0.05,
+            .maxSecondsPerConfig = 0.2};
 }
 
 Spec saxpySpec()
