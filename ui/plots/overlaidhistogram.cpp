@@ -1,16 +1,16 @@
 #include "overlaidhistogram.h"
 
-#include "models/durationformat.h"
+#include "durationticker.h"
 #include "plotpalette.h"
 
 #include <qcustomplot.h>
 
 #include <QEvent>
+#include <QLabel>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace tb {
 
@@ -44,12 +44,21 @@ void translucentLegend(QCustomPlot *plot)
 } // namespace
 
 OverlaidHistogram::OverlaidHistogram(QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this))
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_note(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
+    layout->setSpacing(0);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_note);
+    m_note->setObjectName(QStringLiteral("histogramNote"));
+    m_note->setWordWrap(true);
+    m_note->setContentsMargins(4, 0, 4, 2);
+    m_note->setToolTip(tr("Far outliers would squeeze every distribution into one bin: they are "
+                          "counted in the first or last bin instead."));
+    m_note->hide();
     m_plot->xAxis->setLabel(tr("sample time"));
+    DurationTicker::install(m_plot->xAxis);
     m_plot->legend->setFont(font());
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     applyPlotPalette(m_plot, palette());
@@ -104,25 +113,37 @@ QColor OverlaidHistogram::seriesColor(int series) const
     return m_plot->graph(series)->pen().color();
 }
 
+QString OverlaidHistogram::note() const
+{
+    return m_note->isHidden() ? QString() : m_note->text();
+}
+
 void OverlaidHistogram::computeBins()
 {
     m_edges.clear();
     m_counts = QVector<QVector<double>>(m_series.size());
-    double low = std::numeric_limits<double>::infinity();
-    double high = -low;
+    m_logarithmic = false;
+    m_range = HistogramRange();
+    m_beyond = {};
     std::size_t total = 0;
     int withSamples = 0;
     for (const Series &series : m_series) {
-        for (const double sample : series.samples) {
-            low = std::min(low, sample);
-            high = std::max(high, sample);
-        }
+        m_range.include(series.samples);
         total += series.samples.size();
         withSamples += series.samples.empty() ? 0 : 1;
     }
-    if (withSamples == 0)
+    for (const Series &series : m_series) {
+        const HistogramRange::Beyond beyond = m_range.beyond(series.samples);
+        m_beyond.below += beyond.below;
+        m_beyond.above += beyond.above;
+    }
+    m_note->setText(beyondRangeNote(m_range, m_beyond));
+    m_note->setVisible(!m_note->text().isEmpty());
+    if (withSamples == 0 || !m_range.valid)
         return;
     const int bins = binsFor(total, withSamples);
+    double low = m_range.low;
+    double high = m_range.high;
     if (high <= low) { // every sample equal: bins of some width around the value stay visible
         const double width = std::max(std::abs(low) * 0.01, 1e-12);
         low -= width * bins / 2.0;
@@ -133,6 +154,7 @@ void OverlaidHistogram::computeBins()
         const double t = double(i) / bins;
         m_edges << (m_logarithmic ? low * std::pow(high / low, t) : low + t * (high - low));
     }
+    // Samples beyond the edges (outliers) fall into the end bins.
     for (int s = 0; s < m_series.size(); ++s) {
         QVector<double> &counts = m_counts[s];
         counts.fill(0, bins);
@@ -187,20 +209,14 @@ void OverlaidHistogram::updateAxes()
     QCPAxis *x = m_plot->xAxis;
     m_plot->yAxis->setLabel(m_normalized ? tr("fraction of samples") : tr("samples"));
     m_plot->legend->setVisible(seriesCount() > 0);
+    x->setTickLabels(!m_edges.isEmpty());
     if (m_edges.isEmpty()) {
         x->setScaleType(QCPAxis::stLinear);
-        x->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         x->setRange(0, 1);
         m_plot->yAxis->setRange(0, 1);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    // Ticks in readable units ("12.7 µs") on every few bin edges, linear or log alike.
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    const int step = std::max(1, binCount() / 4);
-    for (int i = 0; i <= binCount(); i += step)
-        ticker->addTick(m_edges[i], formatDuration(m_edges[i]));
-    x->setTicker(ticker);
     x->setScaleType(m_logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     const double first = m_edges.first();
     const double last = m_edges.last();

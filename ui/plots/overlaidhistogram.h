@@ -1,5 +1,7 @@
 #pragma once
 
+#include "histogramrange.h"
+
 #include <QColor>
 #include <QString>
 #include <QVector>
@@ -9,6 +11,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QLabel;
 
 namespace tb {
 
@@ -16,7 +19,10 @@ namespace tb {
 // one semi-transparent step histogram per configuration with a legend, so shifts, spread and
 // a second mode can be compared at a glance. Heights are the fraction of each configuration's
 // samples by default, so a config sampled 200 times does not dwarf one sampled 5 times.
-// Samples spread over more than a decade get logarithmic bins and axis.
+// Samples spread over more than a decade get logarithmic bins and axis. The bins span every
+// configuration's bulk, not its far outliers (HistogramRange): those are counted in the end
+// bins and a note under the plot says how many. The time axis reads in durations, with as many
+// labels as its width holds (DurationTicker).
 class OverlaidHistogram : public QWidget
 {
     Q_OBJECT
@@ -49,6 +55,8 @@ public:
     int binCount() const { return m_edges.isEmpty() ? 0 : int(m_edges.size()) - 1; }
     QVector<double> counts(int series) const { return m_counts.value(series); }
     bool logarithmicBins() const { return m_logarithmic; }
+    int beyondRangeCount() const { return m_beyond.total(); } // samples in the end bins' excess
+    QString note() const; // what the note under the plot says; empty when hidden
     QCustomPlot *plot() const { return m_plot; }
 
 protected:
@@ -60,11 +68,14 @@ private:
     void updateAxes();
 
     QCustomPlot *m_plot;
+    QLabel *m_note;
     QVector<Series> m_series;
     QVector<double> m_edges;
     QVector<QVector<double>> m_counts;
     bool m_normalized = true;
     bool m_logarithmic = false;
+    HistogramRange m_range;
+    HistogramRange::Beyond m_beyond; // over every series
     Style m_style = Style::Filled;
 };
 

@@ -47,6 +47,8 @@ std::vector<int> ParameterEffectData::add(const ResultEvent &event)
     m_sizes.push_back(event.sizeIndex);
     m_objectives.push_back(event.objective);
     m_jitter.push_back(jitterFor(event.configKey));
+    m_keys += event.configKey;
+    m_keyEnds.push_back(m_keys.size());
     ++m_countPerSize[event.sizeIndex];
     return grown;
 }
@@ -56,6 +58,13 @@ double ParameterEffectData::value(int row, int parameter) const
     if (parameter < 0 || parameter >= m_parameterCount)
         return std::numeric_limits<double>::quiet_NaN();
     return m_values[std::size_t(row) * std::size_t(m_parameterCount) + std::size_t(parameter)];
+}
+
+std::string_view ParameterEffectData::configKey(int row) const
+{
+    const std::size_t end = m_keyEnds[std::size_t(row)];
+    const std::size_t begin = row > 0 ? m_keyEnds[std::size_t(row) - 1] : 0;
+    return std::string_view(m_keys).substr(begin, end - begin);
 }
 
 const std::vector<double> &ParameterEffectData::distinctValues(int parameter) const

@@ -4,13 +4,16 @@
 
 #include <cstddef>
 #include <map>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace tb {
 
 // What the parameter-effect plot keeps of each result: its problem size, objective, parameter
 // values and a fixed horizontal jitter, in flat arrays (no allocation per result), plus the
-// distinct values of every parameter, sorted, which become the categories of the axes.
+// distinct values of every parameter, sorted, which become the categories of the axes. The
+// config keys (which name a result to the Results table) share one character buffer.
 class ParameterEffectData
 {
 public:
@@ -26,6 +29,7 @@ public:
     double objective(int row) const { return m_objectives[std::size_t(row)]; }
     double value(int row, int parameter) const;
     double jitter(int row) const { return m_jitter[std::size_t(row)]; } // in [-0.2, 0.2]
+    std::string_view configKey(int row) const;
 
     // Sorted distinct values of one parameter, and where a value sits among them (-1: absent).
     const std::vector<double> &distinctValues(int parameter) const;
@@ -39,7 +43,9 @@ private:
     std::vector<std::size_t> m_sizes;
     std::vector<double> m_objectives;
     std::vector<float> m_jitter;
-    std::vector<double> m_values; // row-major, parameterCount per row
+    std::string m_keys;                 // every row's config key, one after the other
+    std::vector<std::size_t> m_keyEnds; // where each row's key ends in m_keys
+    std::vector<double> m_values;       // row-major, parameterCount per row
     std::vector<std::vector<double>> m_distinct;
     std::map<std::size_t, int> m_countPerSize;
 };

@@ -1,14 +1,17 @@
 #include "parametereffectplot.h"
 
+#include "durationticker.h"
 #include "plotpalette.h"
 #include "viewfollower.h"
 
 #include <qcustomplot.h>
 
+#include <QApplication>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -28,10 +31,13 @@ ParameterEffectPlot::ParameterEffectPlot(QWidget *parent)
 
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setToolTip(tr("Objective of each configuration against the chosen parameter; the "
-                          "ring marks the best.\nDrag to pan, wheel to zoom; double-click to "
-                          "fit the view again."));
+                          "ring marks the best.\nClick a point to select its result in the "
+                          "table. Drag to pan, wheel to zoom; double-click to fit the view "
+                          "again."));
+    connectClicks();
     styleObjectiveAxis();
     applyPlotPalette(m_plot, palette());
+    applyAxisPalette(m_scene.colorScale()->axis(), palette());
     connect(m_follower, &ViewFollower::followRequested, this, [this] {
         m_dirty = true;
         replotIfDirty();
@@ -75,6 +81,27 @@ QWidget *ParameterEffectPlot::buildControls()
             setSizeIndex(std::size_t(m_sizeCombo->itemData(index).toULongLong()));
     });
     return controls;
+}
+
+void ParameterEffectPlot::connectClicks()
+{
+    // A press and release in (nearly) one place is a click; anything longer is a drag (pan).
+    connect(m_plot, &QCustomPlot::mousePress, this,
+            [this](QMouseEvent *event) { m_pressedAt = event->pos(); });
+    connect(m_plot, &QCustomPlot::mouseRelease, this, [this](QMouseEvent *event) {
+        if (event->button() != Qt::LeftButton ||
+            (event->pos() - m_pressedAt).manhattanLength() > QApplication::startDragDistance())
+            return;
+        const int row = rowAt(event->position());
+        if (row >= 0)
+            emit resultClicked(QString::fromStdString(std::string(m_data.configKey(row))),
+                               m_data.sizeIndex(row));
+    });
+}
+
+int ParameterEffectPlot::rowAt(const QPointF &pixel) const
+{
+    return m_scene.rowAt(m_data, pixel);
 }
 
 void ParameterEffectPlot::setParameters(const QStringList &names)
@@ -122,10 +149,8 @@ void ParameterEffectPlot::styleObjectiveAxis()
     QCPAxis *axis = m_plot->yAxis;
     if (m_objective == QLatin1String("time")) {
         axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
-        axis->setNumberFormat(QStringLiteral("eb"));
-        axis->setNumberPrecision(0);
-        axis->setLabel(tr("median time (s)"));
+        DurationTicker::install(axis); // "800 µs", "1 ms", "2 ms"
+        axis->setLabel(tr("median time"));
     } else {
         axis->setScaleType(QCPAxis::stLinear);
         axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
@@ -134,71 +159,6 @@ void ParameterEffectPlot::styleObjectiveAxis()
         axis->setLabel(m_minimize ? tr("%1 (lower is better)").arg(m_objective)
                                   : tr("%1 (higher is better)").arg(m_objective));
     }
-}
-
-void ParameterEffectPlot::setSizeLabel(std::size_t sizeIndex, const QString &label)
-{
-    m_sizeLabels.insert(sizeIndex, label);
-    updateSizeCombo();
-}
-
-void ParameterEffectPlot::setXParameter(const QString &name)
-{
-    const int index = int(m_names.indexOf(name));
-    if (index < 0 || index == m_xParameter)
-        return;
-    m_xParameter = index;
-    {
-        const QSignalBlocker blocker(m_xCombo);
-        m_xCombo->setCurrentIndex(index);
-    }
-    m_layoutDirty = true;
-    replotIfDirty();
-    emit viewChanged();
-}
-
-void ParameterEffectPlot::setColorParameter(const QString &name)
-{
-    const int index = name.isEmpty() ? -1 : int(m_names.indexOf(name));
-    if ((index < 0 && !name.isEmpty()) || index == m_colorParameter)
-        return;
-    m_colorParameter = index;
-    {
-        const QSignalBlocker blocker(m_colorCombo);
-        m_colorCombo->setCurrentIndex(index + 1);
-    }
-    m_layoutDirty = true;
-    replotIfDirty();
-    emit viewChanged();
-}
-
-void ParameterEffectPlot::setSizeIndex(std::size_t sizeIndex)
-{
-    m_sizeChosen = true;
-    if (sizeIndex == m_sizeIndex)
-        return;
-    m_sizeIndex = sizeIndex;
-    updateSizeCombo();
-    m_layoutDirty = true;
-    replotIfDirty();
-    emit viewChanged();
-}
-
-void ParameterEffectPlot::updateSizeCombo()
-{
-    std::vector<std::size_t> sizes;
-    for (const auto &entry : m_data.countPerSize())
-        sizes.push_back(entry.first);
-    for (auto it = m_sizeLabels.cbegin(); it != m_sizeLabels.cend(); ++it)
-        sizes.push_back(it.key());
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    const QSignalBlocker blocker(m_sizeCombo);
-    m_sizeCombo->clear();
-    for (const std::size_t size : sizes)
-        m_sizeCombo->addItem(m_sizeLabels.value(size, tr("size %1").arg(size + 1)),
-                             qulonglong(size));
-    m_sizeCombo->setCurrentIndex(m_sizeCombo->findData(qulonglong(m_sizeIndex)));
 }
 
 void ParameterEffectPlot::addResults(const QVector<ResultEvent> &batch)
@@ -296,7 +256,8 @@ void ParameterEffectPlot::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange) {
         applyPlotPalette(m_plot, palette());
-        m_layoutDirty = true; // the ring takes the text colour
+        applyAxisPalette(m_scene.colorScale()->axis(), palette()); // not in an axis rect
+        m_layoutDirty = true;                                      // the ring takes the text colour
     }
     QWidget::changeEvent(event);
 }

@@ -4,6 +4,7 @@
 #include "parametereffectscene.h"
 
 #include <QMap>
+#include <QPoint>
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
@@ -23,7 +24,8 @@ class ViewFollower;
 // value, or a colour gradient with a colour scale when it has more values than a legend can
 // carry. A ring marks the best configuration. The plot's own combo boxes pick the parameters
 // and the size; the setters do the same from code. Results arrive in batches; the plot redraws
-// on a ~100 ms timer.
+// on a ~100 ms timer. A click on a point names its result (resultClicked), so the Results page
+// can select it in the table. Time objectives read in durations (DurationTicker).
 class ParameterEffectPlot : public QWidget
 {
     Q_OBJECT
@@ -59,12 +61,17 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     QCPColorScale *colorScale() const { return m_scene.colorScale(); }
     const ParameterEffectData &data() const { return m_data; }
+    // The data row of the shown point nearest `pixel` (QCustomPlot coordinates), within a few
+    // pixels; -1 when none is that close.
+    int rowAt(const QPointF &pixel) const;
 
     // Redraw now if anything changed (the timer does this every ~100 ms).
     void replotIfDirty();
 
 signals:
     void viewChanged(); // the x or colour parameter or the size changed
+    // A click (not a drag) on the point of this result.
+    void resultClicked(const QString &configKey, std::size_t sizeIndex);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -72,6 +79,7 @@ protected:
 
 private:
     QWidget *buildControls();
+    void connectClicks();
     void styleObjectiveAxis();
     void updateSizeCombo();
     ParameterEffectView view() const;
@@ -96,6 +104,7 @@ private:
     QTimer *m_replotTimer;
     bool m_layoutDirty = true;
     bool m_dirty = false;
+    QPoint m_pressedAt; // of the last mouse press on the plot: a click releases near it
 };
 
 } // namespace tb

@@ -189,4 +189,29 @@ void ParameterEffectScene::fitView()
     axis->setRange(m_minObjective - pad, m_maxObjective + pad);
 }
 
+int ParameterEffectScene::rowAt(const ParameterEffectData &data, const QPointF &pixel) const
+{
+    constexpr double kTolerance = 8; // pixels: a disc is 6 wide, and hands are not exact
+    int nearest = -1;
+    double nearestDistance = kTolerance * kTolerance;
+    for (int row = 0; row < data.count(); ++row) {
+        if (data.sizeIndex(row) != m_view.sizeIndex)
+            continue;
+        const int column = data.category(m_view.xParameter, data.value(row, m_view.xParameter));
+        if (column < 0 ||
+            (m_view.colorParameter >= 0 &&
+             data.category(m_view.colorParameter, data.value(row, m_view.colorParameter)) < 0))
+            continue; // not drawn
+        const QPointF point(m_plot->xAxis->coordToPixel(column + data.jitter(row)),
+                            m_plot->yAxis->coordToPixel(data.objective(row)));
+        const QPointF delta = point - pixel;
+        const double distance = QPointF::dotProduct(delta, delta);
+        if (distance <= nearestDistance) {
+            nearest = row;
+            nearestDistance = distance;
+        }
+    }
+    return nearest;
+}
+
 } // namespace tb

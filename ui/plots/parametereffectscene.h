@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QMap>
+#include <QPointF>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -40,6 +41,8 @@ public:
     void rebuild(const ParameterEffectData &data, const ParameterEffectView &view);
     void append(const ParameterEffectData &data); // the rows added since the last call
     void fitView();
+    // The data row drawn nearest `pixel`, within a few pixels; -1: none.
+    int rowAt(const ParameterEffectData &data, const QPointF &pixel) const;
 
     int placedRows() const { return m_placed; }
     int bestRow() const { return m_bestRow; }

@@ -6,9 +6,7 @@
 
 namespace tb {
 
-namespace {
-
-void styleAxis(QCPAxis *axis, const QPalette &palette)
+void applyAxisPalette(QCPAxis *axis, const QPalette &palette)
 {
     const QColor text = palette.color(QPalette::WindowText);
     QColor grid = palette.color(QPalette::Mid);
@@ -19,16 +17,17 @@ void styleAxis(QCPAxis *axis, const QPalette &palette)
     axis->setTickLabelColor(text);
     axis->setLabelColor(text);
     axis->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+    grid.setAlpha(60);
+    axis->grid()->setSubGridPen(QPen(grid, 0, Qt::DotLine));
+    axis->grid()->setZeroLinePen(QPen(grid, 0, Qt::SolidLine));
 }
-
-} // namespace
 
 void applyPlotPalette(QCustomPlot *plot, const QPalette &palette)
 {
     plot->setBackground(palette.brush(QPalette::Base));
     for (QCPAxisRect *rect : plot->axisRects())
         for (QCPAxis *axis : rect->axes())
-            styleAxis(axis, palette);
+            applyAxisPalette(axis, palette);
     plot->legend->setBrush(palette.brush(QPalette::Base));
     plot->legend->setTextColor(palette.color(QPalette::Text));
     plot->legend->setBorderPen(QPen(palette.color(QPalette::Mid)));

@@ -1,9 +1,12 @@
 #include "samplehistogram.h"
 
-#include "models/durationformat.h"
+#include "durationticker.h"
+#include "plotpalette.h"
 
 #include <qcustomplot.h>
 
+#include <QEvent>
+#include <QLabel>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -23,46 +26,59 @@ int binsFor(std::size_t count)
 
 SampleHistogram::SampleHistogram(QWidget *parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)),
-      m_bars(new QCPBars(m_plot->xAxis, m_plot->yAxis))
+      m_bars(new QCPBars(m_plot->xAxis, m_plot->yAxis)), m_note(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
+    layout->setSpacing(0);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_note);
+    m_note->setObjectName(QStringLiteral("histogramNote"));
+    m_note->setWordWrap(true);
+    m_note->setContentsMargins(4, 0, 4, 2);
+    m_note->setToolTip(tr("Far outliers would squeeze every other sample into one bin: they are "
+                          "counted in the first or last bin instead."));
+    m_note->hide();
     m_plot->xAxis->setLabel(tr("sample time"));
     m_plot->yAxis->setLabel(tr("count"));
+    DurationTicker::install(m_plot->xAxis);
     m_bars->setPen(QPen(QColor(0x1f, 0x77, 0xb4).darker(130)));
     m_bars->setBrush(QColor(0x1f, 0x77, 0xb4, 170));
     m_bars->setWidthType(QCPBars::wtPlotCoords);
+    applyPlotPalette(m_plot, palette());
     setMinimumSize(200, 140);
+    setSamples({});
 }
 
 void SampleHistogram::setSamples(const std::vector<double> &samples)
 {
     m_bars->data()->clear();
-    if (samples.empty()) {
-        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    m_range = HistogramRange();
+    m_range.include(samples);
+    m_beyond = m_range.beyond(samples);
+    m_note->setText(beyondRangeNote(m_range, m_beyond));
+    m_note->setVisible(!m_note->text().isEmpty());
+    m_plot->xAxis->setTickLabels(m_range.valid);
+    if (!m_range.valid) {
+        m_plot->xAxis->setRange(0, 1);
+        m_plot->yAxis->setRange(0, 1);
         m_plot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    const auto [low, high] = std::minmax_element(samples.begin(), samples.end());
+    const double low = m_range.low;
     const int bins = binsFor(samples.size());
     // One bin of some width around a constant series, so the bar is visible.
-    const double width = *high > *low ? (*high - *low) / bins : std::max(*low * 0.01, 1e-12);
+    const double width =
+        m_range.high > low ? (m_range.high - low) / bins : std::max(std::abs(low) * 0.01, 1e-12);
     QVector<double> centers(bins), counts(bins, 0);
     for (int i = 0; i < bins; ++i)
-        centers[i] = *low + (i + 0.5) * width;
+        centers[i] = low + (i + 0.5) * width;
     for (const double sample : samples)
-        counts[std::min(bins - 1, int((sample - *low) / width))] += 1;
+        if (std::isfinite(sample)) // beyond the range: the end bins
+            counts[std::clamp(int(std::floor((sample - low) / width)), 0, bins - 1)] += 1;
     m_bars->setWidth(width * 0.9);
     m_bars->setData(centers, counts, true);
-
-    // Ticks in readable units ("12.7 µs") instead of raw seconds.
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    const int step = std::max(1, bins / 4);
-    for (int i = 0; i <= bins; i += step)
-        ticker->addTick(*low + i * width, formatDuration(*low + i * width));
-    m_plot->xAxis->setTicker(ticker);
-    m_plot->xAxis->setRange(*low - width, *low + (bins + 1) * width);
+    m_plot->xAxis->setRange(low - width, low + (bins + 1) * width);
     m_plot->yAxis->setRange(0, *std::max_element(counts.begin(), counts.end()) * 1.15);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -75,9 +91,29 @@ int SampleHistogram::binCount() const
 int SampleHistogram::sampleCount() const
 {
     double sum = 0;
-    for (auto it = m_bars->data()->constBegin(); it != m_bars->data()->constEnd(); ++it)
-        sum += it->value;
+    for (const double count : counts())
+        sum += count;
     return int(std::lround(sum));
+}
+
+QVector<double> SampleHistogram::counts() const
+{
+    QVector<double> result;
+    for (auto it = m_bars->data()->constBegin(); it != m_bars->data()->constEnd(); ++it)
+        result.append(it->value);
+    return result;
+}
+
+QString SampleHistogram::note() const
+{
+    return m_note->isHidden() ? QString() : m_note->text();
+}
+
+void SampleHistogram::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyPlotPalette(m_plot, palette());
+    QWidget::changeEvent(event);
 }
 
 } // namespace tb

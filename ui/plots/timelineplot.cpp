@@ -1,6 +1,7 @@
 #include "timelineplot.h"
 
 #include "densescattergraph.h"
+#include "durationticker.h"
 #include "plotpalette.h"
 #include "viewfollower.h"
 
@@ -24,12 +25,9 @@ const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
 void styleAxes(QCustomPlot *plot)
 {
     plot->xAxis->setLabel(QObject::tr("evaluation #"));
-    plot->yAxis->setLabel(QObject::tr("median time (s)"));
+    plot->yAxis->setLabel(QObject::tr("median time"));
     plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
-    plot->yAxis->setTicker(ticker);
-    plot->yAxis->setNumberFormat(QStringLiteral("eb"));
-    plot->yAxis->setNumberPrecision(0);
+    DurationTicker::install(plot->yAxis); // "800 µs", "1 ms", "2 ms"
     plot->yAxis->grid()->setSubGridVisible(true);
     plot->xAxis->setRange(0, 10);
     plot->yAxis->setRange(1e-6, 1e-2);

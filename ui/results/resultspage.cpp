@@ -14,6 +14,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -144,6 +145,7 @@ void ResultsPage::connectFeed()
     });
     connect(m_feed, &ResultsFeed::sizeLabelChanged, m_effect, &ParameterEffectPlot::setSizeLabel);
     connect(m_feed, &ResultsFeed::resultsAdded, m_effect, &ParameterEffectPlot::addResults);
+    connect(m_effect, &ParameterEffectPlot::resultClicked, this, &ResultsPage::selectResult);
     // Rows the filter hides still count in the total: watch the model and the proxy.
     for (const QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_proxy),
                                             static_cast<QAbstractItemModel *>(m_feed->model())}) {
@@ -186,6 +188,34 @@ QVector<ResultEvent> ResultsPage::selectedResults() const
     for (const QModelIndex &index : rows)
         results.append(m_feed->model()->resultAt(m_proxy->mapToSource(index).row()));
     return results;
+}
+
+bool ResultsPage::selectResult(const QString &configKey, std::size_t sizeIndex)
+{
+    const ResultsModel *model = m_feed->model();
+    const std::string key = configKey.toStdString();
+    int row = 0;
+    while (row < model->rowCount() &&
+           (model->resultAt(row).sizeIndex != sizeIndex || model->resultAt(row).configKey != key))
+        ++row;
+    if (row == model->rowCount())
+        return false;
+    // The column the user is in, or the first shown: the table must not jump sideways.
+    int column = m_table->currentIndex().isValid() ? m_table->currentIndex().column() : 0;
+    while (column + 1 < model->columnCount() && m_table->isColumnHidden(column))
+        ++column;
+    const QModelIndex source = model->index(row, column);
+    if (!m_proxy->mapFromSource(source).isValid()) { // filtered out: show every row again
+        m_filter->clear();
+        m_status->setCurrentIndex(0);
+    }
+    const QModelIndex index = m_proxy->mapFromSource(source);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                          QItemSelectionModel::Rows);
+    const int horizontal = m_table->horizontalScrollBar()->value();
+    m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    m_table->horizontalScrollBar()->setValue(horizontal);
+    return true;
 }
 
 } // namespace tb

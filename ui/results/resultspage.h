@@ -24,7 +24,8 @@ class ResultsFilterProxy;
 // The Results page: every result of the run on show (the Run page's feed: live or stored) in a
 // sortable, filterable table with a column chooser; the selected result's details (samples,
 // defines, compiler log, error text); and the parameter-effect plot (the objective against one
-// parameter, coloured by another). The table is a view of the feed's one ResultsModel.
+// parameter, coloured by another; a click on a point selects its row). The table is a view of
+// the feed's one ResultsModel.
 class ResultsPage : public QWidget
 {
     Q_OBJECT
@@ -44,6 +45,11 @@ public:
 
     // The selected rows' results, top to bottom as the table shows them.
     QVector<ResultEvent> selectedResults() const;
+
+    // Makes the row of this result current and selected, scrolled into view (a click on its
+    // point in the parameter-effect plot does this). A filter that hides it is cleared.
+    // Returns false when no row holds that result.
+    bool selectResult(const QString &configKey, std::size_t sizeIndex);
 
 private:
     QWidget *buildToolBar();

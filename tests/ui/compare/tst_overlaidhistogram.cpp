@@ -1,3 +1,4 @@
+#include "../plots/axischecks.h"
 #include "plots/overlaidhistogram.h"
 
 #include <qcustomplot.h>
@@ -129,6 +130,60 @@ private slots:
         QVERIFY(histogram.binEdges().first() < 2e-3);
         QVERIFY(histogram.binEdges().last() > 2e-3);
         QCOMPARE(sum(histogram.counts(0)), 8.0);
+    }
+
+    void anOutlierDoesNotStretchTheBins()
+    {
+        // Three configs around 0.72-0.78 ms; one sample of the first took 5.5 ms.
+        std::vector<double> first = normalSamples(0.75e-3, 0.01e-3, 40, 7);
+        first.push_back(5.5e-3);
+        OverlaidHistogram histogram;
+        histogram.setSeries({{"a", first},
+                             {"b", normalSamples(0.72e-3, 0.01e-3, 40, 8)},
+                             {"c", normalSamples(0.78e-3, 0.01e-3, 40, 9)}});
+        QVERIFY(!histogram.logarithmicBins());
+        QVERIFY(histogram.binEdges().last() < 1e-3); // the bins span the bulk
+        QCOMPARE(histogram.beyondRangeCount(), 1);
+        QCOMPARE(sum(histogram.counts(0)), 41.0); // the outlier is in the last bin
+        QVERIFY(histogram.counts(0).last() >= 1);
+        // Each config's samples fill bins of their own instead of sharing the first.
+        const auto filled = [](const QVector<double> &counts) {
+            return std::count_if(counts.begin(), counts.end(), [](double c) { return c > 0; });
+        };
+        for (int s = 0; s < 3; ++s)
+            QVERIFY2(filled(histogram.counts(s)) >= 3, qPrintable(QString::number(s)));
+        const auto peak = [](const QVector<double> &counts) {
+            return std::max_element(counts.begin(), counts.end()) - counts.begin();
+        };
+        QVERIFY(peak(histogram.counts(1)) < peak(histogram.counts(0)));
+        QVERIFY(peak(histogram.counts(0)) < peak(histogram.counts(2)));
+        QVERIFY2(histogram.note().contains(QStringLiteral("1 sample above")),
+                 qPrintable(histogram.note()));
+
+        // A config that is slow throughout is no outlier: the bins reach it.
+        histogram.setSeries({{"fast", normalSamples(0.75e-3, 0.01e-3, 40, 7)},
+                             {"slow", normalSamples(5.5e-3, 0.05e-3, 40, 10)}});
+        QCOMPARE(histogram.beyondRangeCount(), 0);
+        QVERIFY(histogram.binEdges().last() > 5.5e-3);
+        QVERIFY(histogram.note().isEmpty());
+    }
+
+    void ticksAreDurationsThatFitTheWidth()
+    {
+        OverlaidHistogram histogram;
+        histogram.resize(260, 220);
+        histogram.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&histogram));
+        histogram.setSeries({{"a", normalSamples(0.75e-3, 0.01e-3, 40, 7)},
+                             {"b", normalSamples(0.8e-3, 0.01e-3, 40, 8)}});
+        QCPAxis *x = histogram.plot()->xAxis;
+        const QStringList labels = plottest::tickLabels(x);
+        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(", ")));
+        QVERIFY2(labels.size() <= histogram.width() / 75, qPrintable(labels.join(", ")));
+        QVERIFY(plottest::labelsApart(x));
+        QVERIFY(plottest::allDistinct(labels));
+        for (const QString &label : labels)
+            QVERIFY2(plottest::isDuration(label), qPrintable(label));
     }
 
     void clearRemovesEverything()

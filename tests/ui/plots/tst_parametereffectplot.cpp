@@ -1,3 +1,4 @@
+#include "axischecks.h"
 #include "plotevents.h"
 #include "plots/parametereffectplot.h"
 
@@ -10,6 +11,7 @@
 #include <cmath>
 
 using namespace tb;
+using namespace plottest;
 
 namespace {
 
@@ -191,6 +193,75 @@ private slots:
         QCOMPARE(plot.plot()->yAxis->scaleType(), QCPAxis::stLinear);
         QVERIFY(plot.plot()->yAxis->label().contains(QStringLiteral("higher is better")));
         QCOMPARE(plot.data().objective(plot.bestRow()), 9e-4);
+    }
+
+    void timeObjectiveReadsInDurations()
+    {
+        ParameterEffectPlot plot;
+        plot.resize(500, 320);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setParameters({QStringLiteral("BLOCK"), QStringLiteral("UNROLL")});
+        plot.addResults({result(32, 1, 0.7e-3), result(64, 2, 1.1e-3), result(128, 4, 2.2e-3),
+                         result(256, 1, 1.9e-3)});
+        plot.replotIfDirty();
+        QCPAxis *y = plot.plot()->yAxis;
+        QCOMPARE(y->label(), QStringLiteral("median time"));
+        const QStringList labels = tickLabels(y);
+        QVERIFY2(labels.size() >= 3, qPrintable(labels.join(", ")));
+        QVERIFY2(allDistinct(labels), qPrintable(labels.join(", ")));
+        for (const QString &label : labels)
+            QVERIFY2(isDuration(label), qPrintable(label));
+        // A derived metric keeps plain numbers.
+        plot.setObjective(QStringLiteral("GB/s"), false);
+        for (const QString &label : tickLabels(y))
+            QVERIFY2(!isDuration(label), qPrintable(label));
+    }
+
+    void clickingAPointNamesItsResult()
+    {
+        ParameterEffectPlot plot;
+        plot.resize(600, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setParameters({QStringLiteral("BLOCK"), QStringLiteral("UNROLL")});
+        plot.addResults(grid(0, 1e-4));
+        plot.addResults(grid(1, 1e-3));
+        plot.replotIfDirty();
+        plot.plot()->replot();
+        QSignalSpy clicked(&plot, &ParameterEffectPlot::resultClicked);
+        // Each point of the shown size, clicked where it is drawn, names its own result.
+        int tried = 0;
+        for (int row = 0; row < plot.data().count(); ++row) {
+            if (plot.data().sizeIndex(row) != 0)
+                continue;
+            const double x =
+                plot.data().category(0, plot.data().value(row, 0)) + plot.data().jitter(row);
+            const QPoint at(
+                int(std::lround(plot.plot()->xAxis->coordToPixel(x))),
+                int(std::lround(plot.plot()->yAxis->coordToPixel(plot.data().objective(row)))));
+            QTest::mouseClick(plot.plot(), Qt::LeftButton, {}, at);
+            QCOMPARE(clicked.count(), 1);
+            QCOMPARE(clicked.first().at(0).toString(),
+                     QString::fromStdString(std::string(plot.data().configKey(row))));
+            QCOMPARE(clicked.first().at(1).value<std::size_t>(), std::size_t(0));
+            clicked.clear();
+            ++tried;
+        }
+        QCOMPARE(tried, 12);
+        // Far from every point: nothing. A drag (a pan) is no click either.
+        const QRect rect = plot.plot()->axisRect()->rect();
+        QTest::mouseClick(plot.plot(), Qt::LeftButton, {}, rect.topLeft() + QPoint(3, 3));
+        QCOMPARE(clicked.count(), 0);
+        const int row = plot.bestRow();
+        const QPoint best(
+            int(plot.plot()->xAxis->coordToPixel(
+                plot.data().category(0, plot.data().value(row, 0)) + plot.data().jitter(row))),
+            int(plot.plot()->yAxis->coordToPixel(plot.data().objective(row))));
+        QTest::mousePress(plot.plot(), Qt::LeftButton, {}, best + QPoint(0, 40));
+        QTest::mouseMove(plot.plot(), best);
+        QTest::mouseRelease(plot.plot(), Qt::LeftButton, {}, best);
+        QCOMPARE(clicked.count(), 0);
     }
 
     void namesArriveAfterTheResults()

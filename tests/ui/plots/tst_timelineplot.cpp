@@ -1,3 +1,4 @@
+#include "axischecks.h"
 #include "plotevents.h"
 #include "plots/densescattergraph.h"
 #include "plots/timelineplot.h"
@@ -69,6 +70,27 @@ private slots:
         plot.addResults(many);
         plot.replotIfDirty();
         QCOMPARE(plot.plot()->xAxis->range().upper, 100 * 1.02);
+    }
+
+    void timeAxisReadsInDurations()
+    {
+        TimelinePlot plot;
+        plot.resize(600, 300);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        QVector<ResultEvent> batch;
+        for (const double median : {0.7e-3, 0.9e-3, 1.2e-3, 1.6e-3, 2.2e-3})
+            batch.append(measured(median, 0));
+        plot.addResults(batch);
+        plot.replotIfDirty();
+        QCPAxis *y = plot.plot()->yAxis;
+        QCOMPARE(y->label(), QStringLiteral("median time"));
+        const QStringList labels = tickLabels(y);
+        QVERIFY2(labels.size() >= 3, qPrintable(labels.join(", ")));
+        QVERIFY2(allDistinct(labels), qPrintable(labels.join(", ")));
+        for (const QString &label : labels)
+            QVERIFY2(isDuration(label), qPrintable(label));
+        QVERIFY(labels.contains(QStringLiteral("1 ms")));
     }
 
     void userZoomStopsFollowingUntilDoubleClick()

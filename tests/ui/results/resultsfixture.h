@@ -1,11 +1,16 @@
 #pragma once
 
 // Results for the Results page tests: a spec outline with two parameters and 12 results on
-// two sizes (one configuration fails to verify), and a page over a feed holding them.
+// two sizes (one configuration fails to verify), and the suites' base: a page over a feed
+// holding them.
 #include "models/resultsfeed.h"
+#include "models/resultsmodel.h"
 #include "results/resultspage.h"
 #include "session/specoutline.h"
 
+#include <QObject>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <algorithm>
@@ -59,31 +64,52 @@ inline int okCount(const QVector<tb::ResultEvent> &all)
     }));
 }
 
-// A shown Results page over a feed that holds events(), sizes labelled N=256 and N=512.
-struct ResultsPageFixture
+// The base of the suites: before each test a shown Results page over a feed that holds
+// events(), sizes labelled N=256 and N=512; QSettings kept away from the user's and cleared
+// around every test.
+class ResultsPageFixture : public QObject
 {
-    std::unique_ptr<tb::ResultsFeed> feed;
-    std::unique_ptr<tb::ResultsPage> page;
+    Q_OBJECT
+protected:
+    tb::ResultsModel *model() const { return m_feed->model(); }
 
-    bool start()
+    tb::ResultsFeed *m_feed = nullptr;
+    tb::ResultsPage *m_page = nullptr;
+
+private:
+    std::unique_ptr<tb::ResultsFeed> m_ownedFeed;
+    std::unique_ptr<tb::ResultsPage> m_ownedPage;
+
+private slots:
+    // Qt Test finds these in the derived suites too, as it does their tests.
+    void initTestCase()
     {
-        feed = std::make_unique<tb::ResultsFeed>();
-        page = std::make_unique<tb::ResultsPage>(feed.get());
-        page->resize(1100, 700);
-        page->show();
-        if (!QTest::qWaitForWindowExposed(page.get()))
-            return false;
-        feed->reset(outline());
-        feed->setSizeLabel(0, QStringLiteral("N=256"));
-        feed->setSizeLabel(1, QStringLiteral("N=512"));
-        feed->append(events());
-        return true;
+        QStandardPaths::setTestModeEnabled(true); // QSettings away from the user's
+        QSettings().clear();
     }
 
-    void stop()
+    void init()
     {
-        page.reset();
-        feed.reset();
+        m_ownedFeed = std::make_unique<tb::ResultsFeed>();
+        m_ownedPage = std::make_unique<tb::ResultsPage>(m_ownedFeed.get());
+        m_feed = m_ownedFeed.get();
+        m_page = m_ownedPage.get();
+        m_page->resize(1100, 700);
+        m_page->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_page));
+        m_feed->reset(outline());
+        m_feed->setSizeLabel(0, QStringLiteral("N=256"));
+        m_feed->setSizeLabel(1, QStringLiteral("N=512"));
+        m_feed->append(events());
+    }
+
+    void cleanup()
+    {
+        m_page = nullptr;
+        m_feed = nullptr;
+        m_ownedPage.reset();
+        m_ownedFeed.reset();
+        QSettings().clear();
     }
 };
 

@@ -35,36 +35,10 @@ QAction *columnAction(ColumnChooser *chooser, const QString &id)
 
 } // namespace
 
-class TestColumnChooser : public QObject
+class TestColumnChooser : public ResultsPageFixture
 {
     Q_OBJECT
-private:
-    ResultsPageFixture m_fixture;
-    ResultsFeed *m_feed = nullptr;
-    ResultsPage *m_page = nullptr;
-
-    ResultsModel *model() const { return m_feed->model(); }
-
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // QSettings away from the user's
-        QSettings().clear();
-    }
-
-    void init()
-    {
-        QVERIFY(m_fixture.start());
-        m_feed = m_fixture.feed.get();
-        m_page = m_fixture.page.get();
-    }
-
-    void cleanup()
-    {
-        m_fixture.stop();
-        QSettings().clear();
-    }
-
     void columnChooserHidesShowsAndPersists()
     {
         ColumnChooser *chooser = m_page->columnChooser();

@@ -7,6 +7,8 @@
 #include "results/resultsfilterproxy.h"
 #include "resultsfixture.h"
 
+#include <qcustomplot.h>
+
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QHeaderView>
@@ -30,36 +32,10 @@ void clickHeader(QHeaderView *header, int section)
 
 } // namespace
 
-class TestResultsPage : public QObject
+class TestResultsPage : public ResultsPageFixture
 {
     Q_OBJECT
-private:
-    ResultsPageFixture m_fixture;
-    ResultsFeed *m_feed = nullptr;
-    ResultsPage *m_page = nullptr;
-
-    ResultsModel *model() const { return m_feed->model(); }
-
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // QSettings away from the user's
-        QSettings().clear();
-    }
-
-    void init()
-    {
-        QVERIFY(m_fixture.start());
-        m_feed = m_fixture.feed.get();
-        m_page = m_fixture.page.get();
-    }
-
-    void cleanup()
-    {
-        m_fixture.stop();
-        QSettings().clear();
-    }
-
     void filtersByWordsAndStatus()
     {
         QAbstractItemModelTester tester(m_page->proxy(),
@@ -176,6 +152,72 @@ private slots:
         m_feed->reset({});
         QCOMPARE(plot->data().count(), 0);
         QCOMPARE(plot->xParameter(), QStringLiteral("TILE"));
+    }
+
+    void clickingAPlotPointSelectsItsRow()
+    {
+        ParameterEffectPlot *plot = m_page->effectPlot();
+        plot->replotIfDirty();
+        QCustomPlot *customPlot = plot->plot();
+        customPlot->replot();
+        // The point of BM=32,UNROLL=4 on N=256 (the shown size), where the plot draws it.
+        const ParameterEffectData &data = plot->data();
+        int row = 0;
+        while (row < data.count() &&
+               (data.configKey(row) != "BM=32,UNROLL=4" || data.sizeIndex(row) != 0))
+            ++row;
+        QVERIFY(row < data.count());
+        const auto pixelOf = [&](int at) {
+            const double x = data.category(0, data.value(at, 0)) + data.jitter(at);
+            return QPoint(int(std::lround(customPlot->xAxis->coordToPixel(x))),
+                          int(std::lround(customPlot->yAxis->coordToPixel(data.objective(at)))));
+        };
+        // Sorted by median and filtered to BM=16, the row is hidden; the click shows it.
+        clickHeader(m_page->view()->horizontalHeader(), model()->column(ResultsModel::Median));
+        QTest::keyClicks(m_page->filterEdit(), QStringLiteral("bm=16"));
+        QTest::mouseClick(customPlot, Qt::LeftButton, {}, pixelOf(row));
+        QVERIFY(m_page->filterEdit()->text().isEmpty());
+        const QVector<ResultEvent> selected = m_page->selectedResults();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().configKey, std::string("BM=32,UNROLL=4"));
+        QCOMPARE(selected.first().sizeIndex, std::size_t(0));
+        QTableView *view = m_page->view();
+        const QModelIndex current = view->currentIndex();
+        QCOMPARE(model()->resultAt(m_page->proxy()->mapToSource(current).row()).configKey,
+                 std::string("BM=32,UNROLL=4"));
+        QVERIFY(view->viewport()->rect().intersects(view->visualRect(current)));
+        QCOMPARE(m_page->details()->definesText(), QStringLiteral("-DBM=32 -DUNROLL=4"));
+
+        // A row out of sight is scrolled to.
+        QVector<ResultEvent> more;
+        for (int copy = 1; copy <= 6; ++copy) {
+            for (ResultEvent event : events()) {
+                event.configKey += ",COPY=" + std::to_string(copy);
+                more.append(event);
+            }
+        }
+        m_feed->append(more);
+        plot->replotIfDirty();
+        customPlot->replot();
+        const std::string key = "BM=16,UNROLL=1,COPY=6";
+        int target = 0;
+        while (target < data.count() && data.configKey(target) != key)
+            ++target;
+        QVERIFY(target < data.count() && data.sizeIndex(target) == 0);
+        int source = 0;
+        while (model()->resultAt(source).configKey != key || model()->resultAt(source).sizeIndex)
+            ++source;
+        const QModelIndex before = m_page->proxy()->mapFromSource(model()->index(source, 0));
+        const auto visible = [view](const QModelIndex &index) {
+            return view->viewport()->rect().intersects(view->visualRect(index));
+        };
+        view->scrollToTop();
+        if (visible(before))
+            view->scrollToBottom();
+        QVERIFY(!visible(before));
+        QTest::mouseClick(customPlot, Qt::LeftButton, {}, pixelOf(target));
+        QCOMPARE(view->currentIndex().row(), before.row());
+        QVERIFY(visible(view->currentIndex()));
     }
 };
 
