@@ -5,7 +5,10 @@
 // plot append) and every widget's paint events, by class. On a shared machine a gap can be the
 // scheduler's, not ours: each gap also records the GUI thread's own CPU time in it.
 //
-// Usage: bench_gui_stream [EVENTS] [RATE_PER_S]   (defaults 100000 and 10000)
+// Usage: bench_gui_stream [EVENTS] [RATE_PER_S] [PAGE]   (defaults 100000, 10000, run)
+// PAGE is the page shown while results stream in: run (timeline, latest samples, resources) or
+// results (the table, a config's details and the parameter-effect plot). Replot times are those
+// of every plot that redraws.
 // The results arrive as SessionController::resultArrived signals, in bursts every 50 ms, and
 // reach the results table and the plot through RunPage's own buffering (flushPending every
 // 100 ms, as its flush timer does during a run).
@@ -14,13 +17,17 @@
 #include "models/resultsmodel.h"
 #include "pages/runpage.h"
 #include "plots/timelineplot.h"
+#include "results/resultspage.h"
 #include "session/sessioncontroller.h"
+#include "session/specoutline.h"
 
 #include <qcustomplot.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 
 #include <time.h>
@@ -134,17 +141,34 @@ int main(int argc, char **argv)
     window.resize(1240, 780);
     window.show();
     tb::RunPage *page = window.runPage();
-    page->resultsModel()->reset({QStringLiteral("gflops")}, false);
-    page->resultsModel()->setSizeLabel(0, QStringLiteral("n=4096"));
-    page->resultsModel()->setSizeLabel(1, QStringLiteral("n=65536"));
+    const bool resultsShown = argc > 3 && std::string(argv[3]) == "results";
+    // Explicitly: the window would otherwise restore the page shown when it last closed.
+    window.pages()->setCurrentWidget(resultsShown ? static_cast<QWidget *>(window.resultsPage())
+                                                  : static_cast<QWidget *>(window.runPage()));
+    // As a run starts: the spec's outline, then the plan per size.
+    tb::SpecOutline outline;
+    outline.name = QStringLiteral("stream");
+    outline.metricNames = {QStringLiteral("gflops")};
+    outline.parameterNames = {QStringLiteral("block"), QStringLiteral("unroll"),
+                              QStringLiteral("tile")};
+    emit page->controller()->specLoaded(outline);
     for (std::size_t size = 0; size < 2; ++size) // a run announces its plan per size
         emit page->controller()->spaceSized(
             {size, size ? "n=65536" : "n=4096", 0, 0, 0, std::uint64_t(total / 2)});
+    if (resultsShown) // a config selected: its details pane is shown too
+        QTimer::singleShot(150, [&] { window.resultsPage()->view()->selectRow(0); });
     QCustomPlot *plot = page->timeline()->plot();
 
+    std::map<std::string, std::vector<double>> replotsByPlot; // by the plot widget's class
     std::vector<double> replotMs;
-    QObject::connect(plot, &QCustomPlot::afterReplot,
-                     [&] { replotMs.push_back(plot->replotTime()); });
+    for (QCustomPlot *each : window.findChildren<QCustomPlot *>()) {
+        const std::string owner =
+            each->parentWidget() ? each->parentWidget()->metaObject()->className() : "QCustomPlot";
+        QObject::connect(each, &QCustomPlot::afterReplot, [&, each, owner] {
+            replotMs.push_back(each->replotTime());
+            replotsByPlot[owner].push_back(each->replotTime());
+        });
+    }
 
     QElapsedTimer clock;
     std::vector<double> gapsMs;
@@ -217,8 +241,8 @@ int main(int argc, char **argv)
     const double maxReplot =
         replotMs.empty() ? 0 : *std::max_element(replotMs.begin(), replotMs.end());
     std::printf("| measure | value | target |\n| --- | --- | --- |\n");
-    std::printf("| results streamed | %d (%d/s, bursts of %d every %d ms) | |\n", total, rate,
-                perBurst, kBurstMs);
+    std::printf("| results streamed | %d (%d/s, bursts of %d every %d ms), %s page shown | |\n",
+                total, rate, perBurst, kBurstMs, resultsShown ? "Results" : "Run");
     std::printf("| rows in table / points plotted | %d / %d | |\n",
                 page->resultsModel()->rowCount(), page->timeline()->pointCount());
     std::printf("| wall time | %.2f s | |\n", wallS);
@@ -244,7 +268,10 @@ int main(int argc, char **argv)
                     percentile(ms, 0.5), *std::max_element(ms.begin(), ms.end()), sum(ms));
     };
     row("RunPage::flushPending (model, table, plot append)", flushMs);
-    row("TimelinePlot replot (QCustomPlot::replotTime)", replotMs);
+    for (const auto &[owner, ms] : replotsByPlot) {
+        const auto slowest = std::max_element(ms.begin(), ms.end()) - ms.begin();
+        row("replot " + owner + " (slowest: replot #" + std::to_string(slowest + 1) + ")", ms);
+    }
     std::vector<std::pair<double, std::string>> byTotal;
     for (const auto &[name, ms] : paints.millis)
         byTotal.emplace_back(sum(ms), name);
