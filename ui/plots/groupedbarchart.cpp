@@ -15,11 +15,6 @@ namespace tb {
 
 namespace {
 
-const QColor kPalette[] = {QColor(0x4c, 0x72, 0xb0), QColor(0xdd, 0x84, 0x52),
-                           QColor(0xc4, 0x4e, 0x52), QColor(0x55, 0xa8, 0x68),
-                           QColor(0x81, 0x72, 0xb3), QColor(0x93, 0x78, 0x60)};
-constexpr int kPaletteSize = int(sizeof kPalette / sizeof kPalette[0]);
-
 // Long captions ("run 3: BLOCK=128,VEC=1,ITEMS=2") side by side overlap: break them after
 // separators into lines of about `width` characters.
 QString wrapLabel(const QString &text, int width = 20)
@@ -92,7 +87,7 @@ void GroupedBarChart::setData(const QStringList &categories, const QVector<Serie
         const Series &one = series.at(s);
         anyRight = anyRight || one.rightAxis;
         auto *bars = new QCPBars(m_plot->xAxis, one.rightAxis ? m_plot->yAxis2 : m_plot->yAxis);
-        const QColor color = kPalette[s % kPaletteSize];
+        const QColor color = seriesColor(std::size_t(s));
         bars->setName(one.name);
         bars->setPen(QPen(color.darker(130)));
         bars->setBrush(color);

@@ -1,6 +1,7 @@
 #include "overlaidhistogram.h"
 
 #include "durationticker.h"
+#include "histogramnote.h"
 #include "plotpalette.h"
 
 #include <qcustomplot.h>
@@ -15,13 +16,6 @@
 namespace tb {
 
 namespace {
-
-const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
-                           QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
-                           QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
-                           QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
-                           QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf)};
-constexpr int kPaletteSize = int(sizeof kPalette / sizeof kPalette[0]);
 
 // Samples spread over more than this ratio are binned on a log scale: a 10x slower config
 // would otherwise squeeze every other distribution into one bin.
@@ -44,19 +38,13 @@ void translucentLegend(QCustomPlot *plot)
 } // namespace
 
 OverlaidHistogram::OverlaidHistogram(QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_note(new QLabel(this))
+    : QWidget(parent), m_plot(new QCustomPlot(this)),
+      m_note(new HistogramNote(
+          tr("Far outliers would squeeze every distribution into one bin: they are "
+             "counted in the first or last bin instead."),
+          this))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(m_note);
-    m_note->setObjectName(QStringLiteral("histogramNote"));
-    m_note->setWordWrap(true);
-    m_note->setContentsMargins(4, 0, 4, 2);
-    m_note->setToolTip(tr("Far outliers would squeeze every distribution into one bin: they are "
-                          "counted in the first or last bin instead."));
-    m_note->hide();
+    m_note->placeUnder(m_plot, this);
     m_plot->xAxis->setLabel(tr("sample time"));
     DurationTicker::install(m_plot->xAxis);
     m_plot->legend->setFont(font());
@@ -115,7 +103,7 @@ QColor OverlaidHistogram::seriesColor(int series) const
 
 QString OverlaidHistogram::note() const
 {
-    return m_note->isHidden() ? QString() : m_note->text();
+    return m_note->shownText();
 }
 
 void OverlaidHistogram::computeBins()
@@ -137,8 +125,7 @@ void OverlaidHistogram::computeBins()
         m_beyond.below += beyond.below;
         m_beyond.above += beyond.above;
     }
-    m_note->setText(beyondRangeNote(m_range, m_beyond));
-    m_note->setVisible(!m_note->text().isEmpty());
+    m_note->describe(m_range, m_beyond);
     if (withSamples == 0 || !m_range.valid)
         return;
     const int bins = binsFor(total, withSamples);
@@ -171,7 +158,7 @@ void OverlaidHistogram::rebuildGraphs()
     for (int s = 0; s < m_series.size(); ++s) {
         const Series &series = m_series.at(s);
         QCPGraph *graph = m_plot->addGraph();
-        const QColor color = kPalette[s % kPaletteSize];
+        const QColor color = tb::seriesColor(std::size_t(s));
         graph->setName(series.samples.empty() ? tr("%1 (no samples)").arg(series.name)
                                               : series.name);
         graph->setLineStyle(QCPGraph::lsStepCenter);

@@ -15,6 +15,8 @@ class QLabel;
 
 namespace tb {
 
+class HistogramNote;
+
 // The sample distributions (seconds) of several configurations over one set of shared bins:
 // one semi-transparent step histogram per configuration with a legend, so shifts, spread and
 // a second mode can be compared at a glance. Heights are the fraction of each configuration's
@@ -68,7 +70,7 @@ private:
     void updateAxes();
 
     QCustomPlot *m_plot;
-    QLabel *m_note;
+    HistogramNote *m_note;
     QVector<Series> m_series;
     QVector<double> m_edges;
     QVector<QVector<double>> m_counts;

@@ -2,6 +2,7 @@
 
 #include "densescattergraph.h"
 #include "model/parameter.h"
+#include "plotpalette.h"
 
 #include <qcustomplot.h>
 
@@ -12,12 +13,7 @@ namespace tb {
 
 namespace {
 
-const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
-                           QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
-                           QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
-                           QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f),
-                           QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf)};
-static_assert(std::size(kPalette) >= ParameterEffectScene::kMaxLegendValues);
+static_assert(kSeriesColorCount >= std::size_t(ParameterEffectScene::kMaxLegendValues));
 
 // Viridis: ordered, readable on white and on dark, and in grey.
 QCPColorGradient viridis()
@@ -96,7 +92,7 @@ void ParameterEffectScene::addGroups(const ParameterEffectData &data)
     const int groups = std::max(1, int(values.size()));
     QCPColorGradient gradient = viridis(); // color() is not const: it caches a lookup table
     for (int group = 0; group < groups; ++group) {
-        QColor color = kPalette[values.empty() ? 0 : group];
+        QColor color = seriesColor(values.empty() ? 0 : std::size_t(group));
         if (m_gradient)
             color = QColor::fromRgb(gradient.color(group, QCPRange(0, groups - 1)));
         auto *graph = new DenseScatterGraph(m_plot->xAxis, m_plot->yAxis);

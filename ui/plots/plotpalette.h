@@ -1,5 +1,9 @@
 #pragma once
 
+#include <QColor>
+
+#include <cstddef>
+
 class QCPAxis;
 class QCustomPlot;
 class QPalette;
@@ -13,5 +17,11 @@ namespace tb {
 void applyPlotPalette(QCustomPlot *plot, const QPalette &palette);
 // One axis outside the axis rects (a colour scale's).
 void applyAxisPalette(QCPAxis *axis, const QPalette &palette);
+
+// The colours of series (problem sizes, compared configurations, parameter values): ten
+// distinct hues readable on light and dark backgrounds, reused in turn after the tenth. Every
+// plot takes them from here, so one configuration has one colour across the Compare page.
+constexpr std::size_t kSeriesColorCount = 10;
+QColor seriesColor(std::size_t index);
 
 } // namespace tb

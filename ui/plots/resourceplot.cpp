@@ -18,7 +18,7 @@ namespace tb {
 
 namespace {
 
-const QColor kOkColor(0x1f, 0x77, 0xb4);
+const QColor kOkColor = seriesColor(0);
 const QColor kFailedColor(0x8c, 0x8c, 0x8c);
 
 std::optional<double> spillBytes(const Result &result)

@@ -1,6 +1,7 @@
 #include "samplehistogram.h"
 
 #include "durationticker.h"
+#include "histogramnote.h"
 #include "plotpalette.h"
 
 #include <qcustomplot.h>
@@ -26,24 +27,20 @@ int binsFor(std::size_t count)
 
 SampleHistogram::SampleHistogram(QWidget *parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)),
-      m_bars(new QCPBars(m_plot->xAxis, m_plot->yAxis)), m_note(new QLabel(this))
+      m_bars(new QCPBars(m_plot->xAxis, m_plot->yAxis)),
+      m_note(new HistogramNote(
+          tr("Far outliers would squeeze every other sample into one bin: they are "
+             "counted in the first or last bin instead."),
+          this))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    layout->addWidget(m_plot, 1);
-    layout->addWidget(m_note);
-    m_note->setObjectName(QStringLiteral("histogramNote"));
-    m_note->setWordWrap(true);
-    m_note->setContentsMargins(4, 0, 4, 2);
-    m_note->setToolTip(tr("Far outliers would squeeze every other sample into one bin: they are "
-                          "counted in the first or last bin instead."));
-    m_note->hide();
+    m_note->placeUnder(m_plot, this);
     m_plot->xAxis->setLabel(tr("sample time"));
     m_plot->yAxis->setLabel(tr("count"));
     DurationTicker::install(m_plot->xAxis);
-    m_bars->setPen(QPen(QColor(0x1f, 0x77, 0xb4).darker(130)));
-    m_bars->setBrush(QColor(0x1f, 0x77, 0xb4, 170));
+    m_bars->setPen(QPen(seriesColor(0).darker(130)));
+    QColor fill = seriesColor(0);
+    fill.setAlpha(170);
+    m_bars->setBrush(fill);
     m_bars->setWidthType(QCPBars::wtPlotCoords);
     applyPlotPalette(m_plot, palette());
     setMinimumSize(200, 140);
@@ -56,8 +53,7 @@ void SampleHistogram::setSamples(const std::vector<double> &samples)
     m_range = HistogramRange();
     m_range.include(samples);
     m_beyond = m_range.beyond(samples);
-    m_note->setText(beyondRangeNote(m_range, m_beyond));
-    m_note->setVisible(!m_note->text().isEmpty());
+    m_note->describe(m_range, m_beyond);
     m_plot->xAxis->setTickLabels(m_range.valid);
     if (!m_range.valid) {
         m_plot->xAxis->setRange(0, 1);
@@ -106,7 +102,7 @@ QVector<double> SampleHistogram::counts() const
 
 QString SampleHistogram::note() const
 {
-    return m_note->isHidden() ? QString() : m_note->text();
+    return m_note->shownText();
 }
 
 void SampleHistogram::changeEvent(QEvent *event)

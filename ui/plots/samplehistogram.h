@@ -13,6 +13,8 @@ class QLabel;
 
 namespace tb {
 
+class HistogramNote;
+
 // A small histogram of one configuration's samples (seconds), in equal-width bins. It shows
 // at a glance whether a timing is one tight cluster or bimodal (clock boost, cache state).
 // Far outliers do not stretch the bins: they are counted in the end bins, and a note under the
@@ -41,7 +43,7 @@ protected:
 private:
     QCustomPlot *m_plot;
     QCPBars *m_bars;
-    QLabel *m_note;
+    HistogramNote *m_note;
     HistogramRange m_range;
     HistogramRange::Beyond m_beyond;
 };

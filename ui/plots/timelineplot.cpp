@@ -18,10 +18,6 @@ namespace tb {
 
 namespace {
 
-const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
-                           QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
-                           QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b)};
-
 void styleAxes(QCustomPlot *plot)
 {
     plot->xAxis->setLabel(QObject::tr("evaluation #"));
@@ -134,7 +130,7 @@ TimelinePlot::Series &TimelinePlot::seriesFor(std::size_t sizeIndex)
 {
     if (auto it = m_series.find(sizeIndex); it != m_series.end())
         return *it;
-    const QColor color = kPalette[m_series.size() % std::size(kPalette)];
+    const QColor color = seriesColor(std::size_t(m_series.size()));
     const QString label = m_sizeLabels.value(sizeIndex, tr("size %1").arg(sizeIndex + 1));
     Series series;
     series.points = new DenseScatterGraph(m_plot->xAxis, m_plot->yAxis);
