@@ -32,6 +32,23 @@ inline bool allDistinct(const QStringList &labels)
     return QSet<QString>(labels.begin(), labels.end()).size() == labels.size();
 }
 
+// What is wrong with a median-time axis ("median time", three or more distinct duration
+// labels), or empty; labels receives the tick labels as drawn.
+inline QString timeAxisProblem(QCPAxis *axis, QStringList *labels = nullptr)
+{
+    const QStringList drawn = tickLabels(axis);
+    if (labels)
+        *labels = drawn;
+    if (axis->label() != QStringLiteral("median time"))
+        return QStringLiteral("axis title: ") + axis->label();
+    if (drawn.size() < 3 || !allDistinct(drawn))
+        return QStringLiteral("labels: ") + drawn.join(QStringLiteral(", "));
+    for (const QString &label : drawn)
+        if (!isDuration(label))
+            return QStringLiteral("not a duration: ") + label;
+    return {};
+}
+
 // Whether each tick label of a horizontal axis keeps `gap` pixels from its neighbours.
 inline bool labelsApart(QCPAxis *axis, int gap = 6)
 {
