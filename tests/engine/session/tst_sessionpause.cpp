@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -54,6 +55,15 @@ public:
     {
         std::unique_lock lock(m_mutex);
         return m_changed.wait_for(lock, timeout, [&] { return pred(); });
+    }
+
+    // Until the session reports the pause it was asked for.
+    bool waitForPaused(std::chrono::milliseconds timeout)
+    {
+        return waitFor(timeout, [&] {
+            return std::any_of(m_progress.begin(), m_progress.end(),
+                               [](const auto &progress) { return progress.paused; });
+        });
     }
 
     std::size_t started() const
@@ -128,12 +138,7 @@ private slots:
         std::thread runner([&] { summary = session.run(); });
 
         // The session reports the pause once it has seen the flag.
-        QVERIFY(listener.waitFor(60s, [&] {
-            for (const auto &p : listener.m_progress)
-                if (p.paused)
-                    return true;
-            return false;
-        }));
+        QVERIFY(listener.waitForPaused(60s));
         // What was in flight finishes and is reported; then nothing more starts.
         QVERIFY(
             listener.waitFor(60s, [&] { return listener.m_keys.size() == listener.m_started; }));
@@ -193,12 +198,7 @@ private slots:
         Session session(spec, options, listener);
         Expected<RunSummary> summary = makeError(EngineError::Code::Internal, "not run");
         std::thread runner([&] { summary = session.run(); });
-        QVERIFY(listener.waitFor(60s, [&] {
-            for (const auto &p : listener.m_progress)
-                if (p.paused)
-                    return true;
-            return false;
-        }));
+        QVERIFY(listener.waitForPaused(60s));
         listener.stop = true; // the pause flag stays up: stop must still end the run
         runner.join();
         QVERIFY(summary.hasValue());
