@@ -17,11 +17,12 @@ class NvrtcCompiler;
 // the kernel does in production after other work.
 //
 // It READS a scratch buffer of twice the L2's size with a tiny kernel of its own (built once
-// with NVRTC, loads cached at L2 only). A first version wrote the scratch with cuMemsetD8: that
-// evicts too, but leaves L2 full of dirty lines whose write-back then lands inside the measured
-// kernel. On the H100 that made a 42 us copy kernel read 11% slower than Nsight Compute
-// (which invalidates caches instead) and a 700 us one 0.6% slower; reading leaves clean lines,
-// as an invalidation does (bench/results/cuda_timing_fidelity.md).
+// with NVRTC, loads cached at L2 only), then DISCARDS the scratch's lines (sm_80 and later), so
+// the measured kernel starts with an empty L2, as under Nsight Compute's cache control. A first
+// version wrote the scratch with cuMemsetD8: that evicts too, but leaves L2 full of dirty lines
+// whose write-back then lands inside the measured kernel. On the H100 that made a 42 us copy
+// kernel read 11% slower than Nsight Compute and a 700 us one 0.6% slower
+// (bench/results/cuda_timing_fidelity.md).
 //
 // The flush kernel is a kernel, so CUPTI records it too: measurement matches records by the
 // measured kernel's name, and the events around a launch do not include the flush.
@@ -34,7 +35,11 @@ public:
 
     // Allocates 2 x l2Bytes (at least 1 MiB), zeroes it, and builds the flush kernel.
     CudaStatus prepare(std::size_t l2Bytes, int smCount, const NvrtcCompiler &compiler);
+    // Enqueues the read pass and the discard pass on `stream`.
     CudaStatus flush(CUstream stream);
+
+    // The flush kernel's CUDA source (entry tb_l2_flush), for tests that build it.
+    static const char *kernelSource();
 
     std::size_t bytes() const { return m_scratch.bytes(); }
 
