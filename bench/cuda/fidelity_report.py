@@ -19,8 +19,19 @@ def spin_cycles(key):
 def summarise(row):
     tb, ncu = statistics.median(row["tb"]), statistics.median(row["ncu"])
     events = statistics.median(row["events"])
+    effective = [m for m in row.get("sm_clock_effective_mhz", []) if m > 0]
     return dict(row, tb_m=tb, ncu_m=ncu, events_m=events, tb_spread=spread(row["tb"]),
-                ncu_spread=spread(row["ncu"]), clock=statistics.median(row["sm_clock_mhz"]))
+                ncu_spread=spread(row["ncu"]), clock=statistics.median(row["sm_clock_mhz"]),
+                effective=effective)
+
+
+def effective_clock(row):
+    """The SM clock the timer saw in each Tunebench process (SmClockProbe), as a range."""
+    values = row["effective"]
+    if not values:
+        return "-"
+    low, high = min(values), max(values)
+    return f"{low:.1f}" if high - low < 0.05 else f"{low:.1f}-{high:.1f}"
 
 
 def fit_line(xs, ys):
@@ -33,13 +44,14 @@ def fit_line(xs, ys):
 def write_main_table(out, rows):
     out.write("| kernel | size | config | ncu | Tunebench | vs ncu | events | events vs ncu "
               "| Tunebench across processes | ncu across processes | timer | timer under ncu "
-              "| SM MHz | throttled |\n" + "|" + " --- |" * 14 + "\n")
+              "| SM MHz | effective SM MHz | throttled |\n" + "|" + " --- |" * 15 + "\n")
     for r in rows:
         out.write(f"| {r['kernel']} | {r['size']} | {r['key']} | {fmt(r['ncu_m'])} "
                   f"| {fmt(r['tb_m'])} | {100 * (r['tb_m'] / r['ncu_m'] - 1):+.2f}% "
                   f"| {fmt(r['events_m'])} | {100 * (r['events_m'] / r['ncu_m'] - 1):+.2f}% "
                   f"| {100 * r['tb_spread']:.2f}% | {100 * r['ncu_spread']:.2f}% | {r['timer']} "
-                  f"| {r['timer_under_ncu']} | {r['clock']:g} | {r['throttled']:g} |\n")
+                  f"| {r['timer_under_ncu']} | {r['clock']:g} | {effective_clock(r)} "
+                  f"| {r['throttled']:g} |\n")
 
 
 def write_targets(out, rows, offset, label):
@@ -86,6 +98,11 @@ def write_report(out, raw_rows, wall):
     out.write(f"- Tunebench across processes (run-to-run): max {100 * worst['tb_spread']:.2f}% "
               f"(target 0.5%; {worst['kernel']} {worst['size']} {worst['key']}); ncu's own: max "
               f"{100 * max(r['ncu_spread'] for r in rows):.2f}%\n")
+    effective = [m for r in rows for m in r["effective"]]
+    if effective:
+        out.write(f"- SM clock as the GPU's timer saw it, over every Tunebench process: "
+                  f"{min(effective):.1f}-{max(effective):.1f} MHz (NVML: "
+                  f"{min(r['clock'] for r in rows):g}-{max(r['clock'] for r in rows):g} MHz)\n")
     spins = [r for r in rows if spin_cycles(r["key"])]
     if len({spin_cycles(r["key"]) for r in spins}) >= 2:
         offset = write_third_reference(out, rows, spins)

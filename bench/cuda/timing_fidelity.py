@@ -79,7 +79,7 @@ def measure_case(args, case, raw):
     """Interleaves ROUNDS Tunebench and ncu processes of one config (order alternating)."""
     spec, kernel, warmup, size, key = case
     row = {"kernel": kernel, "size": size, "key": key, "tb": [], "events": [], "ncu": [],
-           "sm_clock_mhz": [], "throttled": 0, "timer": "", "timer_under_ncu": ""}
+           "sm_clock_mhz": [], "sm_clock_effective_mhz": [], "throttled": 0, "timer": "", "timer_under_ncu": ""}
     for round_index in range(args.rounds):
         steps = ["tb", "ncu"] if round_index % 2 == 0 else ["ncu", "tb"]
         for step in steps:
@@ -88,6 +88,7 @@ def measure_case(args, case, raw):
                 row["tb"].append(run["median_s"])
                 row["events"].append(run["event_median_s"])
                 row["sm_clock_mhz"].append(run["sm_clock_mhz"])
+                row["sm_clock_effective_mhz"].append(run.get("sm_clock_effective_mhz", -1))
                 row["throttled"] = max(row["throttled"], run["throttled"])
                 row["timer"] = run["timer"]
                 if raw:

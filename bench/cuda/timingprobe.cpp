@@ -89,14 +89,15 @@ int main(int argc, char **argv)
     }
     const auto result = backend.evaluate(config, std::strtoul(argv[3], nullptr, 10));
     const auto resource = [&](const char *key) { return result.resource(key).value_or(-1.0); };
-    std::printf("{\"status\": \"%s\", \"timer\": \"%s\", \"median_s\": %.9g, \"min_s\": %.9g, "
-                "\"samples\": %d, \"event_median_s\": %.9g, \"sm_clock_mhz\": %g, "
-                "\"throttled\": %g, \"message\": \"%s\", \"samples_s\": [%s]}\n",
-                std::string(tb::toString(result.status)).c_str(), result.timer.c_str(),
-                result.summary.median, result.summary.min, result.summary.count,
-                resource("event_median_s"), resource("sm_clock_mhz"), resource("throttled"),
-                result.status == tb::ResultStatus::Ok ? "" : "see stderr",
-                sampleList(result).c_str());
+    std::printf(
+        "{\"status\": \"%s\", \"timer\": \"%s\", \"median_s\": %.9g, \"min_s\": %.9g, "
+        "\"samples\": %d, \"event_median_s\": %.9g, \"sm_clock_mhz\": %g, "
+        "\"throttled\": %g, \"sm_clock_effective_mhz\": %g, \"message\": \"%s\", "
+        "\"samples_s\": [%s]}\n",
+        std::string(tb::toString(result.status)).c_str(), result.timer.c_str(),
+        result.summary.median, result.summary.min, result.summary.count, resource("event_median_s"),
+        resource("sm_clock_mhz"), resource("throttled"), resource("sm_clock_effective_mhz"),
+        result.status == tb::ResultStatus::Ok ? "" : "see stderr", sampleList(result).c_str());
     if (result.status != tb::ResultStatus::Ok)
         std::fprintf(stderr, "%s\n", result.message.c_str());
     return result.status == tb::ResultStatus::Ok ? 0 : 1;

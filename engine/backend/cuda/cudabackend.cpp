@@ -8,6 +8,7 @@
 #include "cuptitimer.h"
 #include "l2flusher.h"
 #include "launchcheck.h"
+#include "smclockprobe.h"
 
 #include <chrono>
 #include <cstdio>
@@ -98,6 +99,10 @@ Status CudaBackend::openDevice()
         !prepared)
         return makeError(EngineError::Code::BackendError,
                          "cannot prepare the L2 flush: " + prepared.failure().message);
+    m_clockProbe = std::make_unique<SmClockProbe>(*m_driver);
+    if (CudaStatus prepared = m_clockProbe->prepare(*m_compiler); !prepared)
+        return makeError(EngineError::Code::BackendError,
+                         "cannot prepare the SM clock probe: " + prepared.failure().message);
     m_verifier = std::make_unique<DeviceVerifier>(*m_driver, *m_compiler, device.limits.smCount);
     why.clear();
     m_clocks = GpuClockMonitor::open(device.pciBusId, &why);
@@ -221,6 +226,12 @@ CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, Resul
     if (!m_cuptiUnavailable.empty())
         result.resources["cupti_unavailable"] = 1;
     GpuClockMonitor::record(result, before, m_clocks.sample());
+    if (!measured)
+        return measured;
+    double effectiveMegahertz = 0;
+    if (CudaStatus probed = m_clockProbe->measure(m_stream.handle(), effectiveMegahertz); !probed)
+        return probed; // the backend's own one-thread kernel failing: the context is suspect
+    SmClockProbe::record(result, effectiveMegahertz);
     return measured;
 }
 

@@ -24,6 +24,7 @@ namespace tb {
 
 class CuptiTimer;
 class L2Flusher;
+class SmClockProbe;
 
 // The bench side of the CUDA backend (worker role "cuda"): runs configurations of a CUDA spec
 // on the first visible GPU. For each configuration it gets the cubin from NvrtcCompiler (a
@@ -99,6 +100,7 @@ private:
     CudaStream m_stream;
     EventTimer m_events;
     std::unique_ptr<L2Flusher> m_flusher;
+    std::unique_ptr<SmClockProbe> m_clockProbe;
     std::unique_ptr<DeviceVerifier> m_verifier;
     std::unique_ptr<CuptiTimer> m_cupti;
     std::string m_cuptiUnavailable; // why CUPTI is not used; empty while it is

@@ -4,6 +4,7 @@
 #include "backend/common/outputverifier.h"
 #include "compile/nvrtccompiler.h"
 #include "cudadriver.h"
+#include "internalkernel.h"
 
 #include <algorithm>
 #include <cstring>
@@ -91,25 +92,12 @@ const char *DeviceVerifier::kernelSource()
 CudaStatus DeviceVerifier::kernelFor(ElementType type, CUfunction &function)
 {
     CudaModule &module = m_modules[static_cast<std::size_t>(type)];
-    if (!module.function()) {
-        KernelSource source;
-        source.code = kVerifyKernel;
-        source.entry = entryFor(type);
-        source.language = "cuda";
-        const CudaBuild build = m_compiler->build(source, {}, Configuration{});
-        if (!build.succeeded())
-            return CudaFailure{ResultStatus::RuntimeError,
-                               "cannot build the verification kernel: " + build.errorMessage,
-                               false};
-        std::string error;
-        const auto image = readBinaryFile(build.cubinPath, &error);
-        if (image.empty())
-            return CudaFailure{ResultStatus::RuntimeError,
-                               "cannot read " + build.cubinPath + ": " + error, false};
-        if (CudaStatus loaded = CudaModule::load(*m_driver, image, build.loweredName, module);
+    if (!module.function())
+        if (CudaStatus loaded =
+                loadInternalKernel(*m_driver, *m_compiler, kVerifyKernel, entryFor(type),
+                                   "the verification kernel", module);
             !loaded)
             return loaded;
-    }
     function = module.function();
     return {};
 }

@@ -1,7 +1,7 @@
 #include "l2flusher.h"
 
-#include "compile/nvrtccompiler.h"
 #include "cudadriver.h"
+#include "internalkernel.h"
 
 #include <algorithm>
 
@@ -67,20 +67,8 @@ CudaStatus L2Flusher::prepare(std::size_t l2Bytes, int smCount, const NvrtcCompi
     m_vectors = bytes / 16;
     m_blocks = static_cast<unsigned int>(std::max(1, smCount) * 4);
 
-    KernelSource source;
-    source.code = kernelSource();
-    source.entry = "tb_l2_flush";
-    source.language = "cuda";
-    const CudaBuild build = compiler.build(source, {}, Configuration{});
-    if (!build.succeeded())
-        return CudaFailure{ResultStatus::RuntimeError,
-                           "cannot build the L2 flush kernel: " + build.errorMessage, false};
-    std::string error;
-    const auto image = readBinaryFile(build.cubinPath, &error);
-    if (image.empty())
-        return CudaFailure{ResultStatus::RuntimeError,
-                           "cannot read " + build.cubinPath + ": " + error, false};
-    return CudaModule::load(*m_driver, image, build.loweredName, m_module);
+    return loadInternalKernel(*m_driver, compiler, kernelSource(), "tb_l2_flush",
+                              "the L2 flush kernel", m_module);
 }
 
 CudaStatus L2Flusher::flush(CUstream stream)

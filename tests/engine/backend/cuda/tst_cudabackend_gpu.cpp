@@ -178,6 +178,11 @@ private slots:
         QVERIFY(result.resources.count("throttle_reasons") == 1);
         const double throttled = result.resources.at("throttled");
         QVERIFY(throttled == 0 || throttled == 1);
+        // The clock the GPU's timer saw (SmClockProbe), next to NVML's.
+        const double effective = result.resources.at("sm_clock_effective_mhz");
+        QVERIFY2(std::fabs(effective / result.resources.at("sm_clock_mhz") - 1) < 0.02,
+                 qPrintable(describe(result)));
+        QVERIFY(result.resources.count("clock_mismatch") == 1);
         // The compile side's figures, with the loaded code's registers.
         QVERIFY(result.resources.at("registers") > 0);
         QCOMPARE(result.resources.at("threads_per_block"), 128.0);
