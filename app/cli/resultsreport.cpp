@@ -1,6 +1,7 @@
 #include "resultsreport.h"
 
 #include "export/exporter.h"
+#include "model/measurementcaveats.h"
 #include "space/variables.h"
 #include "textformat.h"
 
@@ -53,7 +54,10 @@ std::vector<std::string> row(const Spec &spec, const std::string &rank, const St
 {
     const auto &result = stored.result;
     const bool timed = result.status == ResultStatus::Ok && result.summary.count > 0;
-    std::vector<std::string> cells{rank, std::string(toString(result.status)), stored.configKey};
+    // "ok*": a time with caveats, given under the table (caveatNotes).
+    const std::string status =
+        std::string(toString(result.status)) + (measurementCaveats(result).empty() ? "" : "*");
+    std::vector<std::string> cells{rank, status, stored.configKey};
     cells.push_back(timed ? formatSeconds(result.summary.median) : "-");
     cells.push_back(timed ? formatSeconds(result.summary.min) : "-");
     cells.push_back(timed ? formatSeconds(result.summary.stddev) : "-");
@@ -67,6 +71,16 @@ std::vector<std::string> row(const Spec &spec, const std::string &rank, const St
     if (result.status != ResultStatus::Ok)
         cells.push_back(result.message.substr(0, result.message.find('\n')));
     return cells;
+}
+
+// One line per caveat of the results shown: "  * BM=64: measured while the GPU slowed down...".
+std::string caveatNotes(const std::vector<const StoredResult *> &shown, std::size_t count)
+{
+    std::string notes;
+    for (std::size_t i = 0; i < shown.size() && i < count; ++i)
+        for (const std::string &caveat : measurementCaveats(shown[i]->result))
+            notes += "  * " + shown[i]->configKey + ": " + caveat + "\n";
+    return notes;
 }
 
 // Compiled but not timed (a compile-only run): fewest spilled bytes first, then the highest
@@ -128,7 +142,8 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
             text += "  " + std::to_string(parts.untimed.size()) +
                     " compiled, not timed (fewest spills first):\n" + table.render();
         else
-            text += shown.empty() ? "  no configuration succeeded\n" : table.render();
+            text += shown.empty() ? "  no configuration succeeded\n"
+                                  : table.render() + caveatNotes(shown, count);
         for (const auto &[status, n] : parts.failures)
             text += "  " + std::to_string(n) + " x " + status + "\n";
     }
@@ -144,6 +159,13 @@ std::string renderAllResults(const Spec &spec, const std::vector<StoredResult> &
     for (const auto &stored : results) {
         auto cells = row(spec, std::to_string(stored.id), stored);
         cells.insert(cells.begin() + 1, problemSizeLabel(spec, stored.sizeIndex));
+        if (stored.result.status == ResultStatus::Ok) {
+            std::string caveats;
+            for (const std::string &caveat : measurementCaveats(stored.result))
+                caveats += (caveats.empty() ? "" : "; ") + caveat;
+            if (!caveats.empty())
+                cells.push_back(caveats);
+        }
         table.addRow(std::move(cells));
     }
     return table.render();

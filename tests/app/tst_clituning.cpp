@@ -160,6 +160,38 @@ private slots:
         QCOMPARE(best[0].toObject().value("config").toObject().value("MODE").toInt(), 0);
     }
 
+    void showMarksAResultMeasuredWithCaveats()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        QCOMPARE(runCli({"--workspace", workspace, "tune",
+                         examplePath("tests/app/data/faulty.json"), "--max-configs", "1"})
+                     .exitCode,
+                 0);
+        {
+            // A GPU result flagged as the CUDA backend flags one measured while throttling.
+            auto store = Store::open(workspace.toStdString());
+            QVERIFY(store.hasValue());
+            const auto run = store->run(1);
+            QVERIFY(run.hasValue());
+            Result throttled;
+            throttled.summary = {2e-6, 1.9e-6, 2e-6, 1e-8, 5, 0.004};
+            throttled.samples = {2e-6, 2e-6, 1.9e-6, 2.1e-6, 2e-6};
+            throttled.metrics["GB/s"] = 16.0;
+            throttled.resources = {{"throttled", 1}, {"throttle_reasons", 0x4}};
+            QVERIFY(store->saveResult(1, run->specId, "MODE=3", Configuration{{3}}, 0, throttled));
+        }
+        const auto shown = runCli({"--workspace", workspace, "show", "1"});
+        QCOMPARE(shown.exitCode, 0);
+        QVERIFY2(shown.out.contains("ok*") &&
+                     shown.out.contains("* MODE=3: measured while the GPU slowed down (NVML "
+                                        "clocks-event reasons 0x4)"),
+                 qPrintable(shown.out));
+        QCOMPARE(shown.out.count("ok*"), 1); // MODE=0 has nothing to say
+        const auto all = runCli({"--workspace", workspace, "show", "1", "--all"});
+        QVERIFY2(all.out.contains("measured while the GPU slowed down"), qPrintable(all.out));
+    }
+
     void rerunResumesWithoutMeasuringAgain()
     {
         QTemporaryDir dir;

@@ -148,6 +148,26 @@ private slots:
         QVERIFY(!at(0, median, Qt::DecorationRole).isValid());
     }
 
+    void marksAnOkResultMeasuredWithCaveats()
+    {
+        ResultsModel model;
+        model.reset({"GB/s"}, false, {"M"});
+        ResultEvent throttled = okResult("M=2", 2e-3, 10, {2});
+        throttled.result.resources = {{"throttled", 1}, {"throttle_reasons", 0x4}};
+        model.appendResults({okResult("M=1", 2e-3, 10, {1}), throttled});
+        const auto at = [&](int row, int role) {
+            return model.data(model.index(row, ResultsModel::StatusColumn), role);
+        };
+        QCOMPARE(at(1, Qt::DisplayRole).toString(), QString("ok"));
+        QVERIFY(!at(0, Qt::ToolTipRole).isValid());
+        QVERIFY2(at(1, Qt::ToolTipRole).toString().contains("slowed down"),
+                 qPrintable(at(1, Qt::ToolTipRole).toString()));
+        const QIcon plain = at(0, Qt::DecorationRole).value<QIcon>();
+        const QIcon caution = at(1, Qt::DecorationRole).value<QIcon>();
+        QVERIFY(!caution.isNull());
+        QVERIFY(plain.pixmap(16).toImage() != caution.pixmap(16).toImage());
+    }
+
     void sortsNumericallyThroughAProxy()
     {
         ResultsModel model;

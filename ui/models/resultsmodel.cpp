@@ -1,6 +1,7 @@
 #include "resultsmodel.h"
 
 #include "durationformat.h"
+#include "model/measurementcaveats.h"
 #include "model/parameter.h"
 #include "session/specoutline.h"
 #include "statusicon.h"
@@ -42,6 +43,22 @@ bool isCount(ResultsModel::ColumnKind kind)
 {
     return kind == ResultsModel::Samples || kind == ResultsModel::Registers ||
            kind == ResultsModel::Spills || kind == ResultsModel::SharedMemory;
+}
+
+bool hasCaveats(const ResultEvent &event)
+{
+    return event.result.status == ResultStatus::Ok && !measurementCaveats(event.result).empty();
+}
+
+// A failure's message, or an ok result's caveats, one per line.
+QVariant toolTip(const ResultEvent &event)
+{
+    if (!event.result.message.empty())
+        return QString::fromStdString(event.result.message);
+    QStringList lines;
+    for (const std::string &caveat : measurementCaveats(event.result))
+        lines << QString::fromStdString(caveat);
+    return lines.isEmpty() ? QVariant() : QVariant(lines.join('\n'));
 }
 
 } // namespace
@@ -119,10 +136,11 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     case StatusRole:
         return QString::fromUtf8(toString(event.result.status).data());
     case Qt::DecorationRole:
-        return statusColumn ? QVariant(statusIcon(event.result.status)) : QVariant();
+        if (!statusColumn)
+            return QVariant();
+        return hasCaveats(event) ? cautionIcon() : statusIcon(event.result.status);
     case Qt::ToolTipRole:
-        return event.result.message.empty() ? QVariant()
-                                            : QString::fromStdString(event.result.message);
+        return toolTip(event);
     case Qt::ForegroundRole:
         if (statusColumn && event.result.status != ResultStatus::Ok)
             return QBrush(statusColor(event.result.status));

@@ -20,24 +20,43 @@ QColor statusColor(ResultStatus status)
     }
 }
 
+namespace {
+
+// A dot of `fill` with a `ring` outline `ringWidth` sixteenths of the side thick, at 16 and 32
+// pixels (32: high-DPI screens).
+QIcon paintDot(const QColor &fill, const QColor &ring, double ringWidth)
+{
+    QIcon icon;
+    for (const int side : {16, 32}) {
+        QPixmap pixmap(side, side);
+        pixmap.fill(Qt::transparent);
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(QPen(ring, side * ringWidth / 16.0));
+        painter.setBrush(fill);
+        const double margin = side * 0.2;
+        painter.drawEllipse(QRectF(margin, margin, side - 2 * margin, side - 2 * margin));
+        painter.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
+}
+
+} // namespace
+
 QIcon statusIcon(ResultStatus status)
 {
     static QHash<int, QIcon> icons; // the GUI thread's only
     QIcon &icon = icons[int(status)];
-    if (icon.isNull()) {
-        for (const int side : {16, 32}) { // 32: high-DPI screens
-            QPixmap pixmap(side, side);
-            pixmap.fill(Qt::transparent);
-            QPainter painter(&pixmap);
-            painter.setRenderHint(QPainter::Antialiasing);
-            painter.setPen(QPen(statusColor(status).darker(130), side / 16.0));
-            painter.setBrush(statusColor(status));
-            const double margin = side * 0.2;
-            painter.drawEllipse(QRectF(margin, margin, side - 2 * margin, side - 2 * margin));
-            painter.end();
-            icon.addPixmap(pixmap);
-        }
-    }
+    if (icon.isNull())
+        icon = paintDot(statusColor(status), statusColor(status).darker(130), 1);
+    return icon;
+}
+
+QIcon cautionIcon()
+{
+    static const QIcon icon =
+        paintDot(statusColor(ResultStatus::Ok), statusColor(ResultStatus::Timeout), 3);
     return icon;
 }
 

@@ -12,5 +12,7 @@ namespace tb {
 // constraints skipped. One colour, one painted dot per status, made once.
 QColor statusColor(ResultStatus status);
 QIcon statusIcon(ResultStatus status);
+// An ok result whose time comes with caveats (measurementCaveats): the ok dot ringed in amber.
+QIcon cautionIcon();
 
 } // namespace tb

@@ -1,5 +1,6 @@
 #include "resultdetails.h"
 
+#include "model/measurementcaveats.h"
 #include "models/durationformat.h"
 #include "plots/samplehistogram.h"
 #include "session/sessionevents.h"
@@ -128,8 +129,14 @@ void ResultDetails::showResult(const ResultEvent &event)
     m_status->setText(tr("<b>%1</b>%2")
                           .arg(QString::fromUtf8(toString(result.status).data()),
                                event.reused ? tr(" (reused from the workspace)") : QString()));
-    m_message->setText(QString::fromStdString(result.message));
-    m_message->setVisible(!result.message.empty());
+    // A failure's message, or what to keep in mind about an ok result's time.
+    QStringList message;
+    if (!result.message.empty())
+        message << QString::fromStdString(result.message);
+    for (const std::string &caveat : measurementCaveats(result))
+        message << tr("Caveat: %1").arg(QString::fromStdString(caveat));
+    m_message->setText(message.join('\n'));
+    m_message->setVisible(!message.isEmpty());
     m_summary->setText(section(tr("Configuration"), parameterRows(event.configKey)) +
                        section(tr("Timing"), timingRows(result)) +
                        section(tr("Metrics"), mapRows(result.metrics)) +

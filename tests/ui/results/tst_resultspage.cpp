@@ -101,6 +101,22 @@ private slots:
         QCOMPARE(view->index(view->rowCount() - 1, bm).data().toString(), QString("16"));
     }
 
+    void detailsGiveAnOkResultsCaveats()
+    {
+        ResultDetails details;
+        ResultEvent event;
+        event.configKey = "BM=16";
+        event.result.resources = {
+            {"clock_mismatch", 1}, {"sm_clock_mhz", 1980}, {"sm_clock_effective_mhz", 1994.6}};
+        details.showResult(event);
+        QVERIFY2(details.messageText().startsWith(
+                     QStringLiteral("Caveat: timed at 1994.6 MHz by the GPU's own timer")),
+                 qPrintable(details.messageText()));
+        event.result.resources.clear();
+        details.showResult(event);
+        QCOMPARE(details.messageText(), QString());
+    }
+
     void detailsFollowTheSelection()
     {
         QTableView *view = m_page->view();

@@ -1,0 +1,40 @@
+#include "measurementcaveats.h"
+
+#include <cstdint>
+#include <cstdio>
+
+namespace tb {
+
+namespace {
+
+bool flagged(const Result &result, const char *key)
+{
+    return result.resource(key).value_or(0) == 1;
+}
+
+} // namespace
+
+std::vector<std::string> measurementCaveats(const Result &result)
+{
+    std::vector<std::string> caveats;
+    char text[200];
+    if (flagged(result, "throttled")) {
+        const auto reasons =
+            static_cast<std::uint64_t>(result.resource("throttle_reasons").value_or(0));
+        std::snprintf(text, sizeof text,
+                      "measured while the GPU slowed down (NVML clocks-event reasons 0x%llx)",
+                      static_cast<unsigned long long>(reasons));
+        caveats.emplace_back(text);
+    }
+    if (flagged(result, "clock_mismatch")) {
+        std::snprintf(text, sizeof text,
+                      "timed at %.1f MHz by the GPU's own timer while NVML reported %.0f MHz: "
+                      "compare it only with results timed at the same clock",
+                      result.resource("sm_clock_effective_mhz").value_or(0),
+                      result.resource("sm_clock_mhz").value_or(0));
+        caveats.emplace_back(text);
+    }
+    return caveats;
+}
+
+} // namespace tb

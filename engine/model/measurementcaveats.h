@@ -1,0 +1,17 @@
+#pragma once
+
+#include "result.h"
+
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// What makes a measured time less comparable than it looks, read from the backend's figures in
+// result.resources: the GPU slowed down while it was measured ("throttled", with NVML's
+// clocks-event reason bits in "throttle_reasons"), or the SM clock its own timer saw differed
+// from NVML's report ("clock_mismatch", "sm_clock_effective_mhz", "sm_clock_mhz"). One sentence
+// each, empty when there is nothing to say. The GUI and the CLI mark such results with them.
+std::vector<std::string> measurementCaveats(const Result &result);
+
+} // namespace tb

@@ -1,0 +1,54 @@
+// measurementCaveats: the sentences that mark a result measured while the GPU slowed down or at
+// a clock other than NVML's (the figures come from the CUDA backend: GpuClockMonitor,
+// SmClockProbe).
+#include "model/measurementcaveats.h"
+
+#include <QTest>
+
+using namespace tb;
+
+class TestMeasurementCaveats : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void nothingToSayForACleanMeasurement()
+    {
+        Result clean;
+        clean.resources = {{"throttled", 0},
+                           {"throttle_reasons", 1},
+                           {"clock_mismatch", 0},
+                           {"sm_clock_mhz", 1980},
+                           {"sm_clock_effective_mhz", 1980.1}};
+        QVERIFY(measurementCaveats(clean).empty());
+        QVERIFY(measurementCaveats(Result{}).empty()); // a CPU result has none of the figures
+    }
+
+    void namesTheSlowdownReasons()
+    {
+        Result throttled;
+        throttled.resources = {{"throttled", 1}, {"throttle_reasons", 0x44}};
+        const auto caveats = measurementCaveats(throttled);
+        QCOMPARE(caveats.size(), std::size_t(1));
+        QCOMPARE(caveats[0], std::string("measured while the GPU slowed down (NVML clocks-event "
+                                         "reasons 0x44)"));
+    }
+
+    void givesBothClocksOfAMismatch()
+    {
+        Result mismatch;
+        mismatch.resources = {{"throttled", 1},
+                              {"throttle_reasons", 0x4},
+                              {"clock_mismatch", 1},
+                              {"sm_clock_mhz", 1980},
+                              {"sm_clock_effective_mhz", 1994.6}};
+        const auto caveats = measurementCaveats(mismatch);
+        QCOMPARE(caveats.size(), std::size_t(2));
+        QCOMPARE(caveats[1], std::string("timed at 1994.6 MHz by the GPU's own timer while NVML "
+                                         "reported 1980 MHz: compare it only with results timed "
+                                         "at the same clock"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMeasurementCaveats)
+#include "tst_measurementcaveats.moc"
