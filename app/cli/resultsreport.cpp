@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 namespace tb {
@@ -122,6 +123,34 @@ SizeResults partition(const Spec &spec, const std::vector<StoredResult> &results
     return parts;
 }
 
+// The SM clock the GPU's own timer saw over the run's results (CUDA ones carry it), against
+// NVML's figure: on the H100 it moved between ~1980 and ~1995 MHz while NVML said 1980, and
+// compute-bound times move with it (bench/results/cuda_run_to_run.md). Empty without figures.
+std::string clockNote(const std::vector<StoredResult> &results)
+{
+    double low = 0, high = 0, nvmlLow = 0, nvmlHigh = 0;
+    for (const auto &stored : results) {
+        const double effective = stored.result.resource("sm_clock_effective_mhz").value_or(0);
+        const double nvml = stored.result.resource("sm_clock_mhz").value_or(0);
+        if (effective > 0) {
+            low = low > 0 ? std::min(low, effective) : effective;
+            high = std::max(high, effective);
+        }
+        if (nvml > 0) {
+            nvmlLow = nvmlLow > 0 ? std::min(nvmlLow, nvml) : nvml;
+            nvmlHigh = std::max(nvmlHigh, nvml);
+        }
+    }
+    if (low <= 0)
+        return {};
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "\nSM clock by the GPU's own timer: %.1f-%.1f MHz (NVML: %g-%g MHz)%s\n", low,
+                  high, nvmlLow, nvmlHigh,
+                  high > low * 1.005 ? "; compute-bound times move with it" : "");
+    return text;
+}
+
 } // namespace
 
 std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
@@ -147,7 +176,7 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
         for (const auto &[status, n] : parts.failures)
             text += "  " + std::to_string(n) + " x " + status + "\n";
     }
-    return text;
+    return text + clockNote(results);
 }
 
 std::string renderAllResults(const Spec &spec, const std::vector<StoredResult> &results)

@@ -180,8 +180,15 @@ private slots:
             throttled.summary = {2e-6, 1.9e-6, 2e-6, 1e-8, 5, 0.004};
             throttled.samples = {2e-6, 2e-6, 1.9e-6, 2.1e-6, 2e-6};
             throttled.metrics["GB/s"] = 16.0;
-            throttled.resources = {{"throttled", 1}, {"throttle_reasons", 0x4}};
+            throttled.resources = {{"throttled", 1},
+                                   {"throttle_reasons", 0x4},
+                                   {"sm_clock_mhz", 1980},
+                                   {"sm_clock_effective_mhz", 1994.6}};
             QVERIFY(store->saveResult(1, run->specId, "MODE=3", Configuration{{3}}, 0, throttled));
+            Result atNvmlsClock = throttled;
+            atNvmlsClock.resources = {{"sm_clock_mhz", 1980}, {"sm_clock_effective_mhz", 1980.1}};
+            QVERIFY(
+                store->saveResult(1, run->specId, "MODE=4", Configuration{{4}}, 0, atNvmlsClock));
         }
         const auto shown = runCli({"--workspace", workspace, "show", "1"});
         QCOMPARE(shown.exitCode, 0);
@@ -190,6 +197,10 @@ private slots:
                                         "clocks-event reasons 0x4)"),
                  qPrintable(shown.out));
         QCOMPARE(shown.out.count("ok*"), 1); // MODE=0 has nothing to say
+        // The two stored GPU results' clocks (the CPU result has none), 0.7% apart.
+        QVERIFY2(shown.out.contains("SM clock by the GPU's own timer: 1980.1-1994.6 MHz (NVML: "
+                                    "1980-1980 MHz); compute-bound times move with it\n"),
+                 qPrintable(shown.out));
         const auto all = runCli({"--workspace", workspace, "show", "1", "--all"});
         QVERIFY2(all.out.contains("measured while the GPU slowed down"), qPrintable(all.out));
     }

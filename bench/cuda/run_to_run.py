@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Run-to-run spread of tuned medians (issue 3's run-to-run target), the way users tune.
+
+Tunes a spec ROUNDS times with `tunebench-cli tune`, each time in a fresh workspace (a separate
+set of processes, the spec's own adaptive sampling), and compares each configuration's median
+across the rounds: (max - min) / median. Also whether each round picks the same best
+configuration per problem size, and how far the other rounds' winners are from it. Writes a
+markdown report.
+
+Run on the GPU node from the repository root, with the bundle unpacked:
+  python3 bench/cuda/run_to_run.py --bundle /tmp/b/tunebench --rounds 3 --out r.md \
+      resources/examples/copy_scale/copy_scale.json resources/examples/sgemm/sgemm.json
+"""
+import argparse
+import json
+import math
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BUCKETS = ((0, 20e-6, "< 20 us"), (20e-6, 100e-6, "20-100 us"), (100e-6, 1e-3, "0.1-1 ms"),
+           (1e-3, float("inf"), ">= 1 ms"))
+
+
+def tune(bundle, spec, workspace):
+    started = time.monotonic()
+    done = subprocess.run([f"{bundle}/bin/tunebench-cli", "--workspace", workspace, "tune", spec],
+                          capture_output=True, text=True, timeout=900)
+    if done.returncode != 0:
+        raise RuntimeError(f"tune {spec} failed: {done.stdout[-1500:]} {done.stderr[-1500:]}")
+    db = sqlite3.connect(workspace)
+    rows = db.execute("SELECT c.config_key, c.size_index, r.median, r.sample_count, "
+                      "r.resources_json FROM results r JOIN configurations c "
+                      "ON c.id = r.configuration_id WHERE r.status = 'ok'").fetchall()
+    results = {}
+    for key, size, median, count, resources in rows:
+        extra = json.loads(resources or "{}")
+        results[(key, size)] = {"median": median, "samples": count,
+                                "clock": extra.get("sm_clock_effective_mhz", 0),
+                                "flagged": extra.get("clock_mismatch", 0) or extra.get("throttled", 0)}
+    return results, time.monotonic() - started
+
+
+def spread(values):
+    return (max(values) - min(values)) / statistics.median(values)
+
+
+def report_spec(out, spec, rounds):
+    common = set.intersection(*(set(r) for r, _ in rounds))
+    out.write(f"\n## {spec}\n\n{len(rounds)} rounds, wall "
+              + ", ".join(f"{wall:.0f} s" for _, wall in rounds)
+              + f"; {len(common)} configuration x size pairs ok in every round.\n\n")
+    clocks = [v["clock"] for r, _ in rounds for v in r.values() if v["clock"]]
+    flagged = sum(v["flagged"] for r, _ in rounds for v in r.values())
+    if clocks:
+        out.write(f"SM clock by the GPU's timer over every result: {min(clocks):.1f}-"
+                  f"{max(clocks):.1f} MHz; results flagged (throttled or clock mismatch): "
+                  f"{flagged}.\n\n")
+    out.write("| median time | pairs | spread: median | p90 | max | within 0.5% | samples "
+              "(median) |\n| --- | --- | --- | --- | --- | --- | --- |\n")
+    for low, high, label in BUCKETS:
+        pairs = [p for p in common if low <= statistics.median(r[p]["median"] for r, _ in rounds) < high]
+        if not pairs:
+            continue
+        spreads = sorted(spread([r[p]["median"] for r, _ in rounds]) for p in pairs)
+        samples = statistics.median(r[p]["samples"] for r, _ in rounds for p in pairs)
+        within = sum(s <= 0.005 for s in spreads)
+        out.write(f"| {label} | {len(pairs)} | {100 * statistics.median(spreads):.2f}% "
+                  f"| {100 * spreads[math.ceil(0.9 * len(spreads)) - 1]:.2f}% "
+                  f"| {100 * spreads[-1]:.2f}% | {within} of {len(pairs)} | {samples:g} |\n")
+    out.write("\n| size | best per round | the other rounds' winners vs the first's |\n"
+              "| --- | --- | --- |\n")
+    for size in sorted({s for _, s in common}):
+        bests = [min((p for p in common if p[1] == size), key=lambda p: r[p]["median"])
+                 for r, _ in rounds]
+        first = rounds[0][0]
+        gaps = [100 * (first[b]["median"] / first[bests[0]]["median"] - 1) for b in bests[1:]]
+        out.write(f"| {size} | {'; '.join(b[0] for b in bests)} | "
+                  + ", ".join(f"{g:+.2f}%" for g in gaps) + " |\n")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bundle", required=True)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--raw", help="also write every result of every round (JSON lines)")
+    parser.add_argument("specs", nargs="+")
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="tb-run-to-run-")
+    with open(args.out, "w") as out:
+        out.write("# Run-to-run spread of tuned medians\n\nEach round: `tunebench-cli tune SPEC` "
+                  "in a fresh workspace (the spec's own adaptive sampling). Spread: (max - min) / "
+                  "median of a configuration's medians across the rounds.\n")
+        for spec in args.specs:
+            rounds = [tune(args.bundle, spec, os.path.join(work, f"{os.path.basename(spec)}-{i}.tbw"))
+                      for i in range(args.rounds)]
+            report_spec(out, spec, rounds)
+            out.flush()
+            if args.raw:
+                with open(args.raw, "a") as raw:
+                    for index, (results, _) in enumerate(rounds):
+                        for (key, size), value in results.items():
+                            raw.write(json.dumps({"spec": spec, "round": index, "key": key,
+                                                  "size": size, **value}) + "\n")
+    print(open(args.out).read())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
