@@ -28,6 +28,7 @@ bool AdaptiveSampler::done(double elapsedSeconds) const
     if (count >= 1 && elapsedSeconds >= m_settings.maxSecondsPerConfig)
         return true;
     return count >= std::max(m_settings.minSamples, 1) &&
+           elapsedSeconds >= m_settings.minSecondsPerConfig &&
            m_relativeHalfWidth <= m_settings.targetRelativeHalfWidth;
 }
 

@@ -9,7 +9,8 @@ namespace tb {
 
 // Collects timing samples of one configuration and says when to stop: when the median is known
 // precisely enough (relative half-width of its ~95% confidence interval at or under the target,
-// after at least minSamples), or when a sample or time cap is hit. Every sample is kept.
+// after at least minSamples and minSecondsPerConfig), or when a sample or time cap is hit.
+// Every sample is kept.
 class AdaptiveSampler
 {
 public:

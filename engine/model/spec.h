@@ -123,9 +123,13 @@ struct MeasurementSettings
     int minSamples = 5;
     int maxSamples = 200;
     double targetRelativeHalfWidth = 0.01; // of the median's confidence interval
-    double maxSecondsPerConfig = 2.0;      // sampling cap per config
-    double timeoutSeconds = 30.0;          // a config running longer is killed: `timeout`
-    bool warmCache = false;                // GPU: skip the L2 flush between samples
+    // Sampling goes on for at least this long even when the interval is narrow: GPU timings
+    // come in runs of fast and slow samples (on the H100 ~1 ms long), and a median of the
+    // first few milliseconds depends on which runs it caught (bench/results/cuda_run_to_run.md).
+    double minSecondsPerConfig = 0.01;
+    double maxSecondsPerConfig = 2.0; // sampling cap per config
+    double timeoutSeconds = 30.0;     // a config running longer is killed: `timeout`
+    bool warmCache = false;           // GPU: skip the L2 flush between samples
 };
 
 struct Spec

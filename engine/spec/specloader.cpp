@@ -57,6 +57,7 @@ void writeMeasurementDefaults(Json &root, const MeasurementSettings &settings)
     fill("min_samples", settings.minSamples, builtIn.minSamples);
     fill("max_samples", settings.maxSamples, builtIn.maxSamples);
     fill("target_rel_ci", settings.targetRelativeHalfWidth, builtIn.targetRelativeHalfWidth);
+    fill("min_seconds_per_config", settings.minSecondsPerConfig, builtIn.minSecondsPerConfig);
     fill("max_seconds_per_config", settings.maxSecondsPerConfig, builtIn.maxSecondsPerConfig);
     fill("timeout_seconds", settings.timeoutSeconds, builtIn.timeoutSeconds);
     fill("warm_cache", settings.warmCache, builtIn.warmCache);

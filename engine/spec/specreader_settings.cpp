@@ -97,7 +97,8 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
 {
     if (!m_reader.object(measurement, path,
                          {"warmup_runs", "min_samples", "max_samples", "target_rel_ci",
-                          "max_seconds_per_config", "timeout_seconds", "warm_cache"}))
+                          "min_seconds_per_config", "max_seconds_per_config", "timeout_seconds",
+                          "warm_cache"}))
         return;
     auto &settings = m_spec.measurement;
     auto count = [&](const char *key, int minimum, int &target) {
@@ -125,9 +126,29 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     readSampleBounds(measurement, path);
     positive("target_rel_ci", settings.targetRelativeHalfWidth);
     positive("max_seconds_per_config", settings.maxSecondsPerConfig);
+    readMinimumSeconds(measurement, path);
     positive("timeout_seconds", settings.timeoutSeconds);
     settings.warmCache =
         m_reader.boolean(measurement, path, "warm_cache").value_or(settings.warmCache);
+}
+
+// 0 <= min_seconds_per_config <= max_seconds_per_config (the cap wins: a minimum beyond it could
+// never be reached).
+void SpecReader::readMinimumSeconds(const Json &measurement, const std::string &path)
+{
+    auto &settings = m_spec.measurement;
+    const auto value = m_reader.number(measurement, path, "min_seconds_per_config");
+    if (!value)
+        return;
+    const std::string where = JsonReader::child(path, "min_seconds_per_config");
+    if (*value < 0)
+        m_reader.report(where, "must be at least 0, got " + formatValue(*value));
+    else if (*value > settings.maxSecondsPerConfig)
+        m_reader.report(where, "must not exceed max_seconds_per_config (" +
+                                   formatValue(settings.maxSecondsPerConfig) + "), got " +
+                                   formatValue(*value));
+    else
+        settings.minSecondsPerConfig = *value;
 }
 
 // min_samples <= max_samples. When the spec sets only one of the two, the other is a default,

@@ -17,6 +17,7 @@ const QString keyWarmupRuns = QStringLiteral("measurement/warmup_runs");
 const QString keyMinSamples = QStringLiteral("measurement/min_samples");
 const QString keyMaxSamples = QStringLiteral("measurement/max_samples");
 const QString keyTargetRelCi = QStringLiteral("measurement/target_rel_ci");
+const QString keyMinSecondsPerConfig = QStringLiteral("measurement/min_seconds_per_config");
 const QString keyMaxSecondsPerConfig = QStringLiteral("measurement/max_seconds_per_config");
 const QString keyTimeoutSeconds = QStringLiteral("measurement/timeout_seconds");
 const QString keyWarmCache = QStringLiteral("measurement/warm_cache");
@@ -82,6 +83,7 @@ MeasurementSettings AppSettings::measurement() const
     read.minSamples = int(number(keyMinSamples, defaults.minSamples));
     read.maxSamples = int(number(keyMaxSamples, defaults.maxSamples));
     read.targetRelativeHalfWidth = number(keyTargetRelCi, defaults.targetRelativeHalfWidth);
+    read.minSecondsPerConfig = number(keyMinSecondsPerConfig, defaults.minSecondsPerConfig);
     read.maxSecondsPerConfig = number(keyMaxSecondsPerConfig, defaults.maxSecondsPerConfig);
     read.timeoutSeconds = number(keyTimeoutSeconds, defaults.timeoutSeconds);
     read.warmCache = m_settings->value(keyWarmCache, defaults.warmCache).toBool();
@@ -96,6 +98,7 @@ void AppSettings::setMeasurement(const MeasurementSettings &measurement)
     m_settings->setValue(keyMinSamples, measurement.minSamples);
     m_settings->setValue(keyMaxSamples, measurement.maxSamples);
     m_settings->setValue(keyTargetRelCi, measurement.targetRelativeHalfWidth);
+    m_settings->setValue(keyMinSecondsPerConfig, measurement.minSecondsPerConfig);
     m_settings->setValue(keyMaxSecondsPerConfig, measurement.maxSecondsPerConfig);
     m_settings->setValue(keyTimeoutSeconds, measurement.timeoutSeconds);
     m_settings->setValue(keyWarmCache, measurement.warmCache);
@@ -119,6 +122,10 @@ QString AppSettings::measurementProblem(const MeasurementSettings &m)
         return QObject::tr("The sampling time per configuration must be more than 0 and at "
                            "most %1 s.")
             .arg(kMaxSecondsPerConfig);
+    if (!(m.minSecondsPerConfig >= 0) || m.minSecondsPerConfig > m.maxSecondsPerConfig)
+        return QObject::tr("The minimum sampling time per configuration must be from 0 to the "
+                           "sampling time (%1 s).")
+            .arg(m.maxSecondsPerConfig);
     if (!(m.timeoutSeconds > 0) || m.timeoutSeconds > kMaxTimeoutSeconds)
         return QObject::tr("The timeout must be more than 0 and at most %1 s.")
             .arg(kMaxTimeoutSeconds);

@@ -52,6 +52,11 @@ MeasurementForm::MeasurementForm(QWidget *parent)
                                    "half-width is under this share of the median "
                                    "(spec: target_rel_ci)"),
                                 this)),
+      m_minSeconds(doubleBox(0, AppSettings::kMaxSecondsPerConfig, 3, QStringLiteral(" s"),
+                             tr("Sampling goes on at least this long even when the target is "
+                                "met, so the median covers the GPU's runs of fast and slow "
+                                "samples (spec: min_seconds_per_config)"),
+                             this)),
       m_maxSeconds(doubleBox(0.01, AppSettings::kMaxSecondsPerConfig, 2, QStringLiteral(" s"),
                              tr("Sampling time cap per configuration "
                                 "(spec: max_seconds_per_config)"),
@@ -68,6 +73,7 @@ MeasurementForm::MeasurementForm(QWidget *parent)
     layout->addRow(tr("Mi&nimum samples:"), m_minSamples);
     layout->addRow(tr("Ma&ximum samples:"), m_maxSamples);
     layout->addRow(tr("&Target confidence half-width:"), m_targetPercent);
+    layout->addRow(tr("M&inimum sampling time per config:"), m_minSeconds);
     layout->addRow(tr("&Sampling time per config:"), m_maxSeconds);
     layout->addRow(tr("Time&out per config:"), m_timeout);
     layout->addRow(m_flushL2);
@@ -80,7 +86,8 @@ MeasurementForm::MeasurementForm(QWidget *parent)
     // Every keystroke, half-typed numbers included: the spin boxes' own textChanged fires
     // only for acceptable values, and a half-typed one must disable OK at once.
     for (QAbstractSpinBox *box : std::initializer_list<QAbstractSpinBox *>{
-             m_warmupRuns, m_minSamples, m_maxSamples, m_targetPercent, m_maxSeconds, m_timeout})
+             m_warmupRuns, m_minSamples, m_maxSamples, m_targetPercent, m_minSeconds, m_maxSeconds,
+             m_timeout})
         connect(box->findChild<QLineEdit *>(), &QLineEdit::textChanged, this,
                 &MeasurementForm::changed);
     connect(m_flushL2, &QCheckBox::toggled, this, &MeasurementForm::changed);
@@ -94,6 +101,7 @@ MeasurementSettings MeasurementForm::value() const
     m.minSamples = m_minSamples->value();
     m.maxSamples = m_maxSamples->value();
     m.targetRelativeHalfWidth = m_targetPercent->value() / 100;
+    m.minSecondsPerConfig = m_minSeconds->value();
     m.maxSecondsPerConfig = m_maxSeconds->value();
     m.timeoutSeconds = m_timeout->value();
     m.warmCache = !m_flushL2->isChecked();
@@ -106,6 +114,7 @@ void MeasurementForm::setValue(const MeasurementSettings &m)
     m_minSamples->setValue(m.minSamples);
     m_maxSamples->setValue(m.maxSamples);
     m_targetPercent->setValue(m.targetRelativeHalfWidth * 100);
+    m_minSeconds->setValue(m.minSecondsPerConfig);
     m_maxSeconds->setValue(m.maxSecondsPerConfig);
     m_timeout->setValue(m.timeoutSeconds);
     m_flushL2->setChecked(!m.warmCache);

@@ -26,6 +26,7 @@ public:
     QSpinBox *minSamplesBox() const { return m_minSamples; }
     QSpinBox *maxSamplesBox() const { return m_maxSamples; }
     QDoubleSpinBox *targetPercentBox() const { return m_targetPercent; }
+    QDoubleSpinBox *minSecondsBox() const { return m_minSeconds; }
     QDoubleSpinBox *maxSecondsBox() const { return m_maxSeconds; }
     QDoubleSpinBox *timeoutBox() const { return m_timeout; }
     QCheckBox *flushL2Box() const { return m_flushL2; }
@@ -38,6 +39,7 @@ private:
     QSpinBox *m_minSamples;
     QSpinBox *m_maxSamples;
     QDoubleSpinBox *m_targetPercent;
+    QDoubleSpinBox *m_minSeconds;
     QDoubleSpinBox *m_maxSeconds;
     QDoubleSpinBox *m_timeout;
     QCheckBox *m_flushL2;

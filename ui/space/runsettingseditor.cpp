@@ -51,6 +51,12 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
                         "below this fraction of the median"),
                      tr("0.01")})
              << formrows::addField(measure, document, Kind::Number,
+                                   {tr("Min seconds per config:"),
+                                    "/measurement/min_seconds_per_config",
+                                    tr("Sampling goes on at least this long even when the target "
+                                       "is met"),
+                                    tr("0.01")})
+             << formrows::addField(measure, document, Kind::Number,
                                    {tr("Max seconds per config:"),
                                     "/measurement/max_seconds_per_config",
                                     tr("Sampling time cap per configuration"), tr("2")})

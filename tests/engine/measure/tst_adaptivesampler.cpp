@@ -13,6 +13,7 @@ MeasurementSettings settings(int minSamples, int maxSamples, double target, doub
     result.minSamples = minSamples;
     result.maxSamples = maxSamples;
     result.targetRelativeHalfWidth = target;
+    result.minSecondsPerConfig = 0;
     result.maxSecondsPerConfig = maxSeconds;
     return result;
 }
@@ -68,6 +69,24 @@ private slots:
         sampler.add(0.7);
         QVERIFY(!sampler.done(0.4));
         QVERIFY(sampler.done(0.5));
+    }
+
+    void samplesForTheMinimumTimeEvenWhenPrecise()
+    {
+        MeasurementSettings measurement = settings(5, 100, 0.01, 1.0);
+        measurement.minSecondsPerConfig = 0.02;
+        AdaptiveSampler sampler(measurement);
+        for (int i = 0; i < 5; ++i)
+            sampler.add(1e-3);
+        QCOMPARE(sampler.relativeHalfWidth(), 0.0);
+        QVERIFY(!sampler.done(0.019));
+        QVERIFY(sampler.done(0.02));
+        // The sample cap still ends it.
+        measurement.maxSamples = 5;
+        AdaptiveSampler capped(measurement);
+        for (int i = 0; i < 5; ++i)
+            capped.add(1e-3);
+        QVERIFY(capped.done(0.001));
     }
 
     void keepsSamplesInOrderAndSummarizesThem()

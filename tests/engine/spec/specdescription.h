@@ -20,7 +20,8 @@ inline std::string describe(const MeasurementSettings &m)
     std::ostringstream o;
     o << std::setprecision(std::numeric_limits<double>::max_digits10) << m.warmupRuns << ','
       << m.minSamples << ',' << m.maxSamples << ',' << m.targetRelativeHalfWidth << ','
-      << m.maxSecondsPerConfig << ',' << m.timeoutSeconds << ',' << m.warmCache;
+      << m.minSecondsPerConfig << ',' << m.maxSecondsPerConfig << ',' << m.timeoutSeconds << ','
+      << m.warmCache;
     return o.str();
 }
 

@@ -106,6 +106,7 @@ private slots:
                                               .minSamples = 7,
                                               .maxSamples = 70,
                                               .targetRelativeHalfWidth = 0.02,
+                                              .minSecondsPerConfig = 0.05,
                                               .maxSecondsPerConfig = 1.5,
                                               .timeoutSeconds = 10,
                                               .warmCache = true};

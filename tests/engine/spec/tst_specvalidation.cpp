@@ -190,6 +190,12 @@ private slots:
         QVERIFY(hasIssue(loader, "/measurement/warmup_runs", "at least 0"));
         json["measurement"] = Json::parse(R"({"min_samples": 10, "max_samples": 3})");
         TB_EXPECT_ISSUE(loader, json, "/measurement/max_samples", "less than min_samples (10)");
+        json["measurement"] = Json::parse(R"({"min_seconds_per_config": -0.5})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/min_seconds_per_config", "at least 0");
+        json["measurement"] =
+            Json::parse(R"({"min_seconds_per_config": 3, "max_seconds_per_config": 1})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/min_seconds_per_config",
+                        "must not exceed max_seconds_per_config (1)");
     }
 
     void reportsANewerFormatVersionAlone()

@@ -147,12 +147,18 @@ private slots:
         QVERIFY2(dialog.problem().startsWith("Timeout per config"), qPrintable(dialog.problem()));
         typeInto(form->timeoutBox(), QStringLiteral("5"));
         QVERIFY(dialog.okButton()->isEnabled());
+        typeInto(form->minSecondsBox(), QStringLiteral("3")); // more than the 2 s cap
+        QVERIFY2(dialog.problem().startsWith("The minimum sampling time"),
+                 qPrintable(dialog.problem()));
+        typeInto(form->minSecondsBox(), QStringLiteral("0.05"));
+        QVERIFY(dialog.okButton()->isEnabled());
         QTest::keyClicks(dialog.compileWorkersBox(), QStringLiteral("abc")); // not accepted
         QCOMPARE(dialog.compileWorkersBox()->value(), AppSettings::defaultCompileWorkers());
         QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QCOMPARE(AppSettings().measurement().minSamples, 10);
         QCOMPARE(AppSettings().measurement().timeoutSeconds, 5.0);
+        QCOMPARE(AppSettings().measurement().minSecondsPerConfig, 0.05);
     }
 
     void handEditedValuesOutOfRangeReadAsDefaults()
