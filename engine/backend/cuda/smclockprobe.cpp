@@ -44,7 +44,16 @@ CudaStatus SmClockProbe::prepare(const NvrtcCompiler &compiler)
 
 CudaStatus SmClockProbe::measure(CUstream stream, double &megahertz)
 {
-    long long cycles = static_cast<long long>(kCycles);
+    Reading reading;
+    if (CudaStatus spun = spin(stream, kCycles, reading); !spun)
+        return spun;
+    megahertz = SmClockProbe::megahertz(reading.cycles, reading.nanoseconds);
+    return {};
+}
+
+CudaStatus SmClockProbe::spin(CUstream stream, std::uint64_t spinCycles, Reading &reading)
+{
+    long long cycles = static_cast<long long>(spinCycles);
     CUdeviceptr readings = m_readings.pointer();
     void *params[] = {&cycles, &readings};
     if (CudaStatus launched =
@@ -60,7 +69,8 @@ CudaStatus SmClockProbe::measure(CUstream stream, double &megahertz)
     std::uint64_t values[2] = {0, 0};
     if (CudaStatus read = m_readings.download(values, sizeof values); !read)
         return read;
-    megahertz = SmClockProbe::megahertz(values[1], values[0]);
+    reading.nanoseconds = values[0];
+    reading.cycles = values[1];
     return {};
 }
 

@@ -34,9 +34,18 @@ public:
 
     explicit SmClockProbe(const CudaDriver &driver) : m_driver(&driver), m_readings(driver) {}
 
+    // What one spin read: the cycles it spun and the GPU timer's nanoseconds around them.
+    struct Reading
+    {
+        std::uint64_t cycles = 0;
+        std::uint64_t nanoseconds = 0;
+    };
+
     CudaStatus prepare(const NvrtcCompiler &compiler);
-    // Spins on `stream`, waits for it, and sets *megahertz.
+    // Spins kCycles on `stream`, waits for it, and sets *megahertz.
     CudaStatus measure(CUstream stream, double &megahertz);
+    // Spins `cycles` on `stream` and waits for it (bench/cuda/smclockcheck.cpp spins longer).
+    CudaStatus spin(CUstream stream, std::uint64_t cycles, Reading &reading);
 
     // Pure. Cycles per microsecond; 0 when no time passed.
     static double megahertz(std::uint64_t cycles, std::uint64_t nanoseconds);
