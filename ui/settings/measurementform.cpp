@@ -74,7 +74,7 @@ MeasurementForm::MeasurementForm(QWidget *parent)
     layout->addRow(tr("Ma&ximum samples:"), m_maxSamples);
     layout->addRow(tr("&Target confidence half-width:"), m_targetPercent);
     layout->addRow(tr("M&inimum sampling time per config:"), m_minSeconds);
-    layout->addRow(tr("&Sampling time per config:"), m_maxSeconds);
+    layout->addRow(tr("Sampling time &cap per config:"), m_maxSeconds);
     layout->addRow(tr("Time&out per config:"), m_timeout);
     layout->addRow(m_flushL2);
     auto *note = new QLabel(tr("New specs start from these values; a spec's own measurement "
