@@ -156,48 +156,6 @@ private slots:
         QCOMPARE(loader.issues().size(), std::size_t(1));
     }
 
-    void reportsUnknownObjectiveMetric()
-    {
-        SpecLoader loader;
-        auto json = minimalSpec();
-        json["metrics"] = Json::parse(R"([{"name": "GB/s", "expression": "N * 4 / time"}])");
-        json["objective"] = Json::parse(R"({"metric": "GFLOP/s", "direction": "up"})");
-        TB_EXPECT_ISSUE(loader, json, "/objective/metric", "unknown metric 'GFLOP/s'");
-        QVERIFY(hasIssue(loader, "/objective/metric", "known: time, GB/s"));
-        QVERIFY(hasIssue(loader, "/objective/direction", "unknown direction 'up'"));
-    }
-
-    void reportsUnknownStrategy()
-    {
-        SpecLoader loader;
-        auto json = minimalSpec();
-        json["strategy"] = Json::parse(R"({"name": "genetic", "max_configs": -1})");
-        TB_EXPECT_ISSUE(loader, json, "/strategy/name", "unknown strategy 'genetic'");
-        QVERIFY(hasIssue(loader, "/strategy/name", "brute_force, random"));
-        QVERIFY(hasIssue(loader, "/strategy/max_configs", "must not be negative"));
-    }
-
-    void reportsBadMeasurementNumbers()
-    {
-        SpecLoader loader;
-        auto json = minimalSpec();
-        json["measurement"] = Json::parse(R"({"min_samples": 0, "timeout_seconds": 0,
-            "max_seconds_per_config": -1, "target_rel_ci": 0, "warmup_runs": -2})");
-        TB_EXPECT_ISSUE(loader, json, "/measurement/min_samples", "at least 1");
-        QVERIFY(hasIssue(loader, "/measurement/timeout_seconds", "must be positive"));
-        QVERIFY(hasIssue(loader, "/measurement/max_seconds_per_config", "must be positive"));
-        QVERIFY(hasIssue(loader, "/measurement/target_rel_ci", "must be positive"));
-        QVERIFY(hasIssue(loader, "/measurement/warmup_runs", "at least 0"));
-        json["measurement"] = Json::parse(R"({"min_samples": 10, "max_samples": 3})");
-        TB_EXPECT_ISSUE(loader, json, "/measurement/max_samples", "less than min_samples (10)");
-        json["measurement"] = Json::parse(R"({"min_seconds_per_config": -0.5})");
-        TB_EXPECT_ISSUE(loader, json, "/measurement/min_seconds_per_config", "at least 0");
-        json["measurement"] =
-            Json::parse(R"({"min_seconds_per_config": 3, "max_seconds_per_config": 1})");
-        TB_EXPECT_ISSUE(loader, json, "/measurement/min_seconds_per_config",
-                        "must not exceed max_seconds_per_config (1)");
-    }
-
     void reportsANewerFormatVersionAlone()
     {
         SpecLoader loader;
