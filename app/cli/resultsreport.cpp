@@ -1,5 +1,6 @@
 #include "resultsreport.h"
 
+#include "backend/cuda/smclockprobe.h"
 #include "export/exporter.h"
 #include "model/measurementcaveats.h"
 #include "space/variables.h"
@@ -126,28 +127,38 @@ SizeResults partition(const Spec &spec, const std::vector<StoredResult> &results
 // The SM clock the GPU's own timer saw over the run's results (CUDA ones carry it), against
 // NVML's figure: on the H100 it moved between ~1980 and ~1995 MHz while NVML said 1980, and
 // compute-bound times move with it (bench/results/cuda_run_to_run.md). Empty without figures.
+// The smallest and largest positive value seen (0 and 0 while none).
+struct ClockRange
+{
+    double low = 0;
+    double high = 0;
+
+    void add(double megahertz)
+    {
+        if (megahertz <= 0)
+            return;
+        low = low > 0 ? std::min(low, megahertz) : megahertz;
+        high = std::max(high, megahertz);
+    }
+};
+
 std::string clockNote(const std::vector<StoredResult> &results)
 {
-    double low = 0, high = 0, nvmlLow = 0, nvmlHigh = 0;
+    ClockRange effective;
+    ClockRange nvml;
     for (const auto &stored : results) {
-        const double effective = stored.result.resource("sm_clock_effective_mhz").value_or(0);
-        const double nvml = stored.result.resource("sm_clock_mhz").value_or(0);
-        if (effective > 0) {
-            low = low > 0 ? std::min(low, effective) : effective;
-            high = std::max(high, effective);
-        }
-        if (nvml > 0) {
-            nvmlLow = nvmlLow > 0 ? std::min(nvmlLow, nvml) : nvml;
-            nvmlHigh = std::max(nvmlHigh, nvml);
-        }
+        effective.add(stored.result.resource("sm_clock_effective_mhz").value_or(0));
+        nvml.add(stored.result.resource("sm_clock_mhz").value_or(0));
     }
-    if (low <= 0)
+    if (effective.low <= 0)
         return {};
+    // Moved by more than what flags a single result against NVML.
+    const bool moved = effective.high > effective.low * (1 + SmClockProbe::kMismatch);
     char text[200];
     std::snprintf(text, sizeof text,
-                  "\nSM clock by the GPU's own timer: %.1f-%.1f MHz (NVML: %g-%g MHz)%s\n", low,
-                  high, nvmlLow, nvmlHigh,
-                  high > low * 1.005 ? "; compute-bound times move with it" : "");
+                  "\nSM clock by the GPU's own timer: %.1f-%.1f MHz (NVML: %g-%g MHz)%s\n",
+                  effective.low, effective.high, nvml.low, nvml.high,
+                  moved ? "; compute-bound times move with it" : "");
     return text;
 }
 
