@@ -22,3 +22,8 @@ done
 for round in 1 2 3 4 5 6; do
     "$out/sgemm_placement" "$out/sgemm_instances.cubin" "$tn4" 64 64 256 data 6
 done
+nvcc -O2 -arch=sm_90 -o "$out/sgemm_contexts" sgemm_contexts.cu -lcuda
+for round in 1 2 3 4; do
+    "$out/sgemm_contexts" "$out/sgemm_instances.cubin" "$tn4" 64 64 256 4 3
+    "$out/sgemm_contexts" "$out/sgemm_instances.cubin" "$tn8" 64 64 128 4 3
+done
