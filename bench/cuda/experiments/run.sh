@@ -27,3 +27,8 @@ for round in 1 2 3 4; do
     "$out/sgemm_contexts" "$out/sgemm_instances.cubin" "$tn4" 64 64 256 4 3
     "$out/sgemm_contexts" "$out/sgemm_instances.cubin" "$tn8" 64 64 128 4 3
 done
+nvcc -O2 -arch=sm_90 -o "$out/sgemm_carveout" sgemm_carveout.cu -lcuda
+for round in 1 2 3 4 5; do
+    "$out/sgemm_carveout" "$out/sgemm_instances.cubin" "$tn4" 64 64 256
+    "$out/sgemm_carveout" "$out/sgemm_instances.cubin" "$tn8" 64 64 128
+done
