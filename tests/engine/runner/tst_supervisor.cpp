@@ -1,88 +1,14 @@
-// The supervisor against tb_fake_faulty_worker, a fake worker that misbehaves on demand: real
-// processes, real pipes, real signals.
-#include "runner/supervisor.h"
+// The supervisor running jobs on tb_fake_faulty_worker, a fake worker that misbehaves on demand:
+// real processes, real pipes, real signals. Its start-up checks: tst_supervisorstart.
+#include "fakeworkerjobs.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <algorithm>
-#include <cerrno>
-#include <csignal>
 #include <set>
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace tb;
-using namespace std::chrono_literals;
-
-namespace {
-
-enum Fault
-{
-    Ok = 0,
-    Crash = 1,
-    Hang = 2,
-    Garbage = 3,
-    ExitMidJob = 4,
-    CrashOnce = 5,
-    Chatty = 6
-};
-
-JobRequest job(std::uint64_t id, Fault fault, double tag = 0, double timeoutSeconds = 20)
-{
-    return JobRequest{id, Configuration{{static_cast<double>(fault), tag}}, 0, timeoutSeconds};
-}
-
-// Status names compare readably in a failure message.
-QString statusOf(const JobOutcome &outcome)
-{
-    return QString::fromLatin1(toString(outcome.result.status));
-}
-
-bool contains(const std::string &text, const std::string &part)
-{
-    return text.find(part) != std::string::npos;
-}
-
-bool noChildProcesses()
-{
-    return ::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD;
-}
-
-bool processExists(int pid)
-{
-    return pid > 0 && ::kill(pid, 0) == 0;
-}
-
-// Submits every job as workers come free and collects outcomes until each job has one (or a
-// generous deadline passes, which fails the test instead of hanging it).
-std::vector<JobOutcome> runAll(Supervisor &supervisor, std::vector<JobRequest> jobs)
-{
-    std::vector<JobOutcome> outcomes;
-    std::size_t next = 0;
-    const auto giveUp = std::chrono::steady_clock::now() + 30s;
-    while (outcomes.size() < jobs.size() && std::chrono::steady_clock::now() < giveUp) {
-        while (next < jobs.size() && supervisor.submit(jobs[next]))
-            ++next;
-        for (auto &outcome : supervisor.poll(50ms))
-            outcomes.push_back(std::move(outcome));
-    }
-    return outcomes;
-}
-
-JobOutcome runOne(Supervisor &supervisor, const JobRequest &request)
-{
-    auto outcomes = runAll(supervisor, {request});
-    return outcomes.size() == 1 ? outcomes.front() : JobOutcome{};
-}
-
-bool logContains(const std::vector<std::string> &lines, const std::string &part)
-{
-    return std::any_of(lines.begin(), lines.end(),
-                       [&](const std::string &line) { return contains(line, part); });
-}
-
-} // namespace
+using namespace tbtest;
 
 class TestSupervisor : public QObject
 {
@@ -91,21 +17,7 @@ class TestSupervisor : public QObject
 private:
     SupervisorOptions options(int workers, std::vector<std::string> flags = {}) const
     {
-        SupervisorOptions result;
-        result.launch.command = {TB_FAKE_WORKER_PATH};
-        result.launch.command.insert(result.launch.command.end(), flags.begin(), flags.end());
-        result.launch.environment = {{"TB_FAKE_STATE_DIR", m_state->path().toStdString()}};
-        result.workerCount = workers;
-        result.specDocument = R"({"name": "fake"})";
-        result.baseDirectory = "/tmp";
-        result.handshakeTimeout = 10s;
-        return result;
-    }
-
-    Status startFailure(std::vector<std::string> flags)
-    {
-        Supervisor supervisor(options(2, std::move(flags)));
-        return supervisor.start();
+        return fakeWorkerOptions(*m_state, workers, std::move(flags));
     }
 
     std::unique_ptr<QTemporaryDir> m_state;
@@ -263,62 +175,6 @@ private slots:
         QVERIFY(std::count_if(log.begin(), log.end(), [](const auto &line) {
                     return line == "worker 0: " + std::string(1023, 'x');
                 }) == 1024);
-    }
-
-    void refusesAWorkerOfAnotherProtocolVersion()
-    {
-        const Status started = startFailure({"--wrong-protocol"});
-        QVERIFY(!started.hasValue());
-        QVERIFY2(contains(started.error().message, "speaks protocol 2, this Tunebench speaks 1"),
-                 started.error().message.c_str());
-        QVERIFY(contains(started.error().message, TB_FAKE_WORKER_PATH));
-    }
-
-    void refusesAWorkerOfAnotherRole()
-    {
-        const Status started = startFailure({"--wrong-role"});
-        QVERIFY(!started.hasValue());
-        QVERIFY2(contains(started.error().message, "role 'compile', expected 'cpu'"),
-                 started.error().message.c_str());
-    }
-
-    void surfacesTheWorkersSetupFailure()
-    {
-        const Status started = startFailure({"--fail-setup"});
-        QVERIFY(!started.hasValue());
-        QVERIFY2(contains(started.error().message, "fake setup failure: spec rejected on purpose"),
-                 started.error().message.c_str());
-        QCOMPARE(started.error().detail, std::string("at $.kernel"));
-    }
-
-    void refusesAGarbageHello()
-    {
-        const Status started = startFailure({"--garbage-hello"});
-        QVERIFY(!started.hasValue());
-        QCOMPARE(started.error().code, EngineError::Code::ProtocolError);
-        QVERIFY(contains(started.error().message, "unreadable hello"));
-        QVERIFY(contains(started.error().detail, "garbage"));
-    }
-
-    void reportsAWorkerThatExitsBeforeItsHello()
-    {
-        const Status started = startFailure({"--exit-before-hello"});
-        QVERIFY(!started.hasValue());
-        QVERIFY2(contains(started.error().message, "exited with code 5 before its hello"),
-                 started.error().message.c_str());
-        QVERIFY(contains(started.error().detail, "exiting before the hello on purpose"));
-    }
-
-    void reportsAWorkerThatCannotBeExecuted()
-    {
-        SupervisorOptions bad = options(1);
-        bad.launch.command = {m_state->path().toStdString() + "/no-such-worker"};
-        Supervisor supervisor(bad);
-        const Status started = supervisor.start();
-        QVERIFY(!started.hasValue());
-        QVERIFY(contains(started.error().message, "cannot start worker"));
-        QCOMPARE(supervisor.idleWorkers(), std::size_t(0));
-        QVERIFY(!supervisor.submit(job(1, Ok)));
     }
 
     void givesUpOnAWorkerThatCannotBeRestarted()
