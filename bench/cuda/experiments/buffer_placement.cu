@@ -9,23 +9,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-__device__ unsigned long long gStart[4096], gEnd[4096];
-
-__global__ void copyScale(const float4 *in, float4 *out, float a, size_t n4, int slot)
-{
-    if (threadIdx.x == 0)
-        atomicMin(&gStart[slot], globalTimer());
-    const size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (i < n4) {
-        float4 v = in[i];
-        v.x *= a, v.y *= a, v.z *= a, v.w *= a;
-        out[i] = v;
-    }
-    __syncthreads();
-    if (threadIdx.x == 0)
-        atomicMax(&gEnd[slot], globalTimer());
-}
-
 int main(int argc, char **argv)
 {
     const size_t n = (argc > 1 ? atol(argv[1]) : 16) << 20, n4 = n / 4, flushBytes = 100u << 20;

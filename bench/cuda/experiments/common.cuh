@@ -1,9 +1,16 @@
 // Shared by the placement experiments (not part of the product; built by hand with nvcc on the
 // GPU node, see run.sh): the L2 flush Tunebench uses (a read pass over 2x L2, then a discard
-// pass), a median and the GPU's nanosecond timer.
+// pass), a median, the GPU's nanosecond timer, a copy kernel that times itself with it, and a
+// check of driver calls.
 #pragma once
 
+#include <cuda.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <vector>
 
 extern "C" __global__ void flushL2(const int4 *data, size_t count, int *sink, int discard)
@@ -35,4 +42,52 @@ inline float median(std::vector<float> values)
 {
     std::sort(values.begin(), values.end());
     return values[values.size() / 2];
+}
+
+#define CHECK(call)                                                                                \
+    do {                                                                                           \
+        const CUresult result_ = (call);                                                           \
+        if (result_ != CUDA_SUCCESS) {                                                             \
+            const char *text_;                                                                     \
+            cuGetErrorString(result_, &text_);                                                     \
+            std::printf("%s: %s\n", #call, text_);                                                 \
+            std::exit(1);                                                                          \
+        }                                                                                          \
+    } while (0)
+
+// Each launch of copyScale records its first block's start and last block's end in its slot.
+__device__ unsigned long long gStart[4096], gEnd[4096];
+
+__global__ void copyScale(const float4 *in, float4 *out, float a, size_t n4, int slot)
+{
+    if (threadIdx.x == 0)
+        atomicMin(&gStart[slot], globalTimer());
+    const size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n4) {
+        float4 v = in[i];
+        v.x *= a, v.y *= a, v.z *= a, v.w *= a;
+        out[i] = v;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0)
+        atomicMax(&gEnd[slot], globalTimer());
+}
+
+// The bytes of a cubin file.
+inline std::vector<char> readCubin(const char *path)
+{
+    std::ifstream file(path, std::ios::binary);
+    return std::vector<char>((std::istreambuf_iterator<char>(file)), {});
+}
+
+// Initialises the driver and makes device 0's primary context current.
+inline CUdevice usePrimaryContext()
+{
+    CHECK(cuInit(0));
+    CUdevice device;
+    CUcontext context;
+    CHECK(cuDeviceGet(&device, 0));
+    CHECK(cuDevicePrimaryCtxRetain(&context, device));
+    CHECK(cuCtxSetCurrent(context));
+    return device;
 }

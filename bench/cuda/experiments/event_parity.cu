@@ -8,23 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-__device__ unsigned long long gStart[4096], gEnd[4096];
-
-__global__ void copyScale(const float4 *in, float4 *out, float a, size_t n4, int slot)
-{
-    if (threadIdx.x == 0)
-        atomicMin(&gStart[slot], globalTimer());
-    const size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (i < n4) {
-        float4 v = in[i];
-        v.x *= a, v.y *= a, v.z *= a, v.w *= a;
-        out[i] = v;
-    }
-    __syncthreads();
-    if (threadIdx.x == 0)
-        atomicMax(&gEnd[slot], globalTimer());
-}
-
 __global__ void spin(long long cycles, int slot)
 {
     if (threadIdx.x == 0)

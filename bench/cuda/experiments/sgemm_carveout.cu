@@ -9,19 +9,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
-
-#define CHECK(call)                                                                                \
-    do {                                                                                           \
-        const CUresult result_ = (call);                                                           \
-        if (result_ != CUDA_SUCCESS) {                                                             \
-            const char *text_;                                                                     \
-            cuGetErrorString(result_, &text_);                                                     \
-            std::printf("%s: %s\n", #call, text_);                                                 \
-            std::exit(1);                                                                          \
-        }                                                                                          \
-    } while (0)
 
 int main(int argc, char **argv)
 {
@@ -30,14 +17,8 @@ int main(int argc, char **argv)
         return 2;
     }
     const int bm = atoi(argv[3]), bn = atoi(argv[4]), threads = atoi(argv[5]), samples = 300;
-    std::ifstream file(argv[1], std::ios::binary);
-    const std::vector<char> image((std::istreambuf_iterator<char>(file)), {});
-    CHECK(cuInit(0));
-    CUdevice device;
-    CUcontext context;
-    CHECK(cuDeviceGet(&device, 0));
-    CHECK(cuDevicePrimaryCtxRetain(&context, device));
-    CHECK(cuCtxSetCurrent(context));
+    const std::vector<char> image = readCubin(argv[1]);
+    usePrimaryContext();
     CUmodule module;
     CUfunction kernel, flush;
     CHECK(cuModuleLoadData(&module, image.data()));

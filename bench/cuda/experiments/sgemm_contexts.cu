@@ -9,19 +9,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
-
-#define CHECK(call)                                                                                \
-    do {                                                                                           \
-        const CUresult result_ = (call);                                                           \
-        if (result_ != CUDA_SUCCESS) {                                                             \
-            const char *text_;                                                                     \
-            cuGetErrorString(result_, &text_);                                                     \
-            std::printf("%s: %s\n", #call, text_);                                                 \
-            std::exit(1);                                                                          \
-        }                                                                                          \
-    } while (0)
 
 namespace {
 
@@ -86,8 +73,7 @@ int main(int argc, char **argv)
     }
     const int bm = atoi(argv[3]), bn = atoi(argv[4]), threads = atoi(argv[5]);
     const int contexts = atoi(argv[6]), rounds = atoi(argv[7]), samples = 200;
-    std::ifstream file(argv[1], std::ios::binary);
-    const std::vector<char> image((std::istreambuf_iterator<char>(file)), {});
+    const std::vector<char> image = readCubin(argv[1]);
     CHECK(cuInit(0));
     CUdevice device;
     CHECK(cuDeviceGet(&device, 0));

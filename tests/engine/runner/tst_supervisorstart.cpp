@@ -13,14 +13,9 @@ class TestSupervisorStart : public QObject
     Q_OBJECT
 
 private:
-    SupervisorOptions options(int workers, std::vector<std::string> flags = {}) const
-    {
-        return fakeWorkerOptions(*m_state, workers, std::move(flags));
-    }
-
     Status startFailure(std::vector<std::string> flags)
     {
-        Supervisor supervisor(options(2, std::move(flags)));
+        Supervisor supervisor(fakeWorkerOptions(*m_state, 2, std::move(flags)));
         return supervisor.start();
     }
 
@@ -82,7 +77,7 @@ private slots:
 
     void reportsAWorkerThatCannotBeExecuted()
     {
-        SupervisorOptions bad = options(1);
+        SupervisorOptions bad = fakeWorkerOptions(*m_state, 1);
         bad.launch.command = {m_state->path().toStdString() + "/no-such-worker"};
         Supervisor supervisor(bad);
         const Status started = supervisor.start();
