@@ -1,7 +1,8 @@
-// Runs on a GPU only (label gpu): every test fails, none skips, when there is no GPU.
+// Runs on a GPU only (label gpu): every test fails, none skips, when there is no GPU. Output
+// verification: tst_cudaverification_gpu.
 #include "backend/cuda/cudabackend.h"
 #include "backend/cuda/cuptitimer.h"
-#include "specbuilders.h"
+#include "gputestspecs.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -9,24 +10,9 @@
 #include <cmath>
 
 using namespace tb;
-using tbtest::buffer;
-using tbtest::scalar;
+using namespace tbtest;
 
 namespace {
-
-// out = in * factor over n floats. BUG = 1 adds one to every element; a pointer given as a
-// number (address) is written through when POKE = 1 (0 gives a null-pointer write).
-const char *const kCopyScale = R"(
-#ifndef BUG
-#define BUG 0
-#endif
-__global__ void copyScale(const float *in, float *out, float factor, long long n)
-{
-    long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n)
-        out[i] = in[i] * factor + (BUG ? 1.0f : 0.0f);
-}
-)";
 
 const char *const kPoke = R"(
 __global__ void poke(float *out, unsigned long long address)
@@ -60,92 +46,6 @@ __global__ void __launch_bounds__(THREADS) scale(float *x, int n)
         x[i] *= 3.0f;
 }
 )";
-
-// out = 2 * in, then MODE 1 writes NaN at element 3, MODE 2 scales by 1 + 1e-6 (inside the
-// rtol of 1e-4 below), MODE 3 by 1 + 1e-2 (outside it).
-const char *const kPerturb = R"(
-__global__ void perturb(const float *in, float *out, int n)
-{
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n)
-        return;
-    float value = 2.0f * in[i];
-    if (MODE == 1 && i == 3)
-        value = __int_as_float(0x7fc00000);
-    if (MODE == 2)
-        value *= 1.000001f;
-    if (MODE == 3)
-        value *= 1.01f;
-    out[i] = value;
-}
-)";
-
-const BufferInit kRandom{BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1};
-
-Spec cudaSpec(std::string code, std::string entry, std::vector<Parameter> parameters, double n)
-{
-    Spec spec;
-    spec.name = entry;
-    spec.backend = BackendKind::Cuda;
-    spec.kernel.code = std::move(code);
-    spec.kernel.entry = std::move(entry);
-    spec.kernel.language = "cuda";
-    spec.parameters = std::move(parameters);
-    spec.sizes.names = {"N"};
-    spec.sizes.values = {{n}};
-    spec.measurement.warmupRuns = 2;
-    spec.measurement.minSamples = 10;
-    spec.measurement.maxSamples = 100;
-    spec.measurement.targetRelativeHalfWidth = 0.01;
-    spec.measurement.maxSecondsPerConfig = 1.0;
-    return spec;
-}
-
-// 64 Mi floats in and out (512 MiB moved): ~180 us on an H100, well above the 100 us below
-// which launch overhead would part CUPTI and events by more than a few percent.
-Spec copyScaleSpec(double n = 64.0 * 1024 * 1024)
-{
-    Spec spec =
-        cudaSpec(kCopyScale, "copyScale", {{"BLOCK", {128, 256, 2048}}, {"BUG", {0, 1}}}, n);
-    spec.launch = LaunchGeometry{{"ceil_div(N, BLOCK)"}, {"BLOCK"}, "0"};
-    spec.arguments = {buffer("in", "N", kRandom, false), buffer("out", "N", {}, true),
-                      scalar("factor", ElementType::Float32, "1.5"),
-                      scalar("n", ElementType::Int64, "N")};
-    spec.verification.reference = std::vector<double>{256, 0};
-    return spec;
-}
-
-Spec perturbSpec()
-{
-    Spec spec = cudaSpec(kPerturb, "perturb", {{"MODE", {0, 1, 2, 3}}}, 1 << 20);
-    spec.launch = LaunchGeometry{{"ceil_div(N, 256)"}, {"256"}, "0"};
-    spec.arguments = {buffer("in", "N", kRandom, false), buffer("out", "N", {}, true),
-                      scalar("n", ElementType::Int32, "N")};
-    spec.verification.reference = std::vector<double>{0};
-    spec.verification.rtol = 1e-4;
-    spec.verification.atol = 0;
-    return spec;
-}
-
-// QVERIFY that prepare() worked, with its error when not (no GPU: this is where it fails).
-#define PREPARE(backend, spec)                                                                     \
-    do {                                                                                           \
-        const Status prepared_ = (backend).prepare(spec);                                          \
-        QVERIFY2(prepared_.hasValue(), prepared_ ? "" : prepared_.error().toString().c_str());     \
-    } while (false)
-
-QString describe(const Result &result)
-{
-    QString text = QString::fromStdString(std::string(toString(result.status)) + ": " +
-                                          result.message + " [timer " + result.timer + "]");
-    text += QStringLiteral(" median=%1 min=%2 samples=%3")
-                .arg(result.summary.median)
-                .arg(result.summary.min)
-                .arg(result.summary.count);
-    for (const auto &[key, value] : result.resources)
-        text += QStringLiteral(" %1=%2").arg(QString::fromStdString(key)).arg(value);
-    return text;
-}
 
 } // namespace
 
@@ -188,49 +88,6 @@ private slots:
         QCOMPARE(result.resources.at("threads_per_block"), 128.0);
         QVERIFY(result.resources.at("occupancy") > 0);
         qInfo("%s", qPrintable(describe(result)));
-    }
-
-    void flagsAWrongResult()
-    {
-        CudaBackend backend(cacheDirectory());
-        PREPARE(backend, copyScaleSpec(1 << 20));
-        const Result result = backend.evaluate(Configuration{{256, 1}}, 0);
-        QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
-        QVERIFY2(result.message.find("differ from the reference") != std::string::npos,
-                 result.message.c_str());
-        QVERIFY(backend.usable());
-        // The backend goes on: the right config is fine.
-        const Result right = backend.evaluate(Configuration{{128, 0}}, 0);
-        QVERIFY2(right.status == ResultStatus::Ok, qPrintable(describe(right)));
-    }
-
-    // Verification runs on the GPU: NaN never matches, whatever the tolerance.
-    void aNanOutputIsAWrongResult()
-    {
-        CudaBackend backend(cacheDirectory());
-        PREPARE(backend, perturbSpec());
-        const Result result = backend.evaluate(Configuration{{1}}, 0);
-        QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
-        const std::string expected = "1 of 1048576 elements of output 'out' differ from the "
-                                     "reference; first at [3]: got nan, expected ";
-        QVERIFY2(result.message.rfind(expected, 0) == 0, result.message.c_str());
-        QVERIFY(backend.usable());
-    }
-
-    void anOutputWithinRtolPassesAndOneBeyondItDoesNot()
-    {
-        CudaBackend backend(cacheDirectory());
-        PREPARE(backend, perturbSpec());
-        const Result close = backend.evaluate(Configuration{{2}}, 0);
-        QVERIFY2(close.status == ResultStatus::Ok, qPrintable(describe(close)));
-        const Result far = backend.evaluate(Configuration{{3}}, 0);
-        QVERIFY2(far.status == ResultStatus::WrongResult, qPrintable(describe(far)));
-        QVERIFY2(far.message.find("of 1048576 elements of output 'out' differ") !=
-                     std::string::npos,
-                 far.message.c_str());
-        // The outputs are reset between runs: the exact configuration is still fine after.
-        const Result exact = backend.evaluate(Configuration{{0}}, 0);
-        QVERIFY2(exact.status == ResultStatus::Ok, qPrintable(describe(exact)));
     }
 
     void refusesTooManyThreadsPerBlock()

@@ -1,0 +1,69 @@
+// Runs on a GPU only (label gpu): every test fails, none skips, when there is no GPU. The
+// reference comparison on the device: wrong values, NaN, and the tolerance.
+#include "backend/cuda/cudabackend.h"
+#include "gputestspecs.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tb;
+using namespace tbtest;
+
+class TestCudaVerificationGpu : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { QVERIFY(m_cache.isValid()); }
+
+    void flagsAWrongResult()
+    {
+        CudaBackend backend(cacheDirectory());
+        PREPARE(backend, copyScaleSpec(1 << 20));
+        const Result result = backend.evaluate(Configuration{{256, 1}}, 0);
+        QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
+        QVERIFY2(result.message.find("differ from the reference") != std::string::npos,
+                 result.message.c_str());
+        QVERIFY(backend.usable());
+        // The backend goes on: the right config is fine.
+        const Result right = backend.evaluate(Configuration{{128, 0}}, 0);
+        QVERIFY2(right.status == ResultStatus::Ok, qPrintable(describe(right)));
+    }
+
+    // Verification runs on the GPU: NaN never matches, whatever the tolerance.
+    void aNanOutputIsAWrongResult()
+    {
+        CudaBackend backend(cacheDirectory());
+        PREPARE(backend, perturbSpec());
+        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
+        const std::string expected = "1 of 1048576 elements of output 'out' differ from the "
+                                     "reference; first at [3]: got nan, expected ";
+        QVERIFY2(result.message.rfind(expected, 0) == 0, result.message.c_str());
+        QVERIFY(backend.usable());
+    }
+
+    void anOutputWithinRtolPassesAndOneBeyondItDoesNot()
+    {
+        CudaBackend backend(cacheDirectory());
+        PREPARE(backend, perturbSpec());
+        const Result close = backend.evaluate(Configuration{{2}}, 0);
+        QVERIFY2(close.status == ResultStatus::Ok, qPrintable(describe(close)));
+        const Result far = backend.evaluate(Configuration{{3}}, 0);
+        QVERIFY2(far.status == ResultStatus::WrongResult, qPrintable(describe(far)));
+        QVERIFY2(far.message.find("of 1048576 elements of output 'out' differ") !=
+                     std::string::npos,
+                 far.message.c_str());
+        // The outputs are reset between runs: the exact configuration is still fine after.
+        const Result exact = backend.evaluate(Configuration{{0}}, 0);
+        QVERIFY2(exact.status == ResultStatus::Ok, qPrintable(describe(exact)));
+    }
+
+private:
+    std::string cacheDirectory() const { return m_cache.path().toStdString(); }
+
+    QTemporaryDir m_cache;
+};
+
+QTEST_GUILESS_MAIN(TestCudaVerificationGpu)
+#include "tst_cudaverification_gpu.moc"
