@@ -1,7 +1,7 @@
-// The worker protocol's codec and stream parser: every message round-trips with every field;
-// every malformed input ends in a typed error, never an exception or a crash.
+// The worker protocol's codec: every message round-trips with every field; every malformed input
+// ends in a typed error, never an exception or a crash. The stream parser: tst_streamparser.
 #include "protocol/messagecodec.h"
-#include "protocol/streamparser.h"
+#include "protocoltestmessages.h"
 
 #include <QTest>
 
@@ -10,29 +10,12 @@
 #include <random>
 
 using namespace tb;
+using namespace tbtest;
 
 namespace {
 QString statusName(ResultStatus status)
 {
     return QString::fromLatin1(toString(status));
-}
-
-Result fullResult()
-{
-    Result result;
-    result.status = ResultStatus::WrongResult;
-    result.message = "max error 0.5 at index 17";
-    result.compilerLog = "warning: \"unused\" variable\n\tline 2 \\ é ✓";
-    result.samples = {1.5e-6, 2.25e-6, 0.0};
-    result.summary = {2.0e-6, 1.5e-6, 2.1e-6, 3.0e-7, 3, 0.015};
-    result.timer = "steady_clock";
-    result.compileSeconds = 0.125;
-    result.cachedBuild = true;
-    result.resources = {{"registers", 32}, {"spill_stores", 0}};
-    result.metrics = {{"GB/s", 812.5},
-                      {"inf", std::numeric_limits<double>::infinity()},
-                      {"ninf", -std::numeric_limits<double>::infinity()}};
-    return result;
 }
 
 void verifySameResult(const Result &a, const Result &b)
@@ -79,21 +62,6 @@ QString faultOf(const EngineError &error)
 {
     return QString::fromLatin1(toString(protocolFault(error)));
 }
-
-// Drains a parser: the decoded messages' types, with "!fault" for each error.
-std::vector<std::string> drain(StreamParser &parser)
-{
-    std::vector<std::string> items;
-    while (auto item = parser.next()) {
-        if (*item)
-            items.push_back(messageType(item->value()));
-        else
-            items.push_back(std::string("!") + toString(protocolFault(item->error())));
-    }
-    return items;
-}
-
-using Items = std::vector<std::string>;
 
 } // namespace
 
@@ -208,78 +176,6 @@ private slots:
                  std::optional<int>(2));
         QCOMPARE(peekProtocolVersion("garbage"), std::optional<int>());
         QCOMPARE(peekProtocolVersion(R"({"protocol": "1"})"), std::optional<int>());
-    }
-
-    void parsesFramesFedByteByByte()
-    {
-        const std::string stream = encode(HelloMessage{1, "v", "cpu", 1, "h", "d"}) +
-                                   encode(ReadyMessage{}) +
-                                   encode(JobResultMessage{3, fullResult()});
-        StreamParser parser;
-        Items items;
-        for (char c : stream) {
-            parser.feed(&c, 1);
-            for (auto &item : drain(parser))
-                items.push_back(item);
-        }
-        QCOMPARE(items, (Items{"hello", "ready", "job_result"}));
-        QCOMPARE(parser.bufferedBytes(), std::size_t(0));
-    }
-
-    void parsesSeveralFramesInOneFeedWithErrorsInOrder()
-    {
-        StreamParser parser;
-        parser.feed(encode(ReadyMessage{}) + "not json\n\r\n   \n[1]\n" +
-                    encode(ShutdownMessage{}) + "{\"type\":\"ready\"}\r\n");
-        QCOMPARE(drain(parser),
-                 (Items{"ready", "!garbage", "!not_an_object", "shutdown", "ready"}));
-    }
-
-    void cutsOffAnOversizedFrameWithoutBufferingIt()
-    {
-        StreamParser parser(1024);
-        const std::string chunk(700, 'x');
-        for (int i = 0; i < 20; ++i) {
-            parser.feed(chunk);
-            QVERIFY(parser.bufferedBytes() <= 1024);
-        }
-        QCOMPARE(drain(parser), (Items{"!oversized_frame"}));
-        // The rest of the long line is dropped; the stream resynchronises at its newline.
-        parser.feed(chunk + "\n" + encode(ShutdownMessage{}));
-        QCOMPARE(drain(parser), (Items{"shutdown"}));
-
-        // A frame of exactly the limit is fine.
-        parser.feed(std::string(1024, ' ') + "\n" + encode(ReadyMessage{}));
-        QCOMPARE(drain(parser), (Items{"ready"}));
-    }
-
-    void enforcesTheDefaultLimitOf32MiB()
-    {
-        StreamParser parser;
-        const std::string mebibyte(1024 * 1024, 'x');
-        for (int i = 0; i < 33; ++i) {
-            parser.feed(mebibyte);
-            QVERIFY(parser.bufferedBytes() <= kMaxFrameBytes);
-        }
-        QCOMPARE(drain(parser), (Items{"!oversized_frame"}));
-        QCOMPARE(parser.bufferedBytes(), std::size_t(0));
-    }
-
-    void reportsATruncatedFrameAtTheEnd()
-    {
-        StreamParser parser;
-        const std::string frame = encode(JobResultMessage{1, fullResult()});
-        parser.feed(encode(ReadyMessage{}) + frame.substr(0, frame.size() / 2));
-        QCOMPARE(drain(parser), (Items{"ready"}));
-        parser.finish();
-        QCOMPARE(drain(parser), (Items{"!truncated"}));
-        parser.feed(encode(ReadyMessage{})); // after the end: ignored
-        QCOMPARE(drain(parser), Items{});
-
-        StreamParser clean;
-        clean.feed(encode(ReadyMessage{}));
-        clean.finish();
-        QCOMPARE(drain(clean), (Items{"ready"}));
     }
 
     void survivesRandomBytes()

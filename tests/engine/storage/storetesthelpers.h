@@ -6,16 +6,48 @@
 #include "model/result.h"
 #include "model/spec.h"
 
+#include "storage/store.h"
+
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <sqlite3.h>
 
 #include <cstdint>
 #include <limits>
+#include <regex>
 #include <string>
 
 namespace tb::testing {
+
+// Fresh workspace paths in one temporary directory.
+class WorkspaceFiles
+{
+public:
+    bool valid() const { return m_dir.isValid(); }
+    QString newPath() { return m_dir.filePath(QString("ws%1.tbw").arg(++m_count)); }
+
+private:
+    QTemporaryDir m_dir;
+    int m_count = 0;
+};
+
+// A timestamp as the store writes them: ISO 8601 UTC with milliseconds.
+inline bool isIsoUtc(const std::string &text)
+{
+    static const std::regex iso(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)");
+    return std::regex_match(text, iso);
+}
+
+// Opens (or creates) the workspace at `path`; a failure ends the test program.
+inline Store openStore(const QString &path)
+{
+    auto store = Store::open(path.toStdString());
+    if (!store)
+        qFatal("cannot open store: %s", store.error().toString().c_str());
+    return std::move(*store);
+}
 
 inline Spec makeSpec(const std::string &name, const std::string &extra = {})
 {
