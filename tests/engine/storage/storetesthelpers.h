@@ -124,4 +124,21 @@ inline bool sameDouble(double a, double b)
     return a == b || (a != a && b != b); // exact, NaN equal to NaN
 }
 
+// A workspace with the spec "gemm" saved and one run of it created: where result tests start.
+struct GemmRun
+{
+    Store store;
+    Spec spec;
+    RunRecord record;
+    std::int64_t runId = 0;
+};
+
+inline GemmRun openGemmRun(const QString &path)
+{
+    GemmRun run{openStore(path), makeSpec("gemm"), {}, 0};
+    run.record.specId = *run.store.saveSpec(run.spec);
+    run.runId = *run.store.createRun(run.record);
+    return run;
+}
+
 } // namespace tb::testing

@@ -24,11 +24,7 @@ private slots:
 
     void resultsRoundTripEveryField()
     {
-        Store store = openStore(newPath());
-        const Spec spec = makeSpec("gemm");
-        RunRecord record;
-        record.specId = *store.saveSpec(spec);
-        const std::int64_t runId = *store.createRun(record);
+        auto [store, spec, record, runId] = openGemmRun(newPath());
 
         const auto okConfig = makeConfig(64, 0.5);
         const Result okResult = makeResult(1.234567890123e-4);
@@ -88,11 +84,7 @@ private slots:
 
     void completedConfigsListsWhatHasAResult()
     {
-        Store store = openStore(newPath());
-        const Spec spec = makeSpec("gemm");
-        RunRecord record;
-        record.specId = *store.saveSpec(spec);
-        const std::int64_t runId = *store.createRun(record);
+        auto [store, spec, record, runId] = openGemmRun(newPath());
         const std::int64_t otherRun = *store.createRun(record);
         const auto c1 = makeConfig(32, 16);
         const auto c2 = makeConfig(64, 16);
@@ -115,11 +107,7 @@ private slots:
     void secondSaveOfTheSameKeyIsRefusedAndKeepsTheFirst()
     {
         const QString path = newPath();
-        Store store = openStore(path);
-        const Spec spec = makeSpec("gemm");
-        RunRecord record;
-        record.specId = *store.saveSpec(spec);
-        const std::int64_t runId = *store.createRun(record);
+        auto [store, spec, record, runId] = openGemmRun(path);
         const auto config = makeConfig(32, 16);
         const Result first = makeResult(1e-3);
         QVERIFY(
@@ -145,11 +133,7 @@ private slots:
     void aFailingSaveRollsBackEverything()
     {
         const QString path = newPath();
-        Store store = openStore(path);
-        const Spec spec = makeSpec("gemm");
-        RunRecord record;
-        record.specId = *store.saveSpec(spec);
-        const std::int64_t runId = *store.createRun(record);
+        auto [store, spec, record, runId] = openGemmRun(path);
         const auto kept = makeConfig(32, 16);
         QVERIFY(store.saveResult(runId, record.specId, kept.key(spec.parameters), kept, 0,
                                  makeResult(1e-3)));
