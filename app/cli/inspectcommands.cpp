@@ -3,8 +3,7 @@
 #include "exitcodes.h"
 #include "export/exporter.h"
 #include "resultsreport.h"
-#include "spec/specloader.h"
-#include "storage/store.h"
+#include "storedrun.h"
 #include "textformat.h"
 
 #include <cstdio>
@@ -13,60 +12,14 @@
 
 namespace tb {
 
-namespace {
-
-int reportError(const EngineError &error, int code)
-{
-    std::fprintf(stderr, "error: %s\n", error.toString().c_str());
-    return code;
-}
-
-// Opens an existing workspace; `show` on a misspelt path must not create an empty one.
-Expected<Store> openExisting(const std::string &path)
-{
-    if (!std::filesystem::exists(path))
-        return makeError(EngineError::Code::IoError, "workspace " + path + " does not exist",
-                         "pass --workspace FILE or run `tunebench-cli tune` first");
-    return Store::open(path);
-}
-
-struct LoadedRun
-{
-    Store store;
-    RunRecord run;
-    Spec spec;
-};
-
-Expected<LoadedRun> loadRun(const std::string &workspace, std::int64_t runId)
-{
-    auto store = openExisting(workspace);
-    if (!store)
-        return store.error();
-    auto run = store->run(runId);
-    if (!run)
-        return makeError(EngineError::Code::InvalidArgument,
-                         "no run " + std::to_string(runId) + " in " + workspace,
-                         "`tunebench-cli runs` lists the runs");
-    auto stored = store->spec(run->specId);
-    if (!stored)
-        return stored.error();
-    SpecLoader loader;
-    auto spec = loader.parse(stored->document, stored->baseDirectory);
-    if (!spec)
-        return spec.error();
-    return LoadedRun{std::move(store.value()), *run, std::move(spec.value())};
-}
-
-} // namespace
-
 int runRuns(const CliContext &context)
 {
-    auto store = openExisting(context.workspacePath);
+    auto store = openWorkspaceToRead(context.workspacePath);
     if (!store)
-        return reportError(store.error(), exitcode::kInvalidInput);
+        return reportCliError(store.error(), exitcode::kInvalidInput);
     auto runs = store->runs();
     if (!runs)
-        return reportError(runs.error(), exitcode::kFailure);
+        return reportCliError(runs.error(), exitcode::kFailure);
     TextTable table({"run", "spec", "state", "strategy", "results", "started", "finished"});
     for (const auto &run : *runs)
         table.addRow({std::to_string(run.id), run.specName, run.state, run.strategy,
@@ -77,12 +30,12 @@ int runRuns(const CliContext &context)
 
 int runShow(const CliContext &context, std::int64_t runId, std::size_t top, bool all)
 {
-    auto loaded = loadRun(context.workspacePath, runId);
+    auto loaded = loadStoredRun(context.workspacePath, runId);
     if (!loaded)
-        return reportError(loaded.error(), exitcode::kInvalidInput);
+        return reportCliError(loaded.error(), exitcode::kInvalidInput);
     auto results = loaded->store.results(runId);
     if (!results)
-        return reportError(results.error(), exitcode::kFailure);
+        return reportCliError(results.error(), exitcode::kFailure);
     const auto &run = loaded->run;
     std::printf("Run %lld of '%s': %s, strategy %s, %zu results, started %s%s%s\n",
                 static_cast<long long>(run.id), loaded->spec.name.c_str(), run.state.c_str(),
@@ -97,17 +50,17 @@ int runShow(const CliContext &context, std::int64_t runId, std::size_t top, bool
 int runExport(const CliContext &context, std::int64_t runId, const std::string &format,
               const std::string &outputPath)
 {
-    auto loaded = loadRun(context.workspacePath, runId);
+    auto loaded = loadStoredRun(context.workspacePath, runId);
     if (!loaded)
-        return reportError(loaded.error(), exitcode::kInvalidInput);
+        return reportCliError(loaded.error(), exitcode::kInvalidInput);
     auto results = loaded->store.results(runId);
     if (!results)
-        return reportError(results.error(), exitcode::kFailure);
+        return reportCliError(results.error(), exitcode::kFailure);
     auto text = format == "csv" ? exportCsv(loaded->spec, *results)
                                 : exportJson(loaded->spec, loaded->run, *results,
                                              currentHost(context.toolVersion, loaded->run.device));
     if (!text)
-        return reportError(text.error(), exitcode::kFailure);
+        return reportCliError(text.error(), exitcode::kFailure);
     if (outputPath.empty() || outputPath == "-") {
         std::fwrite(text->data(), 1, text->size(), stdout);
         return exitcode::kSuccess;
@@ -118,13 +71,14 @@ int runExport(const CliContext &context, std::int64_t runId, const std::string &
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         out << *text;
         if (!out.flush())
-            return reportError(makeError(EngineError::Code::IoError, "cannot write " + temporary),
-                               exitcode::kFailure);
+            return reportCliError(
+                makeError(EngineError::Code::IoError, "cannot write " + temporary),
+                exitcode::kFailure);
     }
     std::error_code error;
     std::filesystem::rename(temporary, outputPath, error);
     if (error)
-        return reportError(
+        return reportCliError(
             makeError(EngineError::Code::IoError, "cannot write " + outputPath, error.message()),
             exitcode::kFailure);
     std::fprintf(stderr, "wrote %s\n", outputPath.c_str());

@@ -1,6 +1,7 @@
 // tunebench-cli: the headless face of the engine. Wiring only: every command lives in its own
 // file, the engine does the work.
 #include "clicontext.h"
+#include "comparecommand.h"
 #include "exitcodes.h"
 #include "inspectcommands.h"
 #include "session/workerlocation.h"
@@ -90,6 +91,19 @@ int main(int argc, char **argv)
         ->capture_default_str();
     exportCommand->add_option("-o,--output", output, "Output file (default: standard output)");
 
+    tb::CompareOptions compare;
+    auto *compareCommand = app.add_subcommand(
+        "compare", "Compare two runs: each configuration's median in both, and the change");
+    compareCommand->add_option("run_a", compare.runA, "Baseline run id (see `runs`)")->required();
+    compareCommand->add_option("run_b", compare.runB, "Run id compared with it")->required();
+    compareCommand->add_option("--top", compare.top, "Rows per problem size, in run A's ranking")
+        ->capture_default_str();
+    compareCommand
+        ->add_option("--threshold", compare.thresholdPercent,
+                     "Mark and count changes beyond this many percent")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp &e) {
@@ -111,5 +125,7 @@ int main(int argc, char **argv)
         return tb::runShow(context, runId, top, all);
     if (exportCommand->parsed())
         return tb::runExport(context, runId, format, output);
+    if (compareCommand->parsed())
+        return tb::runCompare(context, compare);
     return tb::runRuns(context);
 }

@@ -222,6 +222,31 @@ private slots:
         QCOMPARE(storedResults(workspace, 2).size(), std::size_t(1));
     }
 
+    // The same spec tuned twice: every configuration of run 1 side by side with run 2's.
+    void comparesTwoRunsOfTheSameSpec()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto spec = examplePath("resources/examples/stencil/stencil.json");
+        const QStringList tune{"--workspace", workspace, "tune", spec, "--max-configs", "3"};
+        QCOMPARE(runCli(tune).exitCode, 0);
+        QCOMPARE(runCli(tune + QStringList{"--fresh"}).exitCode, 0);
+        const auto compared = runCli({"--workspace", workspace, "compare", "1", "2", "--top", "2"});
+        QCOMPARE(compared.exitCode, 0);
+        QVERIFY2(compared.out.startsWith("run 2 ('stencil_2d') against run 1 ('stencil_2d')"),
+                 qPrintable(compared.out));
+        QVERIFY2(compared.out.contains("Problem size NX=2048,NY=2048: 3 configurations in both"),
+                 qPrintable(compared.out));
+        QVERIFY(compared.out.contains("\n2  TX="));
+        QVERIFY(!compared.out.contains("\n3  TX=")); // --top 2
+        QVERIFY(compared.out.contains("best"));
+        QVERIFY(compared.out.contains("\nAll sizes: 3 configurations in both; change: median "));
+
+        const auto missing = runCli({"--workspace", workspace, "compare", "1", "9"});
+        QCOMPARE(missing.exitCode, 3);
+        QVERIFY2(missing.err.contains("no run 9"), qPrintable(missing.err));
+    }
+
     void badInputGetsAClearErrorAndExitCode()
     {
         QTemporaryDir dir;

@@ -1,6 +1,6 @@
 #include "workspacefiles.h"
 
-#include "spec/specloader.h"
+#include "export/runreader.h"
 #include "storage/database.h"
 #include "storage/store.h"
 
@@ -20,16 +20,6 @@ EngineError ioError(std::string message, std::string detail = {})
     return makeError(EngineError::Code::IoError, std::move(message), std::move(detail));
 }
 
-// Store::open creates a missing file; opening one to read it must not.
-Expected<Store> openExisting(const std::string &path)
-{
-    std::error_code error;
-    if (!fs::is_regular_file(path, error))
-        return ioError("workspace '" + path + "' does not exist",
-                       fs::exists(path, error) ? "it is not a regular file" : "");
-    return Store::open(path);
-}
-
 // SQLite keeps a WAL file beside a database that is open or was not closed cleanly; a new
 // main file renamed under such a -wal would be read together with it and corrupted.
 bool hasWal(const std::string &path)
@@ -42,7 +32,7 @@ bool hasWal(const std::string &path)
 
 Expected<std::vector<RunRecord>> readWorkspaceRuns(const std::string &path)
 {
-    auto store = openExisting(path);
+    auto store = openExistingWorkspace(path);
     if (!store)
         return store.error();
     return store->runs();
@@ -50,25 +40,16 @@ Expected<std::vector<RunRecord>> readWorkspaceRuns(const std::string &path)
 
 Expected<StoredRun> readStoredRun(const std::string &path, std::int64_t runId, bool withSamples)
 {
-    auto store = openExisting(path);
+    auto store = openExistingWorkspace(path);
     if (!store)
         return store.error();
-    auto run = store->run(runId);
+    auto run = readRunAndSpec(*store, runId);
     if (!run)
         return run.error();
-    auto stored = store->spec(run->specId);
-    if (!stored)
-        return stored.error();
-    SpecLoader loader;
-    auto spec = loader.parse(stored->document, stored->baseDirectory);
-    if (!spec)
-        return makeError(EngineError::Code::InvalidSpec,
-                         "the spec of run " + std::to_string(runId) + " cannot be read back",
-                         spec.error().toString());
     auto results = store->results(runId, withSamples);
     if (!results)
         return results.error();
-    return StoredRun{std::move(run.value()), std::move(spec.value()), std::move(results.value())};
+    return StoredRun{std::move(run->run), std::move(run->spec), std::move(results.value())};
 }
 
 Status createEmptyWorkspace(const std::string &path)

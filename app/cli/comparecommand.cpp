@@ -1,0 +1,140 @@
+#include "comparecommand.h"
+
+#include "exitcodes.h"
+#include "export/runcomparison.h"
+#include "storedrun.h"
+#include "textformat.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace tb {
+
+namespace {
+
+std::string percent(double fraction)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%+.2f%%", 100 * fraction);
+    return text;
+}
+
+// What the changes of a set of pairs add up to.
+struct ChangeSummary
+{
+    std::size_t pairs = 0;
+    double median = 0;
+    double largest = 0; // the change farthest from zero, with its sign
+    std::size_t beyond = 0;
+};
+
+ChangeSummary summarize(const std::vector<ComparedResult> &pairs, double threshold)
+{
+    ChangeSummary summary;
+    std::vector<double> changes;
+    for (const auto &pair : pairs) {
+        const double change = pair.change();
+        changes.push_back(change);
+        if (std::fabs(change) > std::fabs(summary.largest))
+            summary.largest = change;
+        if (std::fabs(change) > threshold)
+            ++summary.beyond;
+    }
+    summary.pairs = changes.size();
+    if (!changes.empty()) {
+        std::sort(changes.begin(), changes.end());
+        const std::size_t middle = changes.size() / 2;
+        summary.median =
+            changes.size() % 2 ? changes[middle] : (changes[middle - 1] + changes[middle]) / 2;
+    }
+    return summary;
+}
+
+std::string describe(const ChangeSummary &summary, double threshold)
+{
+    return std::to_string(summary.pairs) + " configurations in both; change: median " +
+           percent(summary.median) + ", largest " + percent(summary.largest) + ", " +
+           std::to_string(summary.beyond) + " beyond " + percent(threshold).substr(1);
+}
+
+const ComparedResult *findPair(const SizeComparison &size, const std::string &key)
+{
+    for (const auto &pair : size.pairs)
+        if (pair.configKey == key)
+            return &pair;
+    return nullptr;
+}
+
+// Same best in both, or where each run's best stands in the other.
+std::string bestLine(const SizeComparison &size, const std::string &nameA, const std::string &nameB)
+{
+    if (size.bestA.empty() || size.bestB.empty())
+        return {};
+    if (size.bestA == size.bestB)
+        return "  the same best in both: " + size.bestA + "\n";
+    std::string line =
+        "  the best differs: " + nameA + " " + size.bestA + ", " + nameB + " " + size.bestB + "\n";
+    const ComparedResult *a = findPair(size, size.bestA);
+    const ComparedResult *b = findPair(size, size.bestB);
+    if (a && b)
+        line += "    " + nameB + "'s best against " + nameA +
+                "'s: " + percent(b->medianA / a->medianA - 1) + " in " + nameA + ", " +
+                percent(b->medianB / a->medianB - 1) + " in " + nameB + "\n";
+    return line;
+}
+
+std::string renderSize(const SizeComparison &size, const CompareOptions &options,
+                       const std::string &nameA, const std::string &nameB)
+{
+    const double threshold = options.thresholdPercent / 100;
+    std::string text = "\nProblem size " + size.sizeLabel + ": ";
+    if (!size.inB)
+        return text + "not in " + nameB + "\n";
+    text +=
+        describe(summarize(size.pairs, threshold), threshold) + "\n" + bestLine(size, nameA, nameB);
+    TextTable table({"#", "config", nameA, nameB, "change"});
+    for (std::size_t i = 0; i < size.pairs.size() && i < options.top; ++i) {
+        const ComparedResult &pair = size.pairs[i];
+        const bool beyond = std::fabs(pair.change()) > threshold;
+        table.addRow({std::to_string(i + 1), pair.configKey, formatSeconds(pair.medianA),
+                      formatSeconds(pair.medianB), percent(pair.change()) + (beyond ? " !" : "")});
+    }
+    if (!size.pairs.empty())
+        text += table.render();
+    if (size.onlyInA || size.onlyInB)
+        text += "  ok in one run only: " + std::to_string(size.onlyInA) + " in " + nameA + ", " +
+                std::to_string(size.onlyInB) + " in " + nameB + "\n";
+    return text;
+}
+
+} // namespace
+
+int runCompare(const CliContext &context, const CompareOptions &options)
+{
+    auto a = loadStoredRun(context.workspacePath, options.runA);
+    if (!a)
+        return reportCliError(a.error(), exitcode::kInvalidInput);
+    auto b = loadStoredRun(context.workspacePath, options.runB);
+    if (!b)
+        return reportCliError(b.error(), exitcode::kInvalidInput);
+    auto resultsA = a->store.results(options.runA);
+    auto resultsB = b->store.results(options.runB);
+    if (!resultsA || !resultsB)
+        return reportCliError(resultsA ? resultsB.error() : resultsA.error(), exitcode::kFailure);
+    const std::string nameA = "run " + std::to_string(options.runA);
+    const std::string nameB = "run " + std::to_string(options.runB);
+    std::printf("%s ('%s') against %s ('%s'): change = %s / %s - 1, positive is slower in %s\n",
+                nameB.c_str(), b->spec.name.c_str(), nameA.c_str(), a->spec.name.c_str(),
+                nameB.c_str(), nameA.c_str(), nameB.c_str());
+    std::vector<ComparedResult> all;
+    for (const SizeComparison &size : compareRuns(a->spec, *resultsA, b->spec, *resultsB)) {
+        std::printf("%s", renderSize(size, options, nameA, nameB).c_str());
+        all.insert(all.end(), size.pairs.begin(), size.pairs.end());
+    }
+    const double threshold = options.thresholdPercent / 100;
+    std::printf("\nAll sizes: %s\n", describe(summarize(all, threshold), threshold).c_str());
+    return exitcode::kSuccess;
+}
+
+} // namespace tb
