@@ -101,7 +101,7 @@ int main(int argc, char **argv)
     compareCommand
         ->add_option("--threshold", compare.thresholdPercent,
                      "Mark and count changes beyond this many percent")
-        ->check(CLI::NonNegativeNumber)
+        ->check(CLI::Range(0.0, 100.0))
         ->capture_default_str();
 
     try {
