@@ -2,6 +2,7 @@
 
 #include "exitcodes.h"
 #include "export/runcomparison.h"
+#include "measure/statistics.h"
 #include "storedrun.h"
 #include "textformat.h"
 
@@ -13,10 +14,11 @@ namespace tb {
 
 namespace {
 
-std::string percent(double fraction)
+// "+1.25%" (signed: a change) or "0.50%" (a threshold).
+std::string percent(double fraction, bool sign = true)
 {
     char text[32];
-    std::snprintf(text, sizeof text, "%+.2f%%", 100 * fraction);
+    std::snprintf(text, sizeof text, sign ? "%+.2f%%" : "%.2f%%", 100 * fraction);
     return text;
 }
 
@@ -29,7 +31,7 @@ struct ChangeSummary
     std::size_t beyond = 0;
 };
 
-ChangeSummary summarize(const std::vector<ComparedResult> &pairs, double threshold)
+ChangeSummary summarizeChanges(const std::vector<ComparedResult> &pairs, double threshold)
 {
     ChangeSummary summary;
     std::vector<double> changes;
@@ -44,9 +46,7 @@ ChangeSummary summarize(const std::vector<ComparedResult> &pairs, double thresho
     summary.pairs = changes.size();
     if (!changes.empty()) {
         std::sort(changes.begin(), changes.end());
-        const std::size_t middle = changes.size() / 2;
-        summary.median =
-            changes.size() % 2 ? changes[middle] : (changes[middle - 1] + changes[middle]) / 2;
+        summary.median = sortedMedian(changes);
     }
     return summary;
 }
@@ -55,7 +55,7 @@ std::string describe(const ChangeSummary &summary, double threshold)
 {
     return std::to_string(summary.pairs) + " configurations in both; change: median " +
            percent(summary.median) + ", largest " + percent(summary.largest) + ", " +
-           std::to_string(summary.beyond) + " beyond " + percent(threshold).substr(1);
+           std::to_string(summary.beyond) + " beyond " + percent(threshold, false);
 }
 
 const ComparedResult *findPair(const SizeComparison &size, const std::string &key)
@@ -91,8 +91,8 @@ std::string renderSize(const SizeComparison &size, const CompareOptions &options
     std::string text = "\nProblem size " + size.sizeLabel + ": ";
     if (!size.inB)
         return text + "not in " + nameB + "\n";
-    text +=
-        describe(summarize(size.pairs, threshold), threshold) + "\n" + bestLine(size, nameA, nameB);
+    text += describe(summarizeChanges(size.pairs, threshold), threshold) + "\n" +
+            bestLine(size, nameA, nameB);
     TextTable table({"#", "config", nameA, nameB, "change"});
     for (std::size_t i = 0; i < size.pairs.size() && i < options.top; ++i) {
         const ComparedResult &pair = size.pairs[i];
@@ -133,7 +133,7 @@ int runCompare(const CliContext &context, const CompareOptions &options)
         all.insert(all.end(), size.pairs.begin(), size.pairs.end());
     }
     const double threshold = options.thresholdPercent / 100;
-    std::printf("\nAll sizes: %s\n", describe(summarize(all, threshold), threshold).c_str());
+    std::printf("\nAll sizes: %s\n", describe(summarizeChanges(all, threshold), threshold).c_str());
     return exitcode::kSuccess;
 }
 
