@@ -3,6 +3,7 @@
 #include "exitcodes.h"
 #include "export/runcomparison.h"
 #include "measure/statistics.h"
+#include "resultsreport.h"
 #include "storedrun.h"
 #include "textformat.h"
 
@@ -127,6 +128,11 @@ int runCompare(const CliContext &context, const CompareOptions &options)
     std::printf("%s ('%s') against %s ('%s'): change = %s / %s - 1, positive is slower in %s\n",
                 nameB.c_str(), b->spec.name.c_str(), nameA.c_str(), a->spec.name.c_str(),
                 nameB.c_str(), nameA.c_str(), nameB.c_str());
+    const std::string clockA = clockRangeText(*resultsA);
+    const std::string clockB = clockRangeText(*resultsB);
+    if (!clockA.empty() && !clockB.empty())
+        std::printf("SM clock by the GPU's own timer: %s %s, %s %s\n", nameA.c_str(),
+                    clockA.c_str(), nameB.c_str(), clockB.c_str());
     std::vector<ComparedResult> all;
     for (const SizeComparison &size : compareRuns(a->spec, *resultsA, b->spec, *resultsB)) {
         std::printf("%s", renderSize(size, options, nameA, nameB).c_str());

@@ -142,7 +142,8 @@ struct ClockRange
     }
 };
 
-std::string clockNote(const std::vector<StoredResult> &results)
+// The effective and NVML clock ranges over the results that carry them.
+std::pair<ClockRange, ClockRange> clockRanges(const std::vector<StoredResult> &results)
 {
     ClockRange effective;
     ClockRange nvml;
@@ -150,19 +151,32 @@ std::string clockNote(const std::vector<StoredResult> &results)
         effective.add(stored.result.resource("sm_clock_effective_mhz").value_or(0));
         nvml.add(stored.result.resource("sm_clock_mhz").value_or(0));
     }
+    return {effective, nvml};
+}
+
+std::string clockNote(const std::vector<StoredResult> &results)
+{
+    const auto [effective, nvml] = clockRanges(results);
     if (effective.low <= 0)
         return {};
     // Moved by more than what flags a single result against NVML.
     const bool moved = effective.high > effective.low * (1 + SmClockProbe::kMismatch);
-    char text[200];
-    std::snprintf(text, sizeof text,
-                  "\nSM clock by the GPU's own timer: %.1f-%.1f MHz (NVML: %g-%g MHz)%s\n",
-                  effective.low, effective.high, nvml.low, nvml.high,
-                  moved ? "; compute-bound times move with it" : "");
-    return text;
+    return "\nSM clock by the GPU's own timer: " + clockRangeText(results) +
+           (moved ? "; compute-bound times move with it" : "") + "\n";
 }
 
 } // namespace
+
+std::string clockRangeText(const std::vector<StoredResult> &results)
+{
+    const auto [effective, nvml] = clockRanges(results);
+    if (effective.low <= 0)
+        return {};
+    char text[160];
+    std::snprintf(text, sizeof text, "%.1f-%.1f MHz (NVML: %g-%g MHz)", effective.low,
+                  effective.high, nvml.low, nvml.high);
+    return text;
+}
 
 std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
                              std::size_t count)

@@ -13,6 +13,10 @@ namespace tb {
 std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
                              std::size_t count);
 
+// "1979.4-1994.6 MHz (NVML: 1980-1980 MHz)": the SM clock the GPU's own timer saw over the
+// results (CUDA ones carry it), against NVML's; empty when none carries it.
+std::string clockRangeText(const std::vector<StoredResult> &results);
+
 // Every result of a run, in the store's order: `show --all`.
 std::string renderAllResults(const Spec &spec, const std::vector<StoredResult> &results);
 

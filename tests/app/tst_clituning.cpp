@@ -203,6 +203,11 @@ private slots:
                  qPrintable(shown.out));
         const auto all = runCli({"--workspace", workspace, "show", "1", "--all"});
         QVERIFY2(all.out.contains("measured while the GPU slowed down"), qPrintable(all.out));
+        // compare names each run's clock range, the context of a whole-run shift.
+        const auto compared = runCli({"--workspace", workspace, "compare", "1", "1"});
+        QVERIFY2(compared.out.contains("SM clock by the GPU's own timer: run 1 1980.1-1994.6 MHz "
+                                       "(NVML: 1980-1980 MHz), run 1 1980.1-1994.6 MHz"),
+                 qPrintable(compared.out));
     }
 
     void rerunResumesWithoutMeasuringAgain()
