@@ -154,6 +154,17 @@ std::pair<ClockRange, ClockRange> clockRanges(const std::vector<StoredResult> &r
     return {effective, nvml};
 }
 
+// "1979.4-1994.6 MHz (NVML: 1980-1980 MHz)"; empty without effective figures.
+std::string rangeText(const ClockRange &effective, const ClockRange &nvml)
+{
+    if (effective.low <= 0)
+        return {};
+    char text[160];
+    std::snprintf(text, sizeof text, "%.1f-%.1f MHz (NVML: %g-%g MHz)", effective.low,
+                  effective.high, nvml.low, nvml.high);
+    return text;
+}
+
 std::string clockNote(const std::vector<StoredResult> &results)
 {
     const auto [effective, nvml] = clockRanges(results);
@@ -161,7 +172,7 @@ std::string clockNote(const std::vector<StoredResult> &results)
         return {};
     // Moved by more than what flags a single result against NVML.
     const bool moved = effective.high > effective.low * (1 + SmClockProbe::kMismatch);
-    return "\nSM clock by the GPU's own timer: " + clockRangeText(results) +
+    return "\nSM clock by the GPU's own timer: " + rangeText(effective, nvml) +
            (moved ? "; compute-bound times move with it" : "") + "\n";
 }
 
@@ -170,12 +181,7 @@ std::string clockNote(const std::vector<StoredResult> &results)
 std::string clockRangeText(const std::vector<StoredResult> &results)
 {
     const auto [effective, nvml] = clockRanges(results);
-    if (effective.low <= 0)
-        return {};
-    char text[160];
-    std::snprintf(text, sizeof text, "%.1f-%.1f MHz (NVML: %g-%g MHz)", effective.low,
-                  effective.high, nvml.low, nvml.high);
-    return text;
+    return rangeText(effective, nvml);
 }
 
 std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,

@@ -14,14 +14,12 @@ class TestStore : public QObject
 private:
     WorkspaceFiles m_files;
 
-    QString newPath() { return m_files.newPath(); }
-
 private slots:
     void initTestCase() { QVERIFY(m_files.valid()); }
 
     void createsAWalWorkspaceAtTheSchemaVersion()
     {
-        const QString path = newPath();
+        const QString path = m_files.newPath();
         {
             Store store = openStore(path);
             QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
@@ -41,7 +39,7 @@ private slots:
 
     void saveSpecDeduplicatesByContentHash()
     {
-        Store store = openStore(newPath());
+        Store store = openStore(m_files.newPath());
         const Spec gemm = makeSpec("gemm");
         auto first = store.saveSpec(gemm);
         auto again = store.saveSpec(gemm);
@@ -69,7 +67,7 @@ private slots:
 
     void listsRunsNewestFirstWithResultCounts()
     {
-        Store store = openStore(newPath());
+        Store store = openStore(m_files.newPath());
         const std::int64_t gemm = *store.saveSpec(makeSpec("gemm"));
         const std::int64_t axpy = *store.saveSpec(makeSpec("axpy"));
         QVERIFY(!store.latestRun(gemm)->has_value());
@@ -127,7 +125,7 @@ private slots:
 
     void setRunStateStampsAndClearsTheFinishTime()
     {
-        Store store = openStore(newPath());
+        Store store = openStore(m_files.newPath());
         RunRecord record;
         record.specId = *store.saveSpec(makeSpec("gemm"));
         const std::int64_t runId = *store.createRun(record);
@@ -148,7 +146,7 @@ private slots:
 
     void integrityCheckSaysOk()
     {
-        Store store = openStore(newPath());
+        Store store = openStore(m_files.newPath());
         auto check = store.integrityCheck();
         QVERIFY(check.hasValue());
         QCOMPARE(*check, std::string("ok"));

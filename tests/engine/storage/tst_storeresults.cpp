@@ -17,14 +17,12 @@ class TestStoreResults : public QObject
 private:
     WorkspaceFiles m_files;
 
-    QString newPath() { return m_files.newPath(); }
-
 private slots:
     void initTestCase() { QVERIFY(m_files.valid()); }
 
     void resultsRoundTripEveryField()
     {
-        auto [store, spec, record, runId] = openGemmRun(newPath());
+        auto [store, spec, record, runId] = openGemmRun(m_files.newPath());
 
         const auto okConfig = makeConfig(64, 0.5);
         const Result okResult = makeResult(1.234567890123e-4);
@@ -84,7 +82,7 @@ private slots:
 
     void completedConfigsListsWhatHasAResult()
     {
-        auto [store, spec, record, runId] = openGemmRun(newPath());
+        auto [store, spec, record, runId] = openGemmRun(m_files.newPath());
         const std::int64_t otherRun = *store.createRun(record);
         const auto c1 = makeConfig(32, 16);
         const auto c2 = makeConfig(64, 16);
@@ -106,7 +104,7 @@ private slots:
 
     void secondSaveOfTheSameKeyIsRefusedAndKeepsTheFirst()
     {
-        const QString path = newPath();
+        const QString path = m_files.newPath();
         auto [store, spec, record, runId] = openGemmRun(path);
         const auto config = makeConfig(32, 16);
         const Result first = makeResult(1e-3);
@@ -132,7 +130,7 @@ private slots:
 
     void aFailingSaveRollsBackEverything()
     {
-        const QString path = newPath();
+        const QString path = m_files.newPath();
         auto [store, spec, record, runId] = openGemmRun(path);
         const auto kept = makeConfig(32, 16);
         QVERIFY(store.saveResult(runId, record.specId, kept.key(spec.parameters), kept, 0,
