@@ -54,6 +54,32 @@ void ConsoleReporter::onResult(const ResultEvent &event)
                  event.reused ? "  (stored)" : "");
 }
 
+void ConsoleReporter::onRoundStarted(const RoundStart &start)
+{
+    clearProgressLine();
+    std::fprintf(m_out,
+                 "Round %d of %d: measuring %zu of %zu finalists again in fresh worker "
+                 "processes\n",
+                 start.round, start.rounds, start.toMeasure, start.finalists);
+}
+
+void ConsoleReporter::onRoundResult(const RoundEvent &event)
+{
+    clearProgressLine();
+    const std::string size =
+        event.sizeIndex < m_sizeLabels.size() ? m_sizeLabels[event.sizeIndex] : "";
+    std::string rounds;
+    for (double median : event.medians)
+        rounds += (rounds.empty() ? "" : " | ") + formatSeconds(median);
+    const std::string measured =
+        event.measured.status == ResultStatus::Ok
+            ? formatSeconds(event.measured.summary.median)
+            : std::string(toString(event.measured.status)) + " " + event.measured.message;
+    std::fprintf(m_out, "%s  %s  round %d: %s  (rounds %s -> %s)\n", size.c_str(),
+                 event.configKey.c_str(), event.round, measured.c_str(), rounds.c_str(),
+                 formatSeconds(event.combined.summary.median).c_str());
+}
+
 void ConsoleReporter::onProgress(const Progress &progress)
 {
     m_lastProgress = progress;
@@ -81,12 +107,15 @@ void ConsoleReporter::onFinished(const RunSummary &summary)
 {
     clearProgressLine();
     std::fprintf(
-        m_out, "%s run %lld in %s: %llu measured, %llu from the store, %llu ok, %llu failed\n",
+        m_out, "%s run %lld in %s: %llu measured, %llu from the store, %llu ok, %llu failed%s\n",
         summary.stopped ? "Stopped" : "Finished", static_cast<long long>(summary.runId),
         formatClock(summary.seconds).c_str(), static_cast<unsigned long long>(summary.evaluated),
         static_cast<unsigned long long>(summary.reused),
         static_cast<unsigned long long>(summary.ok),
-        static_cast<unsigned long long>(summary.failed));
+        static_cast<unsigned long long>(summary.failed),
+        summary.roundsMeasured == 0
+            ? ""
+            : (", " + std::to_string(summary.roundsMeasured) + " finalist rounds").c_str());
 }
 
 void ConsoleReporter::onFailed(const EngineError &error)

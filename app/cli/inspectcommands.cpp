@@ -36,13 +36,16 @@ int runShow(const CliContext &context, std::int64_t runId, std::size_t top, bool
     auto results = loaded->store.results(runId);
     if (!results)
         return reportCliError(results.error(), exitcode::kFailure);
+    auto rounds = loaded->store.rounds(runId);
+    if (!rounds)
+        return reportCliError(rounds.error(), exitcode::kFailure);
     const auto &run = loaded->run;
     std::printf("Run %lld of '%s': %s, strategy %s, %zu results, started %s%s%s\n",
                 static_cast<long long>(run.id), loaded->spec.name.c_str(), run.state.c_str(),
                 run.strategy.c_str(), results->size(), run.startedAt.c_str(),
                 run.finishedAt.empty() ? "" : ", finished ", run.finishedAt.c_str());
     const auto text = all ? renderAllResults(loaded->spec, *results)
-                          : renderTopResults(loaded->spec, *results, top);
+                          : renderTopResults(loaded->spec, *results, top, *rounds);
     std::printf("%s", text.c_str());
     return exitcode::kSuccess;
 }

@@ -3,6 +3,7 @@
 #include "backend/cuda/smclockprobe.h"
 #include "export/exporter.h"
 #include "model/measurementcaveats.h"
+#include "roundsreport.h"
 #include "space/variables.h"
 #include "textformat.h"
 
@@ -185,7 +186,7 @@ std::string clockRangeText(const std::vector<StoredResult> &results)
 }
 
 std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
-                             std::size_t count)
+                             std::size_t count, const std::vector<StoredRound> &rounds)
 {
     std::string text;
     for (std::size_t size = 0; size < spec.sizes.values.size(); ++size) {
@@ -203,7 +204,8 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
                     " compiled, not timed (fewest spills first):\n" + table.render();
         else
             text += shown.empty() ? "  no configuration succeeded\n"
-                                  : table.render() + caveatNotes(shown, count);
+                                  : table.render() + caveatNotes(shown, count) +
+                                        roundsNote(shown, count, rounds);
         for (const auto &[status, n] : parts.failures)
             text += "  " + std::to_string(n) + " x " + status + "\n";
     }

@@ -9,9 +9,10 @@
 namespace tb {
 
 // The top `count` ok results of each problem size, best first under the spec's objective,
-// followed by a count of each failure status. What `tune` prints at the end and `show` prints.
+// followed by a count of each failure status and, for results measured in several rounds,
+// their rounds. What `tune` prints at the end and `show` prints.
 std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
-                             std::size_t count);
+                             std::size_t count, const std::vector<StoredRound> &rounds = {});
 
 // "1979.4-1994.6 MHz (NVML: 1980-1980 MHz)": the SM clock the GPU's own timer saw over the
 // results (CUDA ones carry it), against NVML's; empty when none carries it.

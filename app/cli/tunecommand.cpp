@@ -109,8 +109,10 @@ int runTune(const CliContext &context, const TuneOptions &options)
                                                                       : exitcode::kFailure;
     auto store = Store::open(context.workspacePath);
     if (store) {
-        if (auto results = store->results(summary->runId))
-            std::printf("%s", renderTopResults(*spec, *results, options.top).c_str());
+        auto results = store->results(summary->runId);
+        auto rounds = store->rounds(summary->runId);
+        if (results && rounds)
+            std::printf("%s", renderTopResults(*spec, *results, options.top, *rounds).c_str());
     }
     if (g_stopRequested.load())
         return exitcode::kInterrupted;

@@ -130,6 +130,11 @@ struct MeasurementSettings
     double maxSecondsPerConfig = 2.0; // sampling cap per config
     double timeoutSeconds = 30.0;     // a config running longer is killed: `timeout`
     bool warmCache = false;           // GPU: skip the L2 flush between samples
+    // Rounds of measurement, each in fresh worker processes: after the search, the best
+    // `finalistsPerSize` ok configurations of each size are measured again once per extra
+    // round, and their median becomes the median of the rounds' medians (measure/roundsummary.h).
+    int processRounds = 1;
+    int finalistsPerSize = 3;
 };
 
 struct Spec

@@ -5,13 +5,10 @@
 #include "space/variables.h"
 
 #include <cmath>
-#include <thread>
 
 namespace tb {
 
 namespace {
-constexpr auto kPollInterval = std::chrono::milliseconds(100);
-
 std::string defaultCacheDirectory(const std::string &workspacePath)
 {
     return workspacePath + ".cache";
@@ -19,7 +16,9 @@ std::string defaultCacheDirectory(const std::string &workspacePath)
 } // namespace
 
 Session::Session(const Spec &spec, SessionOptions options, SessionListener &listener)
-    : m_spec(spec), m_options(std::move(options)), m_listener(listener)
+    : m_spec(spec), m_options(std::move(options)), m_listener(listener),
+      m_rounds(m_options.compileOnly ? 1 : spec.measurement.processRounds,
+               spec.measurement.finalistsPerSize)
 {
     if (m_options.cacheDirectory.empty())
         m_options.cacheDirectory = defaultCacheDirectory(m_options.workspacePath);
@@ -42,13 +41,19 @@ Expected<RunSummary> Session::run()
 
     while (!stopRequested()) {
         updatePause();
-        if (!m_clock.paused() && !outOfTime()) {
-            if (auto status = issueJobs(); !status)
+        if (!m_clock.paused()) {
+            if (auto status = issueWork(); !status)
                 return fail(status.error());
         }
         if (m_inFlight.empty()) {
-            if (!m_clock.paused())
+            if (!m_clock.paused()) {
+                auto started = startNextRound();
+                if (!started)
+                    return fail(started.error());
+                if (*started)
+                    continue;
                 break;
+            }
             waitWhilePaused();
             continue;
         }
@@ -61,7 +66,7 @@ Expected<RunSummary> Session::run()
         m_pipeline->stop();
     }
     m_summary.seconds = elapsedSeconds();
-    const bool complete = m_summary.ok + m_summary.failed >= m_planned;
+    const bool complete = m_summary.ok + m_summary.failed >= m_planned && roundsComplete();
     if (auto status = m_store->setRunState(m_summary.runId, complete ? "finished" : "stopped");
         !status)
         return fail(status.error());
@@ -94,8 +99,9 @@ Status Session::openRun()
         if (!results)
             return results.error();
         for (auto &stored : *results)
-            m_stored.emplace(std::make_pair(stored.configKey, stored.sizeIndex),
-                             std::move(stored.result));
+            m_stored.emplace(std::make_pair(stored.configKey, stored.sizeIndex), std::move(stored));
+        if (auto status = loadStoredRounds(latest->id); !status)
+            return status;
         if (auto status = m_store->setRunState(latest->id, "running"); !status)
             return status;
     } else {
@@ -130,6 +136,7 @@ Status Session::planSizes()
         summary.rejected = (*plan)->space().rejectedCount();
         summary.planned = (*plan)->planned();
         m_planned += summary.planned;
+        m_roundJobsEstimate += m_rounds.estimatedJobs(summary.planned);
         m_listener.onSpaceSized(summary);
         m_plans.push_back(std::move(plan.value()));
     }
@@ -156,6 +163,14 @@ Status Session::startPipeline()
     return status;
 }
 
+// The search's configurations while there is time; then the current round's finalists.
+Status Session::issueWork()
+{
+    if (m_round > 1)
+        return issueRoundJobs();
+    return outOfTime() ? ok() : issueJobs();
+}
+
 Status Session::issueJobs()
 {
     for (auto &plan : m_plans) {
@@ -170,21 +185,26 @@ Status Session::issueJobs()
             const auto key = config->key(m_spec.parameters);
             auto stored = m_stored.find({key, plan->sizeIndex()});
             if (stored != m_stored.end()) {
-                if (auto status = record(*plan, *config, key, stored->second, true); !status)
+                if (auto status =
+                        record(*plan, *config, key, stored->second.result, stored->second.id);
+                    !status)
                     return status;
                 continue;
             }
-            if (!m_pipeline) {
-                if (auto status = startPipeline(); !status)
-                    return status;
-            }
+            if (auto status = ensurePipeline(); !status)
+                return status;
             const std::uint64_t token = m_nextToken++;
             m_pipeline->submit(token, *config, plan->sizeIndex());
-            m_inFlight.emplace(token, InFlight{plan.get(), *config, key});
+            m_inFlight.emplace(token, InFlight{plan.get(), *config, key, std::nullopt});
             m_listener.onConfigStarted(plan->sizeIndex(), key);
         }
     }
     return ok();
+}
+
+Status Session::ensurePipeline()
+{
+    return m_pipeline ? ok() : startPipeline();
 }
 
 Status Session::collect(std::chrono::milliseconds wait)
@@ -200,22 +220,27 @@ Status Session::collect(std::chrono::milliseconds wait)
         InFlight job = std::move(found->second);
         m_inFlight.erase(found);
         ++m_measuredDone;
-        if (auto status = record(*job.plan, job.config, job.key, std::move(item.result), false);
-            !status)
+        auto status = job.round ? recordRound(*job.round, std::move(item.result))
+                                : record(*job.plan, job.config, job.key, std::move(item.result),
+                                         std::nullopt);
+        if (!status)
             return status;
     }
     return ok();
 }
 
 Status Session::record(SizePlan &plan, const Configuration &config, const std::string &key,
-                       Result result, bool reused)
+                       Result result, std::optional<std::int64_t> storedId)
 {
+    const bool reused = storedId.has_value();
+    std::int64_t resultId = storedId.value_or(0);
     if (!reused) {
         m_metrics->apply(config, plan.sizeIndex(), result);
         auto saved =
             m_store->saveResult(m_summary.runId, m_specId, key, config, plan.sizeIndex(), result);
         if (!saved)
             return saved.error();
+        resultId = *saved;
         ++m_summary.evaluated;
     } else {
         ++m_summary.reused;
@@ -232,6 +257,8 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     if (isOk && !std::isnan(event.objective))
         lowerIsBetter = m_spec.objective.minimize ? event.objective : -event.objective;
     event.newBest = plan.report(config, lowerIsBetter);
+    if (lowerIsBetter)
+        offerFinalist(resultId, plan.sizeIndex(), config, key, result);
     event.reused = reused;
     event.result = std::move(result);
     m_listener.onResult(event);
@@ -245,58 +272,6 @@ void Session::forwardLogs()
         return;
     for (const auto &line : m_pipeline->takeLogLines())
         m_listener.onLog(line);
-}
-
-void Session::reportProgress()
-{
-    Progress progress;
-    progress.done = m_summary.ok + m_summary.failed;
-    progress.total = m_planned;
-    progress.elapsedSeconds = elapsedSeconds();
-    progress.inFlight = m_inFlight.size();
-    progress.paused = m_clock.paused();
-    // Only measured configs say how long the rest will take; reused ones cost nothing.
-    if (m_measuredDone > 0 && progress.total >= progress.done)
-        progress.etaSeconds = progress.elapsedSeconds / static_cast<double>(m_measuredDone) *
-                              static_cast<double>(progress.total - progress.done);
-    m_listener.onProgress(progress);
-}
-
-bool Session::stopRequested() const
-{
-    return m_options.stopRequested && m_options.stopRequested->load();
-}
-
-bool Session::pauseRequested() const
-{
-    return m_options.pauseRequested && m_options.pauseRequested->load();
-}
-
-// Follows the pause flag at the top of each loop turn; the listener hears of every change
-// through a progress report, so a GUI can show "paused" once the session has really paused.
-void Session::updatePause()
-{
-    if (m_clock.setPaused(pauseRequested()))
-        reportProgress();
-}
-
-// Paused with nothing in flight: idle, but keep the workers' logs flowing and notice a worker
-// that died meanwhile on the next collect.
-void Session::waitWhilePaused()
-{
-    forwardLogs();
-    std::this_thread::sleep_for(kPollInterval);
-}
-
-bool Session::outOfTime() const
-{
-    const double limit = m_options.maxSeconds.value_or(m_spec.strategy.maxSeconds);
-    return limit > 0 && elapsedSeconds() >= limit;
-}
-
-double Session::elapsedSeconds() const
-{
-    return m_clock.elapsedSeconds();
 }
 
 Expected<RunSummary> Session::fail(const EngineError &error)

@@ -3,6 +3,7 @@
 #include "metricevaluator.h"
 #include "model/expected.h"
 #include "model/spec.h"
+#include "roundplan.h"
 #include "runclock.h"
 #include "sessionlistener.h"
 #include "sessionoptions.h"
@@ -25,7 +26,9 @@ class JobPipeline;
 // listener. Re-running a spec in the same workspace resumes its latest run: configurations
 // already measured are reported from the store, not measured again (unless options.fresh).
 // A pause request (SessionOptions::pauseRequested) holds back new configurations until it is
-// cleared; the run's clock stops meanwhile.
+// cleared; the run's clock stops meanwhile. With measurement.process_rounds > 1 the search is
+// followed by extra rounds that measure its finalists again in fresh worker processes
+// (RoundPlan; sessionrounds.cpp).
 class Session
 {
 public:
@@ -35,20 +38,36 @@ public:
     Expected<RunSummary> run();
 
 private:
+    // How long one turn of the run's loop waits for results (or idles while paused).
+    static constexpr std::chrono::milliseconds kPollInterval{100};
+
     struct InFlight
     {
         SizePlan *plan = nullptr;
         Configuration config;
         std::string key;
+        std::optional<RoundPlan::Job> round; // a finalist measured again, not the search
     };
 
     Status openRun();
     Status planSizes();
     Status startPipeline();
+    Status issueWork();
     Status issueJobs();
+    Status ensurePipeline();
     Status collect(std::chrono::milliseconds wait);
     Status record(SizePlan &plan, const Configuration &config, const std::string &key,
-                  Result result, bool reused);
+                  Result result, std::optional<std::int64_t> storedId);
+    // Rounds (sessionrounds.cpp).
+    Status loadStoredRounds(std::int64_t runId);
+    Expected<bool> startNextRound();
+    Status issueRoundJobs();
+    Status recordRound(const RoundPlan::Job &job, Result measured);
+    void offerFinalist(std::int64_t resultId, std::size_t sizeIndex, const Configuration &config,
+                       const std::string &key, const Result &result);
+    void restartWorkers();
+    bool roundsComplete() const;
+    std::uint64_t roundJobsPlanned() const;
     void forwardLogs();
     void reportProgress();
     bool stopRequested() const;
@@ -66,7 +85,7 @@ private:
     std::optional<MetricEvaluator> m_metrics;
     std::unique_ptr<JobPipeline> m_pipeline;
     std::vector<std::unique_ptr<SizePlan>> m_plans;
-    std::map<std::pair<std::string, std::size_t>, Result> m_stored; // earlier results of the run
+    std::map<std::pair<std::string, std::size_t>, StoredResult> m_stored; // earlier, of the run
     std::map<std::uint64_t, InFlight> m_inFlight;
     std::int64_t m_specId = 0;
     std::uint64_t m_nextToken = 1;
@@ -74,6 +93,10 @@ private:
     std::uint64_t m_measuredDone = 0;
     RunSummary m_summary;
     RunClock m_clock;
+    RoundPlan m_rounds;
+    int m_round = 1;                         // 1 while searching, then the extra round going on
+    std::vector<RoundPlan::Job> m_roundJobs; // of the current round, not yet issued
+    std::uint64_t m_roundJobsEstimate = 0;   // until the finalists are chosen
 };
 
 } // namespace tb

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tb {
 
@@ -35,6 +36,28 @@ struct ResultEvent
     bool newBest = false; // best of its problem size so far
 };
 
+// An extra round (measurement.process_rounds) begins, in fresh worker processes.
+struct RoundStart
+{
+    int round = 2;
+    int rounds = 2;            // in all, the search's own round 1 included
+    std::size_t finalists = 0; // chosen for the rounds, over all sizes
+    std::size_t toMeasure = 0; // of them still to be measured in this round
+};
+
+// A finalist measured again in an extra round.
+struct RoundEvent
+{
+    std::size_t sizeIndex = 0;
+    std::string configKey;
+    Configuration config;
+    int round = 2;
+    Result measured;             // this round's own result (ok or failed)
+    Result combined;             // the finalist's result now: every ok round together
+    std::vector<double> medians; // of the finalist's ok rounds so far, round 1 first
+    double objective = 0;        // of combined; NaN unless it exists
+};
+
 struct Progress
 {
     std::uint64_t done = 0;
@@ -52,7 +75,8 @@ struct RunSummary
     std::uint64_t reused = 0;    // results already in the store
     std::uint64_t ok = 0;
     std::uint64_t failed = 0;
-    bool stopped = false; // stopped by request before the plan was done
+    std::uint64_t roundsMeasured = 0; // finalists measured again by this session
+    bool stopped = false;             // stopped by request before the plan was done
     double seconds = 0;
 };
 

@@ -23,6 +23,8 @@ public:
         (void)configKey;
     }
     virtual void onResult(const ResultEvent &event) { (void)event; }
+    virtual void onRoundStarted(const RoundStart &start) { (void)start; }
+    virtual void onRoundResult(const RoundEvent &event) { (void)event; }
     virtual void onProgress(const Progress &progress) { (void)progress; }
     virtual void onLog(const std::string &line) { (void)line; }
     virtual void onFinished(const RunSummary &summary) { (void)summary; }

@@ -61,6 +61,8 @@ void writeMeasurementDefaults(Json &root, const MeasurementSettings &settings)
     fill("max_seconds_per_config", settings.maxSecondsPerConfig, builtIn.maxSecondsPerConfig);
     fill("timeout_seconds", settings.timeoutSeconds, builtIn.timeoutSeconds);
     fill("warm_cache", settings.warmCache, builtIn.warmCache);
+    fill("process_rounds", settings.processRounds, builtIn.processRounds);
+    fill("finalists_per_size", settings.finalistsPerSize, builtIn.finalistsPerSize);
 }
 
 // The worker's copy: the kernel file's text inlined, so reading it needs no file system.

@@ -98,7 +98,7 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     if (!m_reader.object(measurement, path,
                          {"warmup_runs", "min_samples", "max_samples", "target_rel_ci",
                           "min_seconds_per_config", "max_seconds_per_config", "timeout_seconds",
-                          "warm_cache"}))
+                          "warm_cache", "process_rounds", "finalists_per_size"}))
         return;
     auto &settings = m_spec.measurement;
     auto count = [&](const char *key, int minimum, int &target) {
@@ -123,6 +123,8 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     count("warmup_runs", 0, settings.warmupRuns);
     count("min_samples", 1, settings.minSamples);
     count("max_samples", 1, settings.maxSamples);
+    count("process_rounds", 1, settings.processRounds);
+    count("finalists_per_size", 1, settings.finalistsPerSize);
     readSampleBounds(measurement, path);
     positive("target_rel_ci", settings.targetRelativeHalfWidth);
     positive("max_seconds_per_config", settings.maxSecondsPerConfig);

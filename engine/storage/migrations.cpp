@@ -72,6 +72,25 @@ constexpr Migration kMigrations[] = {
      " seq INTEGER NOT NULL,"
      " seconds REAL,"
      " PRIMARY KEY (result_id, seq)) WITHOUT ROWID;"},
+    {"add the rounds of finalists measured again in fresh processes (result_rounds, round_samples)",
+     "CREATE TABLE result_rounds ("
+     " id INTEGER PRIMARY KEY,"
+     " result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,"
+     " round INTEGER NOT NULL,"
+     " status TEXT NOT NULL,"
+     " message TEXT NOT NULL DEFAULT '',"
+     " timer TEXT NOT NULL DEFAULT '',"
+     " median REAL, min REAL, mean REAL, stddev REAL,"
+     " sample_count INTEGER NOT NULL DEFAULT 0,"
+     " rel_half_width REAL,"
+     " resources_json TEXT NOT NULL DEFAULT '{}',"
+     " created_at TEXT NOT NULL DEFAULT " TB_NOW ","
+     " UNIQUE (result_id, round));"
+     "CREATE TABLE round_samples ("
+     " round_id INTEGER NOT NULL REFERENCES result_rounds(id) ON DELETE CASCADE,"
+     " seq INTEGER NOT NULL,"
+     " seconds REAL,"
+     " PRIMARY KEY (round_id, seq)) WITHOUT ROWID;"},
 };
 
 #undef TB_NOW

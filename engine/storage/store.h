@@ -26,7 +26,7 @@ namespace tb {
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     // Creates the file, or opens and migrates an older one. Refuses, leaving the file as it
     // was: a file that is not an SQLite database, an SQLite database that is not a workspace,
@@ -62,6 +62,16 @@ public:
     Expected<std::vector<StoredResult>> results(std::int64_t runId, bool withSamples = false);
     // (configKey, sizeIndex) pairs that already have a result, whatever its status.
     Expected<std::set<std::pair<std::string, std::size_t>>> completedConfigs(std::int64_t runId);
+
+    // A finalist measured again in fresh worker processes (measurement.process_rounds), in one
+    // transaction: round `round` (>= 2) of result `resultId` with its samples; round 1, the
+    // result's own measurement copied from its row, the first time; and the result's summary
+    // and metrics replaced by `combined` (all its rounds together). A round already stored is
+    // an error and nothing changes. The result's samples stay those of round 1.
+    Status saveRound(std::int64_t resultId, int round, const Result &measured,
+                     const Result &combined);
+    // Every round of the run's results, by result id then round; samples only when withSamples.
+    Expected<std::vector<StoredRound>> rounds(std::int64_t runId, bool withSamples = false);
 
     // PRAGMA integrity_check's text, lines joined by '\n' ("ok" when fine).
     Expected<std::string> integrityCheck();

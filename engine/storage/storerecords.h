@@ -37,6 +37,16 @@ struct StoredResult
     std::string createdAt;
 };
 
+// One round of a result's measurement: round 1 is the result's own, later rounds measured the
+// same configuration again in fresh worker processes (Store::saveRound()).
+struct StoredRound
+{
+    std::int64_t resultId = 0;
+    int round = 1;
+    Result result; // status, message, timer, summary, resources; samples only when asked
+    std::string createdAt;
+};
+
 // A spec document as saved; runs point at it.
 struct StoredSpec
 {

@@ -1,6 +1,11 @@
+#include "models/resultsfeed.h"
+#include "models/resultsmodel.h"
 #include "session/sessioncontroller.h"
 #include "testpaths.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -112,6 +117,58 @@ private slots:
         const auto summary = finished.at(0).at(0).value<RunSummary>();
         QVERIFY(summary.stopped);
         QVERIFY(summary.evaluated < 40);
+    }
+
+    // Extra rounds reach the GUI thread, and each replaces its finalist's row in the table
+    // with the rounds combined.
+    void roundsReplaceTheirFinalistsRows()
+    {
+        QFile example(tbtest::sourceDir() + "/resources/examples/stencil/stencil.json");
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(example.readAll()).object();
+        QJsonObject kernel = spec.value("kernel").toObject();
+        kernel["source"] = tbtest::sourceDir() + "/resources/examples/stencil/stencil.c";
+        spec["kernel"] = kernel;
+        spec["strategy"] = QJsonObject{{"name", "brute_force"}, {"max_configs", 3}};
+        spec["measurement"] = QJsonObject{{"max_samples", 5},
+                                          {"max_seconds_per_config", 0.05},
+                                          {"process_rounds", 2},
+                                          {"finalists_per_size", 2}};
+        QFile file(m_dir.filePath(QStringLiteral("rounds.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(spec).toJson());
+        file.close();
+
+        SessionController controller;
+        ResultsFeed feed;
+        connect(&controller, &SessionController::resultArrived, &feed, &ResultsFeed::queue);
+        connect(&controller, &SessionController::roundResultArrived, &feed, &ResultsFeed::replace);
+        QSignalSpy rounds(&controller, &SessionController::roundStarted);
+        QSignalSpy roundResults(&controller, &SessionController::roundResultArrived);
+        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy failed(&controller, &SessionController::failed);
+        RunRequest r = request(file.fileName());
+        r.workspacePath = m_dir.filePath(QStringLiteral("rounds.tbw"));
+        QVERIFY(controller.start(r));
+        QVERIFY2(finished.wait(60000), qPrintable(failed.value(0).value(0).toString()));
+        feed.flush();
+        QCOMPARE(rounds.count(), 1);
+        QCOMPARE(rounds.at(0).at(0).value<RoundStart>().round, 2);
+        QCOMPARE(roundResults.count(), 2);
+        const ResultsModel &model = *feed.model();
+        QCOMPARE(model.rowCount(), 3); // replaced, not added
+        for (const auto &args : roundResults) {
+            const auto event = args.at(0).value<RoundEvent>();
+            bool found = false;
+            for (int row = 0; row < model.rowCount(); ++row) {
+                if (model.resultAt(row).configKey != event.configKey)
+                    continue;
+                found = true;
+                QCOMPARE(model.resultAt(row).result.summary.median, event.combined.summary.median);
+            }
+            QVERIFY(found);
+            QCOMPARE(event.medians.size(), std::size_t(2));
+        }
     }
 };
 

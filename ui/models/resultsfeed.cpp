@@ -41,6 +41,12 @@ void ResultsFeed::flush()
     emit resultsAdded(batch);
 }
 
+void ResultsFeed::replace(const RoundEvent &event)
+{
+    flush();
+    m_model->replaceResult(event);
+}
+
 void ResultsFeed::append(const QVector<ResultEvent> &batch)
 {
     flush();

@@ -34,6 +34,8 @@ public:
     void flush();
     // Hands results on at once, after any queued ones.
     void append(const QVector<ResultEvent> &batch);
+    // A finalist's result after an extra round replaces its row (queued results first).
+    void replace(const RoundEvent &event);
 
 signals:
     void cleared(const tb::SpecOutline &outline);

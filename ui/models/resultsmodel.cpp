@@ -112,6 +112,20 @@ void ResultsModel::appendResults(const QVector<ResultEvent> &batch)
     endInsertRows();
 }
 
+bool ResultsModel::replaceResult(const RoundEvent &event)
+{
+    for (int row = 0; row < rowCount(); ++row) {
+        ResultEvent &shown = m_rows[row];
+        if (shown.sizeIndex != event.sizeIndex || shown.configKey != event.configKey)
+            continue;
+        shown.result = event.combined;
+        shown.objective = event.objective;
+        emit dataChanged(index(row, 0), index(row, columnCount() - 1));
+        return true;
+    }
+    return false;
+}
+
 int ResultsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());

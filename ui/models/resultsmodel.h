@@ -67,6 +67,9 @@ public:
     // One beginInsertRows per batch: a run of 100,000 results stays cheap for the views.
     void appendResults(const QVector<ResultEvent> &batch);
     const ResultEvent &resultAt(int row) const { return m_rows.at(row); }
+    // A finalist measured again in an extra round: its row shows every round combined.
+    // False when no row has that size and configuration.
+    bool replaceResult(const RoundEvent &event);
 
     // The column of a kind (the index-th parameter or metric); -1 when the layout has none.
     int column(ColumnKind kind, int index = 0) const;

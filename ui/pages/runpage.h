@@ -88,6 +88,8 @@ private:
     void requestStoredRun(qint64 runId);
     void onSpecLoaded(const SpecOutline &outline);
     void onSpaceSized(const tb::SpaceSummary &summary);
+    void onRoundStarted(const tb::RoundStart &start);
+    void onRoundResult(const tb::RoundEvent &event);
     void onPausedChanged(bool paused);
     void onFinished(const tb::RunSummary &summary);
     void onFailed(const QString &message);

@@ -1,7 +1,9 @@
 // The Run page's live run: starting, pausing and stopping it, and what the session reports.
 #include "runpage.h"
 
+#include "models/durationformat.h"
 #include "models/resultsfeed.h"
+#include "models/resultsmodel.h"
 #include "runform.h"
 #include "runprogress.h"
 #include "runselector.h"
@@ -21,6 +23,8 @@ void RunPage::connectController()
     });
     connect(m_controller, &SessionController::spaceSized, this, &RunPage::onSpaceSized);
     connect(m_controller, &SessionController::resultArrived, m_feed, &ResultsFeed::queue);
+    connect(m_controller, &SessionController::roundStarted, this, &RunPage::onRoundStarted);
+    connect(m_controller, &SessionController::roundResultArrived, this, &RunPage::onRoundResult);
     connect(m_controller, &SessionController::progressChanged, m_progress,
             &RunProgress::setProgress);
     connect(m_controller, &SessionController::pausedChanged, this, &RunPage::onPausedChanged);
@@ -119,6 +123,34 @@ void RunPage::onSpaceSized(const SpaceSummary &summary)
                   .arg(summary.valid)
                   .arg(summary.rejected)
                   .arg(summary.planned));
+}
+
+void RunPage::onRoundStarted(const RoundStart &start)
+{
+    appendLog(tr("Round %1 of %2: measuring %3 of %4 finalists again in fresh worker processes")
+                  .arg(start.round)
+                  .arg(start.rounds)
+                  .arg(start.toMeasure)
+                  .arg(start.finalists));
+}
+
+void RunPage::onRoundResult(const RoundEvent &event)
+{
+    m_feed->replace(event);
+    QStringList medians;
+    for (double median : event.medians)
+        medians << formatDuration(median);
+    const QString measured = event.measured.status == ResultStatus::Ok
+                                 ? formatDuration(event.measured.summary.median)
+                                 : QString::fromUtf8(toString(event.measured.status)) +
+                                       QLatin1Char(' ') +
+                                       QString::fromStdString(event.measured.message);
+    appendLog(tr("%1 %2 round %3: %4 (rounds %5 -> %6)")
+                  .arg(m_feed->model()->sizeLabel(event.sizeIndex),
+                       QString::fromStdString(event.configKey))
+                  .arg(event.round)
+                  .arg(measured, medians.join(QStringLiteral(" | ")),
+                       formatDuration(event.combined.summary.median)));
 }
 
 void RunPage::endLiveRun()

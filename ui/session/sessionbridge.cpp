@@ -30,6 +30,20 @@ void SessionBridge::onResult(const ResultEvent &event)
         Qt::QueuedConnection);
 }
 
+void SessionBridge::onRoundStarted(const RoundStart &start)
+{
+    QMetaObject::invokeMethod(
+        m_controller, [c = m_controller, start] { emit c->roundStarted(start); },
+        Qt::QueuedConnection);
+}
+
+void SessionBridge::onRoundResult(const RoundEvent &event)
+{
+    QMetaObject::invokeMethod(
+        m_controller, [c = m_controller, event] { emit c->roundResultArrived(event); },
+        Qt::QueuedConnection);
+}
+
 void SessionBridge::onProgress(const Progress &progress)
 {
     QMetaObject::invokeMethod(

@@ -21,6 +21,8 @@ void registerMetaTypes()
     qRegisterMetaType<tb::ResultEvent>();
     qRegisterMetaType<tb::Progress>();
     qRegisterMetaType<tb::RunSummary>();
+    qRegisterMetaType<tb::RoundStart>();
+    qRegisterMetaType<tb::RoundEvent>();
 }
 
 QString describeError(const QString &specPath, const EngineError &error)

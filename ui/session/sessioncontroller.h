@@ -47,6 +47,9 @@ signals:
     void runStarted(qint64 runId, bool resumed);
     void spaceSized(const tb::SpaceSummary &summary);
     void resultArrived(const tb::ResultEvent &event);
+    // An extra round (measurement.process_rounds) began; a finalist was measured in one.
+    void roundStarted(const tb::RoundStart &start);
+    void roundResultArrived(const tb::RoundEvent &event);
     void progressChanged(const tb::Progress &progress);
     void logLine(const QString &line);
     // pause() or resume() took effect (also false when a paused run ends).

@@ -64,7 +64,17 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
                                    {tr("Timeout (s):"), "/measurement/timeout_seconds",
                                     tr("A configuration running longer is killed (status "
                                        "timeout)"),
-                                    tr("30")});
+                                    tr("30")})
+             << formrows::addField(measure, document, Kind::Integer,
+                                   {tr("Process rounds:"), "/measurement/process_rounds",
+                                    tr("After the search, measure the finalists again this many "
+                                       "times in all, each round in fresh worker processes"),
+                                    tr("1")})
+             << formrows::addField(measure, document, Kind::Integer,
+                                   {tr("Finalists per size:"), "/measurement/finalists_per_size",
+                                    tr("How many of each size's best configurations the extra "
+                                       "rounds measure again"),
+                                    tr("3")});
     m_warmCache = new JsonCheckBox(document, tr("Warm cache (GPU: no L2 flush between samples)"),
                                    measurement);
     m_warmCache->setObjectName(QStringLiteral("measurement_warm_cache"));

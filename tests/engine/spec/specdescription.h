@@ -21,7 +21,7 @@ inline std::string describe(const MeasurementSettings &m)
     o << std::setprecision(std::numeric_limits<double>::max_digits10) << m.warmupRuns << ','
       << m.minSamples << ',' << m.maxSamples << ',' << m.targetRelativeHalfWidth << ','
       << m.minSecondsPerConfig << ',' << m.maxSecondsPerConfig << ',' << m.timeoutSeconds << ','
-      << m.warmCache;
+      << m.warmCache << ',' << m.processRounds << ',' << m.finalistsPerSize;
     return o.str();
 }
 

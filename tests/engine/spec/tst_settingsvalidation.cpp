@@ -54,6 +54,23 @@ private slots:
             Json::parse(R"({"min_seconds_per_config": 3, "max_seconds_per_config": 1})");
         TB_EXPECT_ISSUE(loader, json, "/measurement/min_seconds_per_config",
                         "must not exceed max_seconds_per_config (1)");
+        json["measurement"] = Json::parse(R"({"process_rounds": 0, "finalists_per_size": 0})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/process_rounds", "at least 1, got 0");
+        QVERIFY(hasIssue(loader, "/measurement/finalists_per_size", "at least 1, got 0"));
+    }
+
+    void readsProcessRounds()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"process_rounds": 3, "finalists_per_size": 2})");
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY(spec.hasValue());
+        QCOMPARE(spec->measurement.processRounds, 3);
+        QCOMPARE(spec->measurement.finalistsPerSize, 2);
+        auto defaults = loader.parse(minimalSpec().dump(), "/tmp");
+        QVERIFY(defaults.hasValue());
+        QCOMPARE(defaults->measurement.processRounds, 1); // one process: as before rounds existed
     }
 };
 

@@ -60,7 +60,7 @@ private slots:
         QVERIFY(writeFile(path, {}));
         auto store = Store::open(path.toStdString());
         QVERIFY2(store.hasValue(), store ? "" : store.error().toString().c_str());
-        QCOMPARE(store->schemaVersion(), 1);
+        QCOMPARE(store->schemaVersion(), Store::kSchemaVersion);
         QVERIFY(hasTable(path, "results"));
     }
 
@@ -76,7 +76,8 @@ private slots:
         QVERIFY2(store.hasValue(), store ? "" : store.error().toString().c_str());
         QCOMPARE(store->schemaVersion(), Store::kSchemaVersion);
         QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{Store::kSchemaVersion});
-        for (const char *table : {"specs", "runs", "configurations", "results", "samples"})
+        for (const char *table : {"specs", "runs", "configurations", "results", "samples",
+                                  "result_rounds", "round_samples"})
             QVERIFY2(hasTable(path, table), table);
         QCOMPARE(*store->integrityCheck(), std::string("ok"));
     }
@@ -86,13 +87,13 @@ private slots:
         const QString path = newPath();
         QVERIFY(rawExec(path, "CREATE TABLE future (x); PRAGMA user_version = 7;"));
         expectRefusedUntouched(
-            path, "workspace was written by a newer Tunebench (schema 7, this build knows 1)");
+            path, "workspace was written by a newer Tunebench (schema 7, this build knows 2)");
 
         // The same for a file in WAL mode, as our own workspaces are.
         const QString wal = newPath();
         QVERIFY(rawExec(wal, "PRAGMA journal_mode = WAL; CREATE TABLE future (x);"
-                             " PRAGMA user_version = 2;"));
-        expectRefusedUntouched(wal, "(schema 2, this build knows 1)");
+                             " PRAGMA user_version = 3;"));
+        expectRefusedUntouched(wal, "(schema 3, this build knows 2)");
     }
 
     void refusesAFileThatIsNotADatabase()

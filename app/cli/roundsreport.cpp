@@ -1,0 +1,59 @@
+#include "roundsreport.h"
+
+#include "textformat.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace tb {
+
+namespace {
+
+std::string percentText(double fraction)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * fraction);
+    return text;
+}
+
+std::string roundsLine(const StoredResult &stored, const std::vector<const StoredRound *> &rounds)
+{
+    std::string line = "  rounds of " + stored.configKey + ":";
+    std::vector<double> medians;
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+        const Result &result = rounds[i]->result;
+        line += i == 0 ? " " : " | ";
+        if (result.status == ResultStatus::Ok && result.summary.count > 0) {
+            line += formatSeconds(result.summary.median);
+            medians.push_back(result.summary.median);
+        } else {
+            line += toString(result.status);
+        }
+    }
+    line += " -> " + formatSeconds(stored.result.summary.median);
+    if (medians.size() > 1 && stored.result.summary.median > 0) {
+        const auto [low, high] = std::minmax_element(medians.begin(), medians.end());
+        line += " (spread " + percentText((*high - *low) / stored.result.summary.median) + ")";
+    }
+    return line + "\n";
+}
+
+} // namespace
+
+std::string roundsNote(const std::vector<const StoredResult *> &shown, std::size_t count,
+                       const std::vector<StoredRound> &rounds)
+{
+    std::map<std::int64_t, std::vector<const StoredRound *>> byResult;
+    for (const auto &round : rounds)
+        byResult[round.resultId].push_back(&round);
+    std::string note;
+    for (std::size_t i = 0; i < shown.size() && i < count; ++i) {
+        const auto found = byResult.find(shown[i]->id);
+        if (found != byResult.end() && found->second.size() > 1)
+            note += roundsLine(*shown[i], found->second);
+    }
+    return note;
+}
+
+} // namespace tb

@@ -1,0 +1,236 @@
+// Store's rounds half: finalists measured again in fresh worker processes
+// (measurement.process_rounds), apart from storeresults.cpp to keep both files short.
+#include "store.h"
+
+#include "jsoncolumns.h"
+#include "transaction.h"
+
+#include <unordered_map>
+
+namespace tb {
+
+namespace {
+
+Expected<bool> roundExists(Database &db, std::int64_t resultId, int round,
+                           const std::string &operation)
+{
+    auto query =
+        db.prepare("SELECT 1 FROM result_rounds WHERE result_id = ?1 AND round = ?2", operation);
+    if (!query)
+        return query.error();
+    query->bindInt(1, resultId).bindInt(2, round);
+    return query->step();
+}
+
+Status checkResultExists(Database &db, std::int64_t resultId, const std::string &operation)
+{
+    auto query = db.prepare("SELECT 1 FROM results WHERE id = ?1", operation);
+    if (!query)
+        return query.error();
+    query->bindInt(1, resultId);
+    auto row = query->step();
+    if (!row)
+        return row.error();
+    if (!*row)
+        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
+                         "no result " + std::to_string(resultId) + " in " + db.path());
+    return ok();
+}
+
+// Round 1 is the result's own measurement: its row and samples, as the grid stored them.
+Status copyFirstRound(Database &db, std::int64_t resultId, const std::string &operation)
+{
+    auto insert = db.prepare(
+        "INSERT INTO result_rounds (result_id, round, status, message, timer, median, min, mean,"
+        " stddev, sample_count, rel_half_width, resources_json, created_at)"
+        " SELECT id, 1, status, message, timer, median, min, mean, stddev, sample_count,"
+        " rel_half_width, resources_json, created_at FROM results WHERE id = ?1",
+        operation);
+    if (!insert)
+        return insert.error();
+    insert->bindInt(1, resultId);
+    if (auto status = insert->run(); !status)
+        return status;
+    auto samples = db.prepare("INSERT INTO round_samples (round_id, seq, seconds)"
+                              " SELECT ?1, seq, seconds FROM samples WHERE result_id = ?2",
+                              operation);
+    if (!samples)
+        return samples.error();
+    samples->bindInt(1, db.lastInsertId()).bindInt(2, resultId);
+    return samples->run();
+}
+
+Status insertRound(Database &db, std::int64_t resultId, int round, const Result &measured,
+                   const std::string &operation)
+{
+    auto insert = db.prepare(
+        "INSERT INTO result_rounds (result_id, round, status, message, timer, median, min, mean,"
+        " stddev, sample_count, rel_half_width, resources_json)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        operation);
+    if (!insert)
+        return insert.error();
+    const SampleSummary &summary = measured.summary;
+    insert->bindInt(1, resultId).bindInt(2, round).bindText(3, toString(measured.status));
+    insert->bindText(4, measured.message).bindText(5, measured.timer);
+    insert->bindDouble(6, summary.median).bindDouble(7, summary.min);
+    insert->bindDouble(8, summary.mean).bindDouble(9, summary.stddev);
+    insert->bindInt(10, summary.count).bindDouble(11, summary.relativeHalfWidth);
+    insert->bindText(12, numberMapToJson(measured.resources));
+    if (auto status = insert->run(); !status)
+        return status;
+    const std::int64_t roundId = db.lastInsertId();
+    auto samples = db.prepare(
+        "INSERT INTO round_samples (round_id, seq, seconds) VALUES (?1, ?2, ?3)", operation);
+    if (!samples)
+        return samples.error();
+    for (std::size_t seq = 0; seq < measured.samples.size(); ++seq) {
+        samples->reset();
+        samples->bindInt(1, roundId).bindInt(2, static_cast<std::int64_t>(seq));
+        samples->bindDouble(3, measured.samples[seq]);
+        if (auto status = samples->run(); !status)
+            return status;
+    }
+    return ok();
+}
+
+Status updateSummary(Database &db, std::int64_t resultId, const Result &combined,
+                     const std::string &operation)
+{
+    auto update = db.prepare("UPDATE results SET median = ?2, min = ?3, mean = ?4, stddev = ?5,"
+                             " sample_count = ?6, rel_half_width = ?7, metrics_json = ?8"
+                             " WHERE id = ?1",
+                             operation);
+    if (!update)
+        return update.error();
+    const SampleSummary &summary = combined.summary;
+    update->bindInt(1, resultId).bindDouble(2, summary.median).bindDouble(3, summary.min);
+    update->bindDouble(4, summary.mean).bindDouble(5, summary.stddev);
+    update->bindInt(6, summary.count).bindDouble(7, summary.relativeHalfWidth);
+    update->bindText(8, numberMapToJson(combined.metrics));
+    return update->run();
+}
+
+Expected<StoredRound> roundFromRow(const Statement &row)
+{
+    StoredRound stored;
+    stored.resultId = row.intAt(0);
+    stored.round = static_cast<int>(row.intAt(1));
+    const auto status = resultStatusFromString(row.textAt(2));
+    if (!status)
+        return makeError(EngineError::Code::StoreError,
+                         "cannot read round " + std::to_string(stored.round) + " of result " +
+                             std::to_string(stored.resultId),
+                         "unknown status '" + row.textAt(2) + "'");
+    Result &result = stored.result;
+    result.status = *status;
+    result.message = row.textAt(3);
+    result.timer = row.textAt(4);
+    result.summary = {row.doubleAt(5),
+                      row.doubleAt(6),
+                      row.doubleAt(7),
+                      row.doubleAt(8),
+                      static_cast<int>(row.intAt(9)),
+                      row.doubleAt(10)};
+    auto resources = numberMapFromJson(row.textAt(11));
+    if (!resources)
+        return resources.error();
+    result.resources = std::move(*resources);
+    stored.createdAt = row.textAt(12);
+    return stored;
+}
+
+Status readRoundSamples(Database &db, std::int64_t runId, std::vector<StoredRound> &rounds,
+                        const std::vector<std::int64_t> &roundIds)
+{
+    std::unordered_map<std::int64_t, std::size_t> indexById;
+    for (std::size_t i = 0; i < roundIds.size(); ++i)
+        indexById.emplace(roundIds[i], i);
+    auto query = db.prepare("SELECT s.round_id, s.seconds FROM round_samples s"
+                            " JOIN result_rounds o ON o.id = s.round_id"
+                            " JOIN results r ON r.id = o.result_id"
+                            " WHERE r.run_id = ?1 ORDER BY s.round_id, s.seq",
+                            "read the round samples of run " + std::to_string(runId));
+    if (!query)
+        return query.error();
+    query->bindInt(1, runId);
+    while (true) {
+        auto row = query->step();
+        if (!row)
+            return row.error();
+        if (!*row)
+            return ok();
+        if (auto found = indexById.find(query->intAt(0)); found != indexById.end())
+            rounds[found->second].result.samples.push_back(query->doubleAt(1));
+    }
+}
+
+} // namespace
+
+Status Store::saveRound(std::int64_t resultId, int round, const Result &measured,
+                        const Result &combined)
+{
+    const std::string operation =
+        "save round " + std::to_string(round) + " of result " + std::to_string(resultId);
+    if (round < 2)
+        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
+                         "round 1 is the result itself; rounds saved later start at 2");
+    auto transaction = Transaction::begin(m_db, operation);
+    if (!transaction)
+        return transaction.error();
+    if (auto status = checkResultExists(m_db, resultId, operation); !status)
+        return status;
+    auto exists = roundExists(m_db, resultId, round, operation);
+    if (!exists)
+        return exists.error();
+    if (*exists)
+        return makeError(EngineError::Code::StoreError, "cannot " + operation,
+                         "that round is already stored (kept unchanged)");
+    auto first = roundExists(m_db, resultId, 1, operation);
+    if (!first)
+        return first.error();
+    if (!*first) {
+        if (auto status = copyFirstRound(m_db, resultId, operation); !status)
+            return status;
+    }
+    if (auto status = insertRound(m_db, resultId, round, measured, operation); !status)
+        return status;
+    if (auto status = updateSummary(m_db, resultId, combined, operation); !status)
+        return status;
+    return transaction->commit();
+}
+
+Expected<std::vector<StoredRound>> Store::rounds(std::int64_t runId, bool withSamples)
+{
+    const std::string operation = "read the rounds of run " + std::to_string(runId);
+    auto query = m_db.prepare(
+        "SELECT o.result_id, o.round, o.status, o.message, o.timer, o.median, o.min, o.mean,"
+        " o.stddev, o.sample_count, o.rel_half_width, o.resources_json, o.created_at, o.id"
+        " FROM result_rounds o JOIN results r ON r.id = o.result_id"
+        " WHERE r.run_id = ?1 ORDER BY o.result_id, o.round",
+        operation);
+    if (!query)
+        return query.error();
+    query->bindInt(1, runId);
+    std::vector<StoredRound> rounds;
+    std::vector<std::int64_t> roundIds;
+    while (true) {
+        auto row = query->step();
+        if (!row)
+            return row.error();
+        if (!*row)
+            break;
+        auto stored = roundFromRow(*query);
+        if (!stored)
+            return stored.error();
+        rounds.push_back(std::move(*stored));
+        roundIds.push_back(query->intAt(13));
+    }
+    if (withSamples) {
+        if (auto status = readRoundSamples(m_db, runId, rounds, roundIds); !status)
+            return status.error();
+    }
+    return rounds;
+}
+
+} // namespace tb

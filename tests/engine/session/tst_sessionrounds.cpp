@@ -1,0 +1,238 @@
+// A Session's extra rounds (measurement.process_rounds) with real tunebench-worker processes
+// and a real workspace: the finalists, fresh processes per round, the combined medians stored,
+// and a stopped run resuming only the rounds still missing.
+#include "measure/roundsummary.h"
+#include "session/session.h"
+#include "spec/jsonreader.h"
+#include "spec/specloader.h"
+#include "testpaths.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <regex>
+#include <set>
+
+using namespace tb;
+
+namespace {
+
+constexpr int kRounds = 3;
+constexpr int kFinalists = 2;
+constexpr std::int64_t kConfigs = 5;
+
+class RoundListener : public SessionListener
+{
+public:
+    std::atomic<bool> stop{false};
+    std::size_t stopAfterRoundResults = 0;
+    std::vector<ResultEvent> results;
+    std::vector<RoundStart> roundStarts;
+    std::vector<RoundEvent> roundResults;
+    std::vector<Progress> progress;
+    // Worker pids in the order the supervisors reported starting them, and how many had
+    // started when each round began.
+    std::vector<std::string> startedPids;
+    std::vector<std::size_t> pidsBeforeRound;
+
+    void onResult(const ResultEvent &event) override { results.push_back(event); }
+    void onRoundStarted(const RoundStart &start) override
+    {
+        roundStarts.push_back(start);
+        pidsBeforeRound.push_back(startedPids.size());
+    }
+    void onRoundResult(const RoundEvent &event) override
+    {
+        roundResults.push_back(event);
+        if (stopAfterRoundResults && roundResults.size() >= stopAfterRoundResults)
+            stop = true;
+    }
+    void onProgress(const Progress &value) override { progress.push_back(value); }
+    void onLog(const std::string &line) override
+    {
+        static const std::regex started(R"(worker \d+ started \(pid (\d+))");
+        std::smatch match;
+        if (std::regex_search(line, match, started))
+            startedPids.push_back(match[1]);
+    }
+};
+
+// The stencil example (CPU), sampled briefly, with three rounds for its two best.
+Spec roundsSpec()
+{
+    const QString path = tbtest::sourceDir() + "/resources/examples/stencil/stencil.json";
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    Json json = Json::parse(file.readAll().toStdString());
+    json["measurement"] = {{"min_samples", 3},
+                           {"max_samples", 10},
+                           {"max_seconds_per_config", 0.05},
+                           {"process_rounds", kRounds},
+                           {"finalists_per_size", kFinalists}};
+    SpecLoader loader;
+    auto spec = loader.parse(json.dump(),
+                             (tbtest::sourceDir() + "/resources/examples/stencil").toStdString());
+    if (!spec)
+        qFatal("cannot load the rounds spec: %s", spec.error().toString().c_str());
+    return *spec;
+}
+
+SessionOptions optionsFor(const QTemporaryDir &dir, RoundListener &listener)
+{
+    SessionOptions options;
+    options.workspacePath = dir.filePath("ws.tbw").toStdString();
+    options.workerCommand = {tbtest::workerPath().toStdString()};
+    options.workers = 2;
+    options.maxConfigs = kConfigs;
+    options.toolVersion = "test";
+    options.stopRequested = &listener.stop;
+    return options;
+}
+
+// The keys of the `count` best ok results by objective (GB/s, higher is better).
+std::set<std::string> bestKeys(const std::vector<ResultEvent> &results, std::size_t count)
+{
+    std::vector<const ResultEvent *> ok;
+    for (const auto &event : results)
+        if (std::isfinite(event.objective))
+            ok.push_back(&event);
+    std::sort(ok.begin(), ok.end(),
+              [](const auto *a, const auto *b) { return a->objective > b->objective; });
+    std::set<std::string> keys;
+    for (std::size_t i = 0; i < std::min(count, ok.size()); ++i)
+        keys.insert(ok[i]->configKey);
+    return keys;
+}
+
+} // namespace
+
+class TestSessionRounds : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void measuresTheFinalistsAgainInFreshProcesses()
+    {
+        QTemporaryDir dir;
+        const Spec spec = roundsSpec();
+        RoundListener listener;
+        const auto options = optionsFor(dir, listener);
+        auto summary = Session(spec, options, listener).run();
+        QVERIFY2(summary.hasValue(), summary ? "" : summary.error().toString().c_str());
+        QVERIFY(!summary->stopped);
+        QCOMPARE(summary->roundsMeasured, std::uint64_t(kFinalists * (kRounds - 1)));
+
+        QCOMPARE(listener.roundStarts.size(), std::size_t(kRounds - 1));
+        for (int i = 0; i < kRounds - 1; ++i) {
+            QCOMPARE(listener.roundStarts[i].round, i + 2);
+            QCOMPARE(listener.roundStarts[i].rounds, kRounds);
+            QCOMPARE(listener.roundStarts[i].toMeasure, std::size_t(kFinalists));
+        }
+        std::set<std::string> roundKeys;
+        for (const auto &event : listener.roundResults) {
+            roundKeys.insert(event.configKey);
+            QVERIFY(event.measured.status == ResultStatus::Ok);
+            QCOMPARE(event.medians.size(), std::size_t(event.round)); // rounds 1..round
+            QVERIFY(std::isfinite(event.objective));
+        }
+        QCOMPARE(roundKeys, bestKeys(listener.results, kFinalists));
+
+        // Each round's workers are processes no earlier round had.
+        const auto &pids = listener.startedPids;
+        QCOMPARE(listener.pidsBeforeRound.size(), std::size_t(kRounds - 1));
+        for (std::size_t start : listener.pidsBeforeRound) {
+            QVERIFY(start < pids.size());
+            const std::set<std::string> before(pids.begin(), pids.begin() + start);
+            QVERIFY(!before.count(pids[start]));
+        }
+        QCOMPARE(listener.progress.back().done, listener.progress.back().total);
+        QCOMPARE(listener.progress.back().total,
+                 std::uint64_t(kConfigs + kFinalists * (kRounds - 1)));
+
+        // The store: every round with its samples, and each finalist's median the median of
+        // its rounds' medians.
+        auto store = Store::open(options.workspacePath);
+        QVERIFY(store.hasValue());
+        QCOMPARE(store->run(summary->runId)->state, std::string("finished"));
+        auto rounds = store->rounds(summary->runId, true);
+        QVERIFY(rounds.hasValue());
+        QCOMPARE(rounds->size(), std::size_t(kFinalists * kRounds));
+        std::map<std::int64_t, std::vector<SampleSummary>> byResult;
+        for (const auto &round : *rounds) {
+            QCOMPARE(round.result.samples.size(), std::size_t(round.result.summary.count));
+            byResult[round.resultId].push_back(round.result.summary);
+        }
+        auto results = store->results(summary->runId);
+        QVERIFY(results.hasValue());
+        for (const auto &stored : *results) {
+            const auto found = byResult.find(stored.id);
+            if (found == byResult.end())
+                continue;
+            QVERIFY(roundKeys.count(stored.configKey));
+            const SampleSummary combined = combineRounds(found->second);
+            QCOMPARE(stored.result.summary.median, combined.median);
+            QCOMPARE(stored.result.summary.count, combined.count);
+            const double gbps = 2.0 * 2048 * 2048 * 4 / combined.median / 1e9;
+            QVERIFY(std::abs(stored.result.metrics.at("GB/s") / gbps - 1) < 1e-12);
+        }
+    }
+
+    void resumesOnlyTheRoundsStillMissing()
+    {
+        QTemporaryDir dir;
+        const Spec spec = roundsSpec();
+        constexpr std::uint64_t kJobs = kFinalists * (kRounds - 1);
+        std::int64_t runId = 0;
+        std::uint64_t first = 0;
+        std::set<std::string> finalists;
+        {
+            RoundListener listener;
+            listener.stopAfterRoundResults = 1;
+            auto summary = Session(spec, optionsFor(dir, listener), listener).run();
+            QVERIFY(summary.hasValue());
+            QVERIFY(summary->stopped);       // the rounds are part of the run
+            first = summary->roundsMeasured; // the one asked for and any in flight with it
+            QVERIFY(first >= 1 && first < kJobs);
+            runId = summary->runId;
+            for (const auto &event : listener.roundResults)
+                finalists.insert(event.configKey);
+        }
+        RoundListener listener;
+        const auto options = optionsFor(dir, listener);
+        auto summary = Session(spec, options, listener).run();
+        QVERIFY(summary.hasValue());
+        QVERIFY(!summary->stopped);
+        QCOMPARE(summary->runId, runId);
+        QCOMPARE(summary->reused, std::uint64_t(kConfigs));
+        QCOMPARE(summary->roundsMeasured, kJobs - first);
+        // The same finalists as before the stop, though their stored medians moved meanwhile.
+        for (const auto &event : listener.roundResults)
+            finalists.insert(event.configKey);
+        QCOMPARE(finalists.size(), std::size_t(kFinalists));
+        auto store = Store::open(options.workspacePath);
+        QCOMPARE(store->rounds(runId)->size(), std::size_t(kFinalists * kRounds));
+        QCOMPARE(store->run(runId)->state, std::string("finished"));
+    }
+
+    void oneRoundMeasuresNothingAgain()
+    {
+        QTemporaryDir dir;
+        Spec spec = roundsSpec();
+        spec.measurement.processRounds = 1;
+        RoundListener listener;
+        const auto options = optionsFor(dir, listener);
+        auto summary = Session(spec, options, listener).run();
+        QVERIFY(summary.hasValue());
+        QVERIFY(listener.roundStarts.empty());
+        QCOMPARE(summary->roundsMeasured, std::uint64_t(0));
+        QVERIFY(Store::open(options.workspacePath)->rounds(summary->runId)->empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionRounds)
+#include "tst_sessionrounds.moc"
