@@ -10,6 +10,10 @@ markdown report.
 Run on the GPU node from the repository root, with the bundle unpacked:
   python3 bench/cuda/run_to_run.py --bundle /tmp/b/tunebench --rounds 3 --out r.md \
       resources/examples/copy_scale/copy_scale.json resources/examples/sgemm/sgemm.json
+
+--measurement '{"process_rounds": 3, "finalists_per_size": 1000}' tunes a copy of each spec with
+those measurement fields set. With process_rounds, a result measured in several processes
+(a finalist) has the median of its rounds' medians; the report adds a table of those alone.
 """
 import argparse
 import json
@@ -26,6 +30,20 @@ BUCKETS = ((0, 20e-6, "< 20 us"), (20e-6, 100e-6, "20-100 us"), (100e-6, 1e-3, "
            (1e-3, float("inf"), ">= 1 ms"))
 
 
+def spec_with(spec, measurement, work):
+    """A copy of spec with the given measurement fields, its kernel source made absolute."""
+    with open(spec) as f:
+        document = json.load(f)
+    kernel = document["kernel"]
+    if "source" in kernel:
+        kernel["source"] = os.path.abspath(os.path.join(os.path.dirname(spec), kernel["source"]))
+    document.setdefault("measurement", {}).update(measurement)
+    path = os.path.join(work, os.path.basename(spec))
+    with open(path, "w") as f:
+        json.dump(document, f)
+    return path
+
+
 def tune(bundle, spec, workspace):
     started = time.monotonic()
     done = subprocess.run([f"{bundle}/bin/tunebench-cli", "--workspace", workspace, "tune", spec],
@@ -33,13 +51,14 @@ def tune(bundle, spec, workspace):
     if done.returncode != 0:
         raise RuntimeError(f"tune {spec} failed: {done.stdout[-1500:]} {done.stderr[-1500:]}")
     db = sqlite3.connect(workspace)
+    rounds = "(SELECT count(*) FROM result_rounds o WHERE o.result_id = r.id)"
     rows = db.execute("SELECT c.config_key, c.size_index, r.median, r.sample_count, "
-                      "r.resources_json FROM results r JOIN configurations c "
+                      f"r.resources_json, {rounds} FROM results r JOIN configurations c "
                       "ON c.id = r.configuration_id WHERE r.status = 'ok'").fetchall()
     results = {}
-    for key, size, median, count, resources in rows:
+    for key, size, median, count, resources, process_rounds in rows:
         extra = json.loads(resources or "{}")
-        results[(key, size)] = {"median": median, "samples": count,
+        results[(key, size)] = {"median": median, "samples": count, "rounds": process_rounds,
                                 "clock": extra.get("sm_clock_effective_mhz", 0),
                                 "flagged": extra.get("clock_mismatch", 0) or extra.get("throttled", 0)}
     return results, time.monotonic() - started
@@ -47,6 +66,21 @@ def tune(bundle, spec, workspace):
 
 def spread(values):
     return (max(values) - min(values)) / statistics.median(values)
+
+
+def spread_table(out, rounds, pairs_of):
+    out.write("| median time | pairs | spread: median | p90 | max | within 0.5% | samples "
+              "(median) |\n| --- | --- | --- | --- | --- | --- | --- |\n")
+    for low, high, label in BUCKETS:
+        pairs = [p for p in pairs_of if low <= statistics.median(r[p]["median"] for r, _ in rounds) < high]
+        if not pairs:
+            continue
+        spreads = sorted(spread([r[p]["median"] for r, _ in rounds]) for p in pairs)
+        samples = statistics.median(r[p]["samples"] for r, _ in rounds for p in pairs)
+        within = sum(s <= 0.005 for s in spreads)
+        out.write(f"| {label} | {len(pairs)} | {100 * statistics.median(spreads):.2f}% "
+                  f"| {100 * spreads[math.ceil(0.9 * len(spreads)) - 1]:.2f}% "
+                  f"| {100 * spreads[-1]:.2f}% | {within} of {len(pairs)} | {samples:g} |\n")
 
 
 def report_spec(out, spec, rounds):
@@ -60,18 +94,12 @@ def report_spec(out, spec, rounds):
         out.write(f"SM clock by the GPU's timer over every result: {min(clocks):.1f}-"
                   f"{max(clocks):.1f} MHz; results flagged (throttled or clock mismatch): "
                   f"{flagged}.\n\n")
-    out.write("| median time | pairs | spread: median | p90 | max | within 0.5% | samples "
-              "(median) |\n| --- | --- | --- | --- | --- | --- | --- |\n")
-    for low, high, label in BUCKETS:
-        pairs = [p for p in common if low <= statistics.median(r[p]["median"] for r, _ in rounds) < high]
-        if not pairs:
-            continue
-        spreads = sorted(spread([r[p]["median"] for r, _ in rounds]) for p in pairs)
-        samples = statistics.median(r[p]["samples"] for r, _ in rounds for p in pairs)
-        within = sum(s <= 0.005 for s in spreads)
-        out.write(f"| {label} | {len(pairs)} | {100 * statistics.median(spreads):.2f}% "
-                  f"| {100 * spreads[math.ceil(0.9 * len(spreads)) - 1]:.2f}% "
-                  f"| {100 * spreads[-1]:.2f}% | {within} of {len(pairs)} | {samples:g} |\n")
+    spread_table(out, rounds, common)
+    finalists = [p for p in common if all(r[p]["rounds"] > 1 for r, _ in rounds)]
+    if finalists and len(finalists) < len(common):
+        out.write(f"\nFinalists of every run ({len(finalists)} pairs; each median the median of "
+                  f"{rounds[0][0][finalists[0]]['rounds']} process rounds' medians):\n\n")
+        spread_table(out, rounds, finalists)
     out.write("\n| size | best per round | the other rounds' winners vs the first's |\n"
               "| --- | --- | --- |\n")
     for size in sorted({s for _, s in common}):
@@ -89,15 +117,21 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", required=True)
     parser.add_argument("--raw", help="also write every result of every round (JSON lines)")
+    parser.add_argument("--measurement", default="{}",
+                        help="JSON object of measurement fields to set in a copy of each spec")
     parser.add_argument("specs", nargs="+")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="tb-run-to-run-")
+    measurement = json.loads(args.measurement)
     with open(args.out, "w") as out:
         out.write("# Run-to-run spread of tuned medians\n\nEach round: `tunebench-cli tune SPEC` "
                   "in a fresh workspace (the spec's own adaptive sampling). Spread: (max - min) / "
                   "median of a configuration's medians across the rounds.\n")
+        if measurement:
+            out.write(f"\nSpecs tuned with measurement fields set: `{json.dumps(measurement)}`.\n")
         for spec in args.specs:
-            rounds = [tune(args.bundle, spec, os.path.join(work, f"{os.path.basename(spec)}-{i}.tbw"))
+            tuned = spec_with(spec, measurement, work) if measurement else spec
+            rounds = [tune(args.bundle, tuned, os.path.join(work, f"{os.path.basename(spec)}-{i}.tbw"))
                       for i in range(args.rounds)]
             report_spec(out, spec, rounds)
             out.flush()

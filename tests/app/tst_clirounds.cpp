@@ -2,38 +2,24 @@
 // real workspace: what `tune` prints while the finalists are measured again, and the rounds
 // `show` lists under the table.
 #include "clirunner.h"
+#include "examplevariant.h"
 
-#include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 namespace {
 
-// The stencil example with its source path made absolute, 3 configurations, sampled briefly,
-// and 3 rounds for the 2 best.
+// The stencil example sampled briefly, with 3 rounds for the 2 best.
 QString writeRoundsSpec(const QTemporaryDir &dir)
 {
-    QFile example(examplePath("resources/examples/stencil/stencil.json"));
-    if (!example.open(QIODevice::ReadOnly))
-        return {};
-    QJsonObject spec = QJsonDocument::fromJson(example.readAll()).object();
-    QJsonObject kernel = spec.value("kernel").toObject();
-    kernel["source"] = examplePath("resources/examples/stencil/stencil.c");
-    spec["kernel"] = kernel;
-    spec["measurement"] = QJsonObject{{"min_samples", 3},
-                                      {"max_samples", 10},
-                                      {"max_seconds_per_config", 0.05},
-                                      {"process_rounds", 3},
-                                      {"finalists_per_size", 2}};
-    const QString path = dir.filePath("rounds.json");
-    QFile out(path);
-    if (!out.open(QIODevice::WriteOnly))
-        return {};
-    out.write(QJsonDocument(spec).toJson());
-    return path;
+    const QJsonObject measurement{{"min_samples", 3},
+                                  {"max_samples", 10},
+                                  {"max_seconds_per_config", 0.05},
+                                  {"process_rounds", 3},
+                                  {"finalists_per_size", 2}};
+    return tbtest::writeExampleVariant("stencil", {{"measurement", measurement}}, dir.path(),
+                                       "rounds.json");
 }
 
 } // namespace

@@ -2,11 +2,14 @@
 // NVRTC compile workers, a real bench worker on the GPU, a real workspace. Every failure status
 // comes from a kernel made to fail that way, and a tuned example's best is verified and timed.
 #include "clirunner.h"
+#include "examplevariant.h"
 
 #include "export/exporter.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
 
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -104,6 +107,51 @@ private slots:
         // among them) still moves over 2 TB/s on an H100.
         QVERIFY2(best[2]->result.metrics.at("GB/s") > 2000.0,
                  qPrintable(QString::number(best[2]->result.metrics.at("GB/s"))));
+    }
+
+    // measurement.process_rounds on the GPU: each size's 2 best are measured again by a new
+    // bench worker (a new process, a new CUDA context), timed by CUPTI like the search.
+    void finalistsAreMeasuredAgainByANewBenchWorker()
+    {
+        QTemporaryDir dir;
+        const QString spec = tbtest::writeExampleVariant(
+            "copy_scale",
+            {{"measurement", QJsonObject{{"process_rounds", 2}, {"finalists_per_size", 2}}}},
+            dir.path(), "rounds.json");
+        QVERIFY(!spec.isEmpty());
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome = runCli(
+            {"--workspace", workspace, "tune", spec, "--max-configs", "4", "--verbose"}, 600000);
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        QVERIFY2(outcome.out.contains("Round 2 of 2: measuring 6 of 6 finalists"),
+                 qPrintable(outcome.out));
+        // The bench worker's pid in each round: two different processes.
+        const QRegularExpression benchStarted(R"(cuda supervisor: worker 0 started \(pid (\d+))");
+        QSet<QString> pids;
+        for (auto match = benchStarted.globalMatch(outcome.out); match.hasNext();)
+            pids.insert(match.next().captured(1));
+        QVERIFY2(pids.size() >= 2, qPrintable(outcome.out));
+
+        auto store = Store::open(workspace.toStdString());
+        QVERIFY(store.hasValue());
+        auto rounds = store->rounds(1);
+        QVERIFY(rounds.hasValue());
+        QCOMPARE(rounds->size(), std::size_t(2 * 3 * 2)); // finalists x sizes x rounds
+        std::map<std::int64_t, std::vector<double>> medians;
+        for (const auto &round : *rounds) {
+            QCOMPARE(QString::fromUtf8(toString(round.result.status)), QString("ok"));
+            QCOMPARE(QString::fromStdString(round.result.timer), QString("cupti"));
+            QVERIFY(round.result.summary.count >= 10);
+            medians[round.resultId].push_back(round.result.summary.median);
+        }
+        for (const auto &stored : storedResults(workspace)) {
+            const auto found = medians.find(stored.id);
+            if (found == medians.end())
+                continue;
+            // Two rounds: the median of the two medians is their mean.
+            const double expected = (found->second[0] + found->second[1]) / 2;
+            QVERIFY(std::abs(stored.result.summary.median / expected - 1) < 1e-12);
+        }
     }
 };
 

@@ -1,11 +1,10 @@
+#include "examplevariant.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
 #include "session/sessioncontroller.h"
 #include "testpaths.h"
 
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -123,21 +122,15 @@ private slots:
     // with the rounds combined.
     void roundsReplaceTheirFinalistsRows()
     {
-        QFile example(tbtest::sourceDir() + "/resources/examples/stencil/stencil.json");
-        QVERIFY(example.open(QIODevice::ReadOnly));
-        QJsonObject spec = QJsonDocument::fromJson(example.readAll()).object();
-        QJsonObject kernel = spec.value("kernel").toObject();
-        kernel["source"] = tbtest::sourceDir() + "/resources/examples/stencil/stencil.c";
-        spec["kernel"] = kernel;
-        spec["strategy"] = QJsonObject{{"name", "brute_force"}, {"max_configs", 3}};
-        spec["measurement"] = QJsonObject{{"max_samples", 5},
-                                          {"max_seconds_per_config", 0.05},
-                                          {"process_rounds", 2},
-                                          {"finalists_per_size", 2}};
-        QFile file(m_dir.filePath(QStringLiteral("rounds.json")));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(spec).toJson());
-        file.close();
+        const QString spec = tbtest::writeExampleVariant(
+            "stencil",
+            {{"strategy", QJsonObject{{"name", "brute_force"}, {"max_configs", 3}}},
+             {"measurement", QJsonObject{{"max_samples", 5},
+                                         {"max_seconds_per_config", 0.05},
+                                         {"process_rounds", 2},
+                                         {"finalists_per_size", 2}}}},
+            m_dir.path(), "rounds.json");
+        QVERIFY(!spec.isEmpty());
 
         SessionController controller;
         ResultsFeed feed;
@@ -147,7 +140,7 @@ private slots:
         QSignalSpy roundResults(&controller, &SessionController::roundResultArrived);
         QSignalSpy finished(&controller, &SessionController::finished);
         QSignalSpy failed(&controller, &SessionController::failed);
-        RunRequest r = request(file.fileName());
+        RunRequest r = request(spec);
         r.workspacePath = m_dir.filePath(QStringLiteral("rounds.tbw"));
         QVERIFY(controller.start(r));
         QVERIFY2(finished.wait(60000), qPrintable(failed.value(0).value(0).toString()));
