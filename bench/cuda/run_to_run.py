@@ -52,13 +52,19 @@ def tune(bundle, spec, workspace):
         raise RuntimeError(f"tune {spec} failed: {done.stdout[-1500:]} {done.stderr[-1500:]}")
     db = sqlite3.connect(workspace)
     rounds = "(SELECT count(*) FROM result_rounds o WHERE o.result_id = r.id)"
-    rows = db.execute("SELECT c.config_key, c.size_index, r.median, r.sample_count, "
+    rows = db.execute("SELECT r.id, c.config_key, c.size_index, r.median, r.sample_count, "
                       f"r.resources_json, {rounds} FROM results r JOIN configurations c "
                       "ON c.id = r.configuration_id WHERE r.status = 'ok'").fetchall()
+    round_medians = {}
+    for result_id, median in db.execute("SELECT o.result_id, o.median FROM result_rounds o "
+                                        "WHERE o.status = 'ok' ORDER BY o.result_id, o.round"):
+        round_medians.setdefault(result_id, []).append(median)
+    rows = [row + (round_medians.get(row[0], []),) for row in rows]
     results = {}
-    for key, size, median, count, resources, process_rounds in rows:
+    for _, key, size, median, count, resources, process_rounds, medians in rows:
         extra = json.loads(resources or "{}")
         results[(key, size)] = {"median": median, "samples": count, "rounds": process_rounds,
+                                "round_medians": medians,
                                 "clock": extra.get("sm_clock_effective_mhz", 0),
                                 "flagged": extra.get("clock_mismatch", 0) or extra.get("throttled", 0)}
     return results, time.monotonic() - started

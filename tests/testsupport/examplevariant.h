@@ -1,8 +1,8 @@
 #pragma once
 
 // Variants of the bundled examples for tests that need a smaller grid, fewer samples or other
-// settings: the example's spec with some top-level fields replaced, its kernel source still the
-// example's own file.
+// settings: the example's spec with some fields set, its kernel source still the example's own
+// file.
 #include "testpaths.h"
 
 #include <QFile>
@@ -12,9 +12,10 @@
 
 namespace tbtest {
 
-// Writes resources/examples/<example>/<example>.json into `dir` as `fileName`, each field of
-// `overrides` replacing the example's top-level field of that name. Returns the path, or ""
-// when a file could not be read or written.
+// Writes resources/examples/<example>/<example>.json into `dir` as `fileName` with the fields
+// of `overrides` set: an object (e.g. "measurement") sets its keys in the example's object of
+// that name and keeps the others; any other value replaces the example's. Returns the path, or
+// "" when a file could not be read or written.
 inline QString writeExampleVariant(const QString &example, const QJsonObject &overrides,
                                    const QString &dir, const QString &fileName)
 {
@@ -26,8 +27,17 @@ inline QString writeExampleVariant(const QString &example, const QJsonObject &ov
     QJsonObject kernel = spec.value("kernel").toObject();
     kernel.insert("source", folder + kernel.value("source").toString());
     spec.insert("kernel", kernel);
-    for (auto field = overrides.begin(); field != overrides.end(); ++field)
-        spec.insert(field.key(), field.value());
+    for (auto field = overrides.begin(); field != overrides.end(); ++field) {
+        if (!field.value().isObject()) {
+            spec.insert(field.key(), field.value());
+            continue;
+        }
+        QJsonObject merged = spec.value(field.key()).toObject();
+        const QJsonObject set = field.value().toObject();
+        for (auto key = set.begin(); key != set.end(); ++key)
+            merged.insert(key.key(), key.value());
+        spec.insert(field.key(), merged);
+    }
     const QString path = dir + "/" + fileName;
     QFile out(path);
     if (!out.open(QIODevice::WriteOnly))

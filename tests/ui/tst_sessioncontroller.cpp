@@ -125,7 +125,8 @@ private slots:
         const QString spec = tbtest::writeExampleVariant(
             "stencil",
             {{"strategy", QJsonObject{{"name", "brute_force"}, {"max_configs", 3}}},
-             {"measurement", QJsonObject{{"max_samples", 5},
+             {"measurement", QJsonObject{{"min_samples", 3},
+                                         {"max_samples", 5},
                                          {"max_seconds_per_config", 0.05},
                                          {"process_rounds", 2},
                                          {"finalists_per_size", 2}}}},
