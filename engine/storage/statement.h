@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -51,5 +52,24 @@ private:
     std::string m_operation;
     int m_bindError = 0;
 };
+
+// Steps through the rows of a bound query, turning each into a T with fromRow (which returns
+// Expected<T>); the first error ends it.
+template <typename T, typename FromRow>
+Expected<std::vector<T>> collectRows(Statement &query, FromRow fromRow)
+{
+    std::vector<T> rows;
+    while (true) {
+        auto row = query.step();
+        if (!row)
+            return row.error();
+        if (!*row)
+            return rows;
+        auto value = fromRow(query);
+        if (!value)
+            return value.error();
+        rows.push_back(std::move(*value));
+    }
+}
 
 } // namespace tb

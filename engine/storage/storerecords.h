@@ -41,6 +41,7 @@ struct StoredResult
 // same configuration again in fresh worker processes (Store::saveRound()).
 struct StoredRound
 {
+    std::int64_t id = 0; // of the round's row
     std::int64_t resultId = 0;
     int round = 1;
     Result result; // status, message, timer, summary, resources; samples only when asked

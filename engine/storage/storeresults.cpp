@@ -3,6 +3,7 @@
 #include "store.h"
 
 #include "jsoncolumns.h"
+#include "samplecolumns.h"
 #include "transaction.h"
 
 #include <unordered_map>
@@ -96,35 +97,15 @@ Expected<std::int64_t> insertResult(Database &db, std::int64_t runId, std::int64
         operation);
     if (!insert)
         return insert.error();
-    const SampleSummary &summary = result.summary;
     insert->bindInt(1, runId).bindInt(2, configurationId).bindText(3, toString(result.status));
     insert->bindText(4, result.message).bindText(5, result.compilerLog).bindText(6, result.timer);
-    insert->bindDouble(7, summary.median).bindDouble(8, summary.min);
-    insert->bindDouble(9, summary.mean).bindDouble(10, summary.stddev);
-    insert->bindInt(11, summary.count).bindDouble(12, summary.relativeHalfWidth);
+    bindSummary(*insert, 7, result.summary);
     insert->bindDouble(13, result.compileSeconds).bindInt(14, result.cachedBuild ? 1 : 0);
     insert->bindText(15, numberMapToJson(result.resources));
     insert->bindText(16, numberMapToJson(result.metrics));
     if (auto status = insert->run(); !status)
         return status.error();
     return db.lastInsertId();
-}
-
-Status insertSamples(Database &db, std::int64_t resultId, const std::vector<double> &samples,
-                     const std::string &operation)
-{
-    auto insert =
-        db.prepare("INSERT INTO samples (result_id, seq, seconds) VALUES (?1, ?2, ?3)", operation);
-    if (!insert)
-        return insert.error();
-    for (std::size_t seq = 0; seq < samples.size(); ++seq) {
-        insert->reset();
-        insert->bindInt(1, resultId).bindInt(2, static_cast<std::int64_t>(seq));
-        insert->bindDouble(3, samples[seq]);
-        if (auto status = insert->run(); !status)
-            return status;
-    }
-    return ok();
 }
 
 Expected<StoredResult> resultFromRow(const Statement &row)
@@ -139,22 +120,14 @@ Expected<StoredResult> resultFromRow(const Statement &row)
     stored.config.values = std::move(*values);
     stored.sizeIndex = static_cast<std::size_t>(row.intAt(4));
     Result &result = stored.result;
-    const auto status = resultStatusFromString(row.textAt(5));
-    if (!status) {
-        return makeError(EngineError::Code::StoreError,
-                         "cannot read result " + std::to_string(stored.id),
-                         "unknown status '" + row.textAt(5) + "'");
-    }
+    const auto status = statusAt(row, 5, "result " + std::to_string(stored.id));
+    if (!status)
+        return status.error();
     result.status = *status;
     result.message = row.textAt(6);
     result.compilerLog = row.textAt(7);
     result.timer = row.textAt(8);
-    result.summary = {row.doubleAt(9),
-                      row.doubleAt(10),
-                      row.doubleAt(11),
-                      row.doubleAt(12),
-                      static_cast<int>(row.intAt(13)),
-                      row.doubleAt(14)};
+    result.summary = summaryAt(row, 9);
     result.compileSeconds = row.doubleAt(15);
     result.cachedBuild = row.intAt(16) != 0;
     auto resources = numberMapFromJson(row.textAt(17));
@@ -169,28 +142,21 @@ Expected<StoredResult> resultFromRow(const Statement &row)
     return stored;
 }
 
-Status readSamples(Database &db, std::int64_t runId, std::vector<StoredResult> &results)
+Status readResultSamples(Database &db, std::int64_t runId, std::vector<StoredResult> &results)
 {
     std::unordered_map<std::int64_t, std::size_t> indexById;
     for (std::size_t i = 0; i < results.size(); ++i)
         indexById.emplace(results[i].id, i);
-    auto query = db.prepare("SELECT s.result_id, s.seconds FROM samples s"
-                            " JOIN results r ON r.id = s.result_id"
-                            " WHERE r.run_id = ?1 ORDER BY s.result_id, s.seq",
-                            "read the samples of run " + std::to_string(runId));
-    if (!query)
-        return query.error();
-    query->bindInt(1, runId);
-    while (true) {
-        auto row = query->step();
-        if (!row)
-            return row.error();
-        if (!*row)
-            return ok();
-        // A result saved by another process after our first query has no entry: skip it.
-        if (auto found = indexById.find(query->intAt(0)); found != indexById.end())
-            results[found->second].result.samples.push_back(query->doubleAt(1));
-    }
+    return readSamples(
+        db,
+        "SELECT s.result_id, s.seconds FROM samples s JOIN results r ON r.id = s.result_id"
+        " WHERE r.run_id = ?1 ORDER BY s.result_id, s.seq",
+        runId,
+        [&](std::int64_t id) -> std::vector<double> * {
+            const auto found = indexById.find(id);
+            return found == indexById.end() ? nullptr : &results[found->second].result.samples;
+        },
+        "read the samples of run " + std::to_string(runId));
 }
 
 } // namespace
@@ -214,7 +180,11 @@ Expected<std::int64_t> Store::saveResult(std::int64_t runId, std::int64_t specId
     auto resultId = insertResult(m_db, runId, *configuration, result, operation);
     if (!resultId)
         return resultId.error();
-    if (auto status = insertSamples(m_db, *resultId, result.samples, operation); !status)
+    if (auto status = insertSamples(m_db,
+                                    "INSERT INTO samples (result_id, seq, seconds)"
+                                    " VALUES (?1, ?2, ?3)",
+                                    *resultId, result.samples, operation);
+        !status)
         return status.error();
     if (auto status = transaction->commit(); !status)
         return status.error();
@@ -235,20 +205,9 @@ Expected<std::vector<StoredResult>> Store::results(std::int64_t runId, bool with
     if (!query)
         return query.error();
     query->bindInt(1, runId);
-    std::vector<StoredResult> results;
-    while (true) {
-        auto row = query->step();
-        if (!row)
-            return row.error();
-        if (!*row)
-            break;
-        auto stored = resultFromRow(*query);
-        if (!stored)
-            return stored.error();
-        results.push_back(std::move(*stored));
-    }
-    if (withSamples) {
-        if (auto status = readSamples(m_db, runId, results); !status)
+    auto results = collectRows<StoredResult>(*query, resultFromRow);
+    if (results && withSamples) {
+        if (auto status = readResultSamples(m_db, runId, *results); !status)
             return status.error();
     }
     return results;

@@ -3,6 +3,7 @@
 #include "store.h"
 
 #include "jsoncolumns.h"
+#include "samplecolumns.h"
 #include "transaction.h"
 
 #include <unordered_map>
@@ -70,28 +71,15 @@ Status insertRound(Database &db, std::int64_t resultId, int round, const Result 
         operation);
     if (!insert)
         return insert.error();
-    const SampleSummary &summary = measured.summary;
     insert->bindInt(1, resultId).bindInt(2, round).bindText(3, toString(measured.status));
     insert->bindText(4, measured.message).bindText(5, measured.timer);
-    insert->bindDouble(6, summary.median).bindDouble(7, summary.min);
-    insert->bindDouble(8, summary.mean).bindDouble(9, summary.stddev);
-    insert->bindInt(10, summary.count).bindDouble(11, summary.relativeHalfWidth);
+    bindSummary(*insert, 6, measured.summary);
     insert->bindText(12, numberMapToJson(measured.resources));
     if (auto status = insert->run(); !status)
         return status;
-    const std::int64_t roundId = db.lastInsertId();
-    auto samples = db.prepare(
-        "INSERT INTO round_samples (round_id, seq, seconds) VALUES (?1, ?2, ?3)", operation);
-    if (!samples)
-        return samples.error();
-    for (std::size_t seq = 0; seq < measured.samples.size(); ++seq) {
-        samples->reset();
-        samples->bindInt(1, roundId).bindInt(2, static_cast<std::int64_t>(seq));
-        samples->bindDouble(3, measured.samples[seq]);
-        if (auto status = samples->run(); !status)
-            return status;
-    }
-    return ok();
+    return insertSamples(db,
+                         "INSERT INTO round_samples (round_id, seq, seconds) VALUES (?1, ?2, ?3)",
+                         db.lastInsertId(), measured.samples, operation);
 }
 
 Status updateSummary(Database &db, std::int64_t resultId, const Result &combined,
@@ -103,10 +91,8 @@ Status updateSummary(Database &db, std::int64_t resultId, const Result &combined
                              operation);
     if (!update)
         return update.error();
-    const SampleSummary &summary = combined.summary;
-    update->bindInt(1, resultId).bindDouble(2, summary.median).bindDouble(3, summary.min);
-    update->bindDouble(4, summary.mean).bindDouble(5, summary.stddev);
-    update->bindInt(6, summary.count).bindDouble(7, summary.relativeHalfWidth);
+    update->bindInt(1, resultId);
+    bindSummary(*update, 2, combined.summary);
     update->bindText(8, numberMapToJson(combined.metrics));
     return update->run();
 }
@@ -116,53 +102,41 @@ Expected<StoredRound> roundFromRow(const Statement &row)
     StoredRound stored;
     stored.resultId = row.intAt(0);
     stored.round = static_cast<int>(row.intAt(1));
-    const auto status = resultStatusFromString(row.textAt(2));
+    const auto status = statusAt(row, 2,
+                                 "round " + std::to_string(stored.round) + " of result " +
+                                     std::to_string(stored.resultId));
     if (!status)
-        return makeError(EngineError::Code::StoreError,
-                         "cannot read round " + std::to_string(stored.round) + " of result " +
-                             std::to_string(stored.resultId),
-                         "unknown status '" + row.textAt(2) + "'");
+        return status.error();
     Result &result = stored.result;
     result.status = *status;
     result.message = row.textAt(3);
     result.timer = row.textAt(4);
-    result.summary = {row.doubleAt(5),
-                      row.doubleAt(6),
-                      row.doubleAt(7),
-                      row.doubleAt(8),
-                      static_cast<int>(row.intAt(9)),
-                      row.doubleAt(10)};
+    result.summary = summaryAt(row, 5);
     auto resources = numberMapFromJson(row.textAt(11));
     if (!resources)
         return resources.error();
     result.resources = std::move(*resources);
     stored.createdAt = row.textAt(12);
+    stored.id = row.intAt(13);
     return stored;
 }
 
-Status readRoundSamples(Database &db, std::int64_t runId, std::vector<StoredRound> &rounds,
-                        const std::vector<std::int64_t> &roundIds)
+Status readRoundSamples(Database &db, std::int64_t runId, std::vector<StoredRound> &rounds)
 {
     std::unordered_map<std::int64_t, std::size_t> indexById;
-    for (std::size_t i = 0; i < roundIds.size(); ++i)
-        indexById.emplace(roundIds[i], i);
-    auto query = db.prepare("SELECT s.round_id, s.seconds FROM round_samples s"
-                            " JOIN result_rounds o ON o.id = s.round_id"
-                            " JOIN results r ON r.id = o.result_id"
-                            " WHERE r.run_id = ?1 ORDER BY s.round_id, s.seq",
-                            "read the round samples of run " + std::to_string(runId));
-    if (!query)
-        return query.error();
-    query->bindInt(1, runId);
-    while (true) {
-        auto row = query->step();
-        if (!row)
-            return row.error();
-        if (!*row)
-            return ok();
-        if (auto found = indexById.find(query->intAt(0)); found != indexById.end())
-            rounds[found->second].result.samples.push_back(query->doubleAt(1));
-    }
+    for (std::size_t i = 0; i < rounds.size(); ++i)
+        indexById.emplace(rounds[i].id, i);
+    return readSamples(
+        db,
+        "SELECT s.round_id, s.seconds FROM round_samples s"
+        " JOIN result_rounds o ON o.id = s.round_id JOIN results r ON r.id = o.result_id"
+        " WHERE r.run_id = ?1 ORDER BY s.round_id, s.seq",
+        runId,
+        [&](std::int64_t id) -> std::vector<double> * {
+            const auto found = indexById.find(id);
+            return found == indexById.end() ? nullptr : &rounds[found->second].result.samples;
+        },
+        "read the round samples of run " + std::to_string(runId));
 }
 
 } // namespace
@@ -212,22 +186,9 @@ Expected<std::vector<StoredRound>> Store::rounds(std::int64_t runId, bool withSa
     if (!query)
         return query.error();
     query->bindInt(1, runId);
-    std::vector<StoredRound> rounds;
-    std::vector<std::int64_t> roundIds;
-    while (true) {
-        auto row = query->step();
-        if (!row)
-            return row.error();
-        if (!*row)
-            break;
-        auto stored = roundFromRow(*query);
-        if (!stored)
-            return stored.error();
-        rounds.push_back(std::move(*stored));
-        roundIds.push_back(query->intAt(13));
-    }
-    if (withSamples) {
-        if (auto status = readRoundSamples(m_db, runId, rounds, roundIds); !status)
+    auto rounds = collectRows<StoredRound>(*query, roundFromRow);
+    if (rounds && withSamples) {
+        if (auto status = readRoundSamples(m_db, runId, *rounds); !status)
             return status.error();
     }
     return rounds;
