@@ -34,6 +34,9 @@ struct ResultEvent
     double objective = 0; // NaN unless the result is ok and the objective metric exists
     bool reused = false;  // taken from the store, not measured again
     bool newBest = false; // best of its problem size so far
+    // Measured in more than one process round (measurement.process_rounds): each ok round's
+    // median, round 1 first; `result` then holds them combined. Empty for one round.
+    std::vector<double> roundMedians;
 };
 
 // An extra round (measurement.process_rounds) begins, in fresh worker processes.

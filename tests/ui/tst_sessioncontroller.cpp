@@ -159,6 +159,7 @@ private slots:
                     continue;
                 found = true;
                 QCOMPARE(model.resultAt(row).result.summary.median, event.combined.summary.median);
+                QCOMPARE(model.resultAt(row).roundMedians, event.medians);
             }
             QVERIFY(found);
             QCOMPARE(event.medians.size(), std::size_t(2));

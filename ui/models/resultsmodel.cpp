@@ -120,6 +120,7 @@ bool ResultsModel::replaceResult(const RoundEvent &event)
             continue;
         shown.result = event.combined;
         shown.objective = event.objective;
+        shown.roundMedians = event.medians;
         emit dataChanged(index(row, 0), index(row, columnCount() - 1));
         return true;
     }

@@ -14,6 +14,9 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <vector>
+
 namespace tb {
 
 namespace {
@@ -64,6 +67,21 @@ QStringList timingRows(const Result &result)
             row(QObject::tr("mean"), formatDuration(s.mean)),
             row(QObject::tr("stddev"), formatDuration(s.stddev)),
             row(QObject::tr("samples"), QString::number(s.count))};
+}
+
+// One row per process round, and how far apart their medians are relative to the combined
+// median.
+QStringList roundRows(const std::vector<double> &medians, double combined)
+{
+    if (medians.size() < 2 || combined <= 0)
+        return {};
+    QStringList rows;
+    for (std::size_t i = 0; i < medians.size(); ++i)
+        rows << row(QObject::tr("round %1").arg(i + 1), formatDuration(medians[i]));
+    const auto [low, high] = std::minmax_element(medians.begin(), medians.end());
+    rows << row(QObject::tr("spread"),
+                QStringLiteral("%1%").arg(100.0 * (*high - *low) / combined, 0, 'f', 2));
+    return rows;
 }
 
 QStringList mapRows(const std::map<std::string, double> &values)
@@ -139,6 +157,8 @@ void ResultDetails::showResult(const ResultEvent &event)
     m_message->setVisible(!message.isEmpty());
     m_summary->setText(section(tr("Configuration"), parameterRows(event.configKey)) +
                        section(tr("Timing"), timingRows(result)) +
+                       section(tr("Process rounds (median of their medians)"),
+                               roundRows(event.roundMedians, result.summary.median)) +
                        section(tr("Metrics"), mapRows(result.metrics)) +
                        section(tr("Resources"), mapRows(result.resources)));
     m_defines->setText(definesFor(event.configKey));

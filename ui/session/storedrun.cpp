@@ -16,6 +16,10 @@ LoadedRun toLoadedRun(StoredRun run)
     for (std::size_t i = 0; i < sizes; ++i)
         loaded.sizeLabels << QString::fromStdString(problemSizeLabel(run.spec, i));
 
+    std::map<std::int64_t, std::vector<double>> roundMedians; // by result id
+    for (const StoredRound &round : run.rounds)
+        if (round.result.status == ResultStatus::Ok && round.result.summary.count > 0)
+            roundMedians[round.resultId].push_back(round.result.summary.median);
     std::map<std::size_t, double> best; // lower is better, per size
     loaded.events.reserve(qsizetype(run.results.size()));
     for (StoredResult &stored : run.results) {
@@ -32,6 +36,8 @@ LoadedRun toLoadedRun(StoredRun run)
             if (event.newBest)
                 best[event.sizeIndex] = rank;
         }
+        if (const auto found = roundMedians.find(stored.id); found != roundMedians.end())
+            event.roundMedians = std::move(found->second);
         event.result = std::move(stored.result);
         loaded.events.push_back(std::move(event));
     }

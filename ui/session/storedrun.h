@@ -20,6 +20,7 @@ struct StoredRun
     RunRecord record;
     Spec spec;
     std::vector<StoredResult> results;
+    std::vector<StoredRound> rounds; // of results measured in more than one process round
 };
 
 // A stored run as the Run page shows it: the same value snapshots a live run emits, so the

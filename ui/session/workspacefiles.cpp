@@ -49,7 +49,11 @@ Expected<StoredRun> readStoredRun(const std::string &path, std::int64_t runId, b
     auto results = store->results(runId, withSamples);
     if (!results)
         return results.error();
-    return StoredRun{std::move(run->run), std::move(run->spec), std::move(results.value())};
+    auto rounds = store->rounds(runId);
+    if (!rounds)
+        return rounds.error();
+    return StoredRun{std::move(run->run), std::move(run->spec), std::move(results.value()),
+                     std::move(rounds.value())};
 }
 
 Status createEmptyWorkspace(const std::string &path)
