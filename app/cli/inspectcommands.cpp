@@ -59,9 +59,13 @@ int runExport(const CliContext &context, std::int64_t runId, const std::string &
     auto results = loaded->store.results(runId);
     if (!results)
         return reportCliError(results.error(), exitcode::kFailure);
-    auto text = format == "csv" ? exportCsv(loaded->spec, *results)
-                                : exportJson(loaded->spec, loaded->run, *results,
-                                             currentHost(context.toolVersion, loaded->run.device));
+    auto rounds = loaded->store.rounds(runId);
+    if (!rounds)
+        return reportCliError(rounds.error(), exitcode::kFailure);
+    auto text = format == "csv"
+                    ? exportCsv(loaded->spec, *results)
+                    : exportJson(loaded->spec, loaded->run, *results,
+                                 currentHost(context.toolVersion, loaded->run.device), *rounds);
     if (!text)
         return reportCliError(text.error(), exitcode::kFailure);
     if (outputPath.empty() || outputPath == "-") {

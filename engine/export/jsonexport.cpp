@@ -84,8 +84,18 @@ std::string missingReason(const Spec &spec, const std::vector<StoredResult> &res
     return "no configuration succeeded";
 }
 
+// Each ok round's median of the result, round 1 first; empty unless it had several.
+json roundMedians(std::int64_t resultId, const std::vector<StoredRound> &rounds)
+{
+    json medians = json::array();
+    for (const StoredRound &round : rounds)
+        if (round.resultId == resultId && round.result.status == ResultStatus::Ok)
+            medians.push_back(number(round.result.summary.median));
+    return medians;
+}
+
 json bestEntry(const Spec &spec, const std::vector<StoredResult> &results, std::size_t sizeIndex,
-               const std::optional<StoredResult> &best)
+               const std::optional<StoredResult> &best, const std::vector<StoredRound> &rounds)
 {
     json entry = {{"problem_size", problemSize(spec, sizeIndex)}};
     if (!best) {
@@ -103,16 +113,18 @@ json bestEntry(const Spec &spec, const std::vector<StoredResult> &results, std::
     entry["samples"] = summary.count;
     entry["metrics"] = numberMap(best->result.metrics);
     entry["resources"] = numberMap(best->result.resources);
+    if (json medians = roundMedians(best->id, rounds); medians.size() > 1)
+        entry["round_medians_s"] = std::move(medians);
     return entry;
 }
 
 json document(const Spec &spec, const RunRecord &run, const std::vector<StoredResult> &results,
-              const HostInfo &host)
+              const HostInfo &host, const std::vector<StoredRound> &rounds)
 {
     json best = json::array();
     const auto winners = bestPerSize(spec, results);
     for (std::size_t i = 0; i < winners.size(); ++i)
-        best.push_back(bestEntry(spec, results, i, winners[i]));
+        best.push_back(bestEntry(spec, results, i, winners[i], rounds));
     return {
         {"format", "tunebench-export"},
         {"format_version", kExportFormatVersion},
@@ -146,11 +158,12 @@ json document(const Spec &spec, const RunRecord &run, const std::vector<StoredRe
 } // namespace
 
 Expected<std::string> exportJson(const Spec &spec, const RunRecord &run,
-                                 const std::vector<StoredResult> &results, const HostInfo &host)
+                                 const std::vector<StoredResult> &results, const HostInfo &host,
+                                 const std::vector<StoredRound> &rounds)
 {
     try {
         // replace: a name or message with invalid UTF-8 must not fail the whole export.
-        return document(spec, run, results, host)
+        return document(spec, run, results, host, rounds)
                    .dump(2, ' ', false, json::error_handler_t::replace) +
                "\n";
     } catch (const std::exception &error) {

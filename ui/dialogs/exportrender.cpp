@@ -20,7 +20,7 @@ Expected<std::string> renderExport(const StoredRun &run, const ExportOptions &op
                          "choose CSV to export every result");
     if (options.format == ExportFormat::Json)
         return exportJson(run.spec, run.record, run.results,
-                          currentHost(toolVersion, run.record.device));
+                          currentHost(toolVersion, run.record.device), run.rounds);
     if (options.scope == ExportScope::AllResults)
         return exportCsv(run.spec, run.results);
     std::vector<StoredResult> best;

@@ -211,6 +211,26 @@ private slots:
         QVERIFY(doc["best"][0]["reason"].get<std::string>().find("'GB/s'") != std::string::npos);
     }
 
+    // A winner measured in several process rounds carries each ok round's median; one
+    // measured once does not.
+    void jsonExportListsAWinnersRounds()
+    {
+        const std::vector<StoredResult> results = {makeStored(1, 32, 0, 2e-3),
+                                                   makeStored(2, 64, 1, 1e-3)};
+        std::vector<StoredRound> rounds(3);
+        for (int i = 0; i < 3; ++i) {
+            rounds[i].resultId = 1;
+            rounds[i].round = i + 1;
+            rounds[i].result.summary.median = 1.9e-3 + 1e-4 * i;
+        }
+        rounds[1].result.status = ResultStatus::RuntimeError; // a failed round has no median
+        auto text = exportJson(makeSpec(), RunRecord{}, results, HostInfo{}, rounds);
+        QVERIFY(text.hasValue());
+        const json doc = json::parse(*text);
+        QVERIFY(doc["best"][0]["round_medians_s"] == json::parse("[0.0019, 0.0021]"));
+        QVERIFY(!doc["best"][1].contains("round_medians_s"));
+    }
+
     void csvHasOneQuotedRowPerResult()
     {
         StoredResult failed = makeStored(2, 64, 1, 0, std::nullopt, ResultStatus::CompileError);
