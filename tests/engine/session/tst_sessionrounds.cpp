@@ -219,6 +219,26 @@ private slots:
         QCOMPARE(store->run(runId)->state, std::string("finished"));
     }
 
+    // strategy.max_seconds ends the search; the finalists it found still get their rounds,
+    // and the run, its search cut short, ends "stopped" (a re-run resumes the search).
+    void theTimeBudgetBoundsTheSearchNotTheRounds()
+    {
+        QTemporaryDir dir;
+        const Spec spec = roundsSpec();
+        RoundListener listener;
+        auto options = optionsFor(dir, listener);
+        options.maxConfigs = 60;
+        options.maxSeconds = 0.3;
+        auto summary = Session(spec, options, listener).run();
+        QVERIFY(summary.hasValue());
+        QVERIFY(summary->ok >= std::uint64_t(kFinalists));
+        QVERIFY2(summary->ok + summary->failed < 60, "the budget did not end the search");
+        QCOMPARE(summary->roundsMeasured, std::uint64_t(kFinalists * (kRounds - 1)));
+        QVERIFY(summary->stopped);
+        QCOMPARE(Store::open(options.workspacePath)->run(summary->runId)->state,
+                 std::string("stopped"));
+    }
+
     void oneRoundMeasuresNothingAgain()
     {
         QTemporaryDir dir;
