@@ -57,10 +57,18 @@ void ConsoleReporter::onResult(const ResultEvent &event)
 void ConsoleReporter::onRoundStarted(const RoundStart &start)
 {
     clearProgressLine();
+    if (start.round <= start.rounds) {
+        std::fprintf(m_out,
+                     "Round %d of %d: measuring %zu of %zu finalists again in fresh worker "
+                     "processes\n",
+                     start.round, start.rounds, start.toMeasure, start.finalists);
+        return;
+    }
     std::fprintf(m_out,
-                 "Round %d of %d: measuring %zu of %zu finalists again in fresh worker "
-                 "processes\n",
-                 start.round, start.rounds, start.toMeasure, start.finalists);
+                 "Round %d of up to %d: measuring %zu of %zu finalists again in fresh worker "
+                 "processes (their rounds differ by more than %.2g%%)\n",
+                 start.round, start.maxRounds, start.toMeasure, start.finalists,
+                 100.0 * start.agreeWithin);
 }
 
 void ConsoleReporter::onRoundResult(const RoundEvent &event)

@@ -134,6 +134,10 @@ struct MeasurementSettings
     // `finalistsPerSize` ok configurations of each size are measured again once per extra
     // round, and their median becomes the median of the rounds' medians (measure/roundsummary.h).
     int processRounds = 1;
+    // Past processRounds, up to this many: more rounds for the finalists whose rounds' medians
+    // still differ by more than targetRelativeHalfWidth of the median. The reader makes it at
+    // least processRounds (by default equal to it).
+    int maxProcessRounds = 1;
     int finalistsPerSize = 3;
 };
 

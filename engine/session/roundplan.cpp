@@ -1,13 +1,15 @@
 #include "roundplan.h"
 
 #include "measure/roundsummary.h"
+#include "measure/statistics.h"
 
 #include <algorithm>
 
 namespace tb {
 
-RoundPlan::RoundPlan(int rounds, int finalistsPerSize)
-    : m_rounds(std::max(1, rounds)), m_finalistsPerSize(std::max(1, finalistsPerSize))
+RoundPlan::RoundPlan(int rounds, int maxRounds, int finalistsPerSize, double agreeWithin)
+    : m_rounds(std::max(1, rounds)), m_maxRounds(std::max(m_rounds, maxRounds)),
+      m_finalistsPerSize(std::max(1, finalistsPerSize)), m_agreeWithin(agreeWithin)
 {}
 
 std::uint64_t RoundPlan::estimatedJobs(std::uint64_t planned) const
@@ -65,7 +67,12 @@ void RoundPlan::chooseFinalists()
 
 std::uint64_t RoundPlan::plannedJobs() const
 {
-    return m_finalists.size() * static_cast<std::uint64_t>(m_rounds - 1);
+    std::uint64_t planned = doneJobs();
+    for (int round = 2; round <= m_rounds; ++round)
+        planned += jobs(round).size();
+    if (const auto next = nextRound(); next && *next > m_rounds)
+        planned += jobs(*next).size();
+    return planned;
 }
 
 std::uint64_t RoundPlan::doneJobs() const
@@ -73,24 +80,50 @@ std::uint64_t RoundPlan::doneJobs() const
     std::uint64_t done = 0;
     for (const auto &finalist : m_finalists)
         for (const auto &[round, result] : finalist.measured)
-            done += round <= m_rounds ? 1 : 0;
+            done += round <= m_maxRounds ? 1 : 0;
     return done;
 }
 
 std::optional<int> RoundPlan::nextRound() const
 {
-    for (int round = 2; round <= m_rounds; ++round)
+    for (int round = 2; round <= m_maxRounds; ++round)
         if (!jobs(round).empty())
             return round;
     return std::nullopt;
 }
 
+bool RoundPlan::needsAnotherRound(const Finalist &finalist, int round) const
+{
+    for (int earlier = 2; earlier < round; ++earlier)
+        if (!finalist.measured.contains(earlier))
+            return false; // it stopped at an earlier round: its rounds agreed
+    auto medians = okMedians(finalist);
+    if (medians.size() < 2)
+        return true; // failed rounds: nothing to agree yet
+    std::sort(medians.begin(), medians.end());
+    return medians.back() - medians.front() > m_agreeWithin * sortedMedian(medians);
+}
+
+std::vector<double> RoundPlan::okMedians(const Finalist &finalist) const
+{
+    std::vector<double> medians{finalist.first.summary.median};
+    for (const auto &[round, result] : finalist.measured)
+        if (result.status == ResultStatus::Ok && result.summary.count > 0)
+            medians.push_back(result.summary.median);
+    return medians;
+}
+
 std::vector<RoundPlan::Job> RoundPlan::jobs(int round) const
 {
     std::vector<Job> jobs;
-    for (std::size_t i = 0; i < m_finalists.size(); ++i)
-        if (!m_finalists[i].measured.contains(round))
-            jobs.push_back({i, round});
+    for (std::size_t i = 0; i < m_finalists.size(); ++i) {
+        const Finalist &finalist = m_finalists[i];
+        if (finalist.measured.contains(round))
+            continue;
+        if (round > m_rounds && !needsAnotherRound(finalist, round))
+            continue;
+        jobs.push_back({i, round});
+    }
     return jobs;
 }
 
@@ -110,12 +143,7 @@ Result RoundPlan::record(const Job &job, const Result &measured)
 
 std::vector<double> RoundPlan::roundMedians(std::size_t finalist) const
 {
-    const Finalist &chosen = m_finalists.at(finalist);
-    std::vector<double> medians{chosen.first.summary.median};
-    for (const auto &[round, result] : chosen.measured)
-        if (result.status == ResultStatus::Ok && result.summary.count > 0)
-            medians.push_back(result.summary.median);
-    return medians;
+    return okMedians(m_finalists.at(finalist));
 }
 
 } // namespace tb

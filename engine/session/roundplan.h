@@ -16,8 +16,10 @@ namespace tb {
 // slower for the whole life of one process, and sampling inside that process cannot tell. So
 // once the search is done, the best `finalistsPerSize` ok results of each problem size are
 // measured again, once per extra round, each round in fresh worker processes; a finalist's
-// median becomes the median of its rounds' medians. The plan is derived from what the store
-// holds, so a resumed run measures only the rounds still missing.
+// median becomes the median of its rounds' medians. Past `rounds`, up to `maxRounds`, only the
+// finalists whose rounds still disagree (spread of their medians over `agreeWithin` of the
+// median) get another round. The plan is derived from what the store holds, so a resumed run
+// measures only the rounds still missing.
 class RoundPlan
 {
 public:
@@ -36,10 +38,12 @@ public:
         int round = 0;
     };
 
-    RoundPlan(int rounds, int finalistsPerSize);
+    RoundPlan(int rounds, int maxRounds, int finalistsPerSize, double agreeWithin);
 
-    bool enabled() const { return m_rounds > 1; }
+    bool enabled() const { return m_maxRounds > 1; }
     int rounds() const { return m_rounds; }
+    int maxRounds() const { return m_maxRounds; }
+    double agreeWithin() const { return m_agreeWithin; }
     // Jobs the rounds will take for a size whose search plans `planned` configurations: the
     // estimate shown as progress until the finalists are known.
     std::uint64_t estimatedJobs(std::uint64_t planned) const;
@@ -58,7 +62,8 @@ public:
     bool finalistsChosen() const { return m_chosen; }
     const std::vector<Finalist> &finalists() const { return m_finalists; }
 
-    std::uint64_t plannedJobs() const; // finalists x extra rounds
+    // Measured so far, plus what the fixed rounds still need, plus the next adaptive round's.
+    std::uint64_t plannedJobs() const;
     std::uint64_t doneJobs() const;
     // The first round in which some finalist is still to be measured.
     std::optional<int> nextRound() const;
@@ -70,6 +75,10 @@ public:
     std::vector<double> roundMedians(std::size_t finalist) const;
 
 private:
+    // Past the fixed rounds: measured in every round before `round` and still disagreeing.
+    bool needsAnotherRound(const Finalist &finalist, int round) const;
+    std::vector<double> okMedians(const Finalist &finalist) const;
+
     struct Candidate
     {
         double lowerIsBetter = 0;
@@ -77,7 +86,9 @@ private:
     };
 
     int m_rounds;
+    int m_maxRounds;
     int m_finalistsPerSize;
+    double m_agreeWithin;
     bool m_chosen = false;
     std::map<std::size_t, std::vector<Candidate>> m_candidates; // by size
     std::map<std::int64_t, std::vector<StoredRound>> m_stored;  // by result id

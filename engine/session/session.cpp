@@ -18,7 +18,8 @@ std::string defaultCacheDirectory(const std::string &workspacePath)
 Session::Session(const Spec &spec, SessionOptions options, SessionListener &listener)
     : m_spec(spec), m_options(std::move(options)), m_listener(listener),
       m_rounds(m_options.compileOnly ? 1 : spec.measurement.processRounds,
-               spec.measurement.finalistsPerSize)
+               m_options.compileOnly ? 1 : spec.measurement.maxProcessRounds,
+               spec.measurement.finalistsPerSize, spec.measurement.targetRelativeHalfWidth)
 {
     if (m_options.cacheDirectory.empty())
         m_options.cacheDirectory = defaultCacheDirectory(m_options.workspacePath);

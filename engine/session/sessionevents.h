@@ -44,6 +44,8 @@ struct RoundStart
 {
     int round = 2;
     int rounds = 2;            // in all, the search's own round 1 included
+    int maxRounds = 2;         // past `rounds`, only finalists whose rounds disagree...
+    double agreeWithin = 0.01; // ... by more than this fraction of their median
     std::size_t finalists = 0; // chosen for the rounds, over all sizes
     std::size_t toMeasure = 0; // of them still to be measured in this round
 };

@@ -60,6 +60,8 @@ Expected<bool> Session::startNextRound()
     RoundStart start;
     start.round = *next;
     start.rounds = m_rounds.rounds();
+    start.maxRounds = m_rounds.maxRounds();
+    start.agreeWithin = m_rounds.agreeWithin();
     start.finalists = m_rounds.finalists().size();
     start.toMeasure = m_roundJobs.size();
     m_listener.onRoundStarted(start);

@@ -98,7 +98,8 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     if (!m_reader.object(measurement, path,
                          {"warmup_runs", "min_samples", "max_samples", "target_rel_ci",
                           "min_seconds_per_config", "max_seconds_per_config", "timeout_seconds",
-                          "warm_cache", "process_rounds", "finalists_per_size"}))
+                          "warm_cache", "process_rounds", "max_process_rounds",
+                          "finalists_per_size"}))
         return;
     auto &settings = m_spec.measurement;
     auto count = [&](const char *key, int minimum, int &target) {
@@ -125,6 +126,7 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     count("max_samples", 1, settings.maxSamples);
     count("process_rounds", 1, settings.processRounds);
     count("finalists_per_size", 1, settings.finalistsPerSize);
+    readMaxProcessRounds(measurement, path);
     readSampleBounds(measurement, path);
     positive("target_rel_ci", settings.targetRelativeHalfWidth);
     positive("max_seconds_per_config", settings.maxSecondsPerConfig);
@@ -151,6 +153,23 @@ void SpecReader::readMinimumSeconds(const Json &measurement, const std::string &
                                    formatValue(*value));
     else
         settings.minSecondsPerConfig = *value;
+}
+
+// process_rounds <= max_process_rounds, which is process_rounds unless the spec says otherwise.
+void SpecReader::readMaxProcessRounds(const Json &measurement, const std::string &path)
+{
+    auto &settings = m_spec.measurement;
+    settings.maxProcessRounds = std::max(settings.maxProcessRounds, settings.processRounds);
+    const auto value = m_reader.integer(measurement, path, "max_process_rounds");
+    if (!value)
+        return;
+    const std::string where = JsonReader::child(path, "max_process_rounds");
+    if (*value < settings.processRounds || *value > std::numeric_limits<int>::max())
+        m_reader.report(where, "must be at least process_rounds (" +
+                                   std::to_string(settings.processRounds) + "), got " +
+                                   std::to_string(*value));
+    else
+        settings.maxProcessRounds = static_cast<int>(*value);
 }
 
 // min_samples <= max_samples. When the spec sets only one of the two, the other is a default,

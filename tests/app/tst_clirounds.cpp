@@ -56,6 +56,28 @@ private slots:
         // The third configuration was no finalist: no rounds for it.
         QCOMPARE(shown.out.count("rounds of "), 2);
     }
+
+    // Past process_rounds, finalists whose rounds disagree get more (here all of them: the
+    // spec asks the rounds to agree within 0.0001%).
+    void adaptiveRoundsAreAnnounced()
+    {
+        QTemporaryDir dir;
+        const QJsonObject measurement{
+            {"min_samples", 3},       {"max_samples", 10},   {"max_seconds_per_config", 0.05},
+            {"target_rel_ci", 1e-6},  {"process_rounds", 2}, {"max_process_rounds", 3},
+            {"finalists_per_size", 2}};
+        const QString spec = tbtest::writeExampleVariant("stencil", {{"measurement", measurement}},
+                                                         dir.path(), "adaptive.json");
+        const auto tuned =
+            runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec, "--max-configs", "3"});
+        QCOMPARE(tuned.exitCode, 0);
+        QVERIFY2(tuned.out.contains("Round 2 of 2: measuring 2 of 2 finalists") &&
+                     tuned.out.contains("Round 3 of up to 3: measuring 2 of 2 finalists again in "
+                                        "fresh worker processes (their rounds differ by more "
+                                        "than 0.0001%)\n"),
+                 qPrintable(tuned.out));
+        QVERIFY2(tuned.out.contains(", 4 finalist rounds\n"), qPrintable(tuned.out));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliRounds)

@@ -127,9 +127,11 @@ void RunPage::onSpaceSized(const SpaceSummary &summary)
 
 void RunPage::onRoundStarted(const RoundStart &start)
 {
-    appendLog(tr("Round %1 of %2: measuring %3 of %4 finalists again in fresh worker processes")
-                  .arg(start.round)
-                  .arg(start.rounds)
+    const QString round = start.round <= start.rounds
+                              ? tr("Round %1 of %2").arg(start.round).arg(start.rounds)
+                              : tr("Round %1 of up to %2").arg(start.round).arg(start.maxRounds);
+    appendLog(tr("%1: measuring %2 of %3 finalists again in fresh worker processes")
+                  .arg(round)
                   .arg(start.toMeasure)
                   .arg(start.finalists));
 }

@@ -244,6 +244,7 @@ private slots:
         QTemporaryDir dir;
         Spec spec = roundsSpec();
         spec.measurement.processRounds = 1;
+        spec.measurement.maxProcessRounds = 1;
         RoundListener listener;
         const auto options = optionsFor(dir, listener);
         auto summary = Session(spec, options, listener).run();

@@ -57,6 +57,9 @@ private slots:
         json["measurement"] = Json::parse(R"({"process_rounds": 0, "finalists_per_size": 0})");
         TB_EXPECT_ISSUE(loader, json, "/measurement/process_rounds", "at least 1, got 0");
         QVERIFY(hasIssue(loader, "/measurement/finalists_per_size", "at least 1, got 0"));
+        json["measurement"] = Json::parse(R"({"process_rounds": 3, "max_process_rounds": 2})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/max_process_rounds",
+                        "must be at least process_rounds (3), got 2");
     }
 
     void readsProcessRounds()
@@ -68,6 +71,11 @@ private slots:
         QVERIFY(spec.hasValue());
         QCOMPARE(spec->measurement.processRounds, 3);
         QCOMPARE(spec->measurement.finalistsPerSize, 2);
+        QCOMPARE(spec->measurement.maxProcessRounds, 3); // not set: no adaptive rounds
+        json["measurement"]["max_process_rounds"] = 7;
+        auto adaptive = loader.parse(json.dump(), "/tmp");
+        QVERIFY(adaptive.hasValue());
+        QCOMPARE(adaptive->measurement.maxProcessRounds, 7);
         auto defaults = loader.parse(minimalSpec().dump(), "/tmp");
         QVERIFY(defaults.hasValue());
         QCOMPARE(defaults->measurement.processRounds, 1); // one process: as before rounds existed
