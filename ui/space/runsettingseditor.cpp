@@ -71,6 +71,11 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
                                        "times in all, each round in fresh worker processes"),
                                     tr("1")})
              << formrows::addField(measure, document, Kind::Integer,
+                                   {tr("Max process rounds:"), "/measurement/max_process_rounds",
+                                    tr("More rounds, up to this many, for finalists whose rounds "
+                                       "still differ by more than the target relative CI"),
+                                    tr("= process rounds")})
+             << formrows::addField(measure, document, Kind::Integer,
                                    {tr("Finalists per size:"), "/measurement/finalists_per_size",
                                     tr("How many of each size's best configurations the extra "
                                        "rounds measure again"),
