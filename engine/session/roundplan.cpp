@@ -23,8 +23,20 @@ void RoundPlan::offer(std::int64_t resultId, std::size_t sizeIndex, const std::s
 {
     if (!enabled() || m_chosen)
         return;
-    m_candidates[sizeIndex].push_back(
-        {lowerIsBetter, Finalist{resultId, sizeIndex, configKey, config, result, {}}});
+    // Only the best finalistsPerSize of each size are kept (a search can offer 100,000 results),
+    // in order, an equal one after those offered before it.
+    auto &best = m_candidates[sizeIndex];
+    const auto at = std::upper_bound(
+        best.begin(), best.end(), lowerIsBetter,
+        [](double value, const Candidate &candidate) { return value < candidate.lowerIsBetter; });
+    if (at - best.begin() >= m_finalistsPerSize)
+        return;
+    Result first = result;
+    first.samples.clear(); // the store has them; rounds combine summaries
+    best.insert(at, {lowerIsBetter,
+                     Finalist{resultId, sizeIndex, configKey, config, std::move(first), {}}});
+    if (best.size() > static_cast<std::size_t>(m_finalistsPerSize))
+        best.pop_back();
 }
 
 std::optional<SampleSummary> RoundPlan::storedFirstRound(std::int64_t resultId) const
@@ -50,12 +62,8 @@ void RoundPlan::chooseFinalists()
         return;
     m_chosen = true;
     for (auto &[size, candidates] : m_candidates) {
-        std::stable_sort(candidates.begin(), candidates.end(), [](const auto &a, const auto &b) {
-            return a.lowerIsBetter < b.lowerIsBetter;
-        });
-        const auto count = std::min<std::size_t>(candidates.size(), m_finalistsPerSize);
-        for (std::size_t i = 0; i < count; ++i) {
-            Finalist finalist = std::move(candidates[i].finalist);
+        for (auto &candidate : candidates) {
+            Finalist finalist = std::move(candidate.finalist);
             for (const auto &stored : m_stored[finalist.resultId])
                 if (stored.round > 1)
                     finalist.measured[stored.round] = stored.result;

@@ -90,7 +90,7 @@ private:
     int m_finalistsPerSize;
     double m_agreeWithin;
     bool m_chosen = false;
-    std::map<std::size_t, std::vector<Candidate>> m_candidates; // by size
+    std::map<std::size_t, std::vector<Candidate>> m_candidates; // by size, the best first
     std::map<std::int64_t, std::vector<StoredRound>> m_stored;  // by result id
     std::vector<Finalist> m_finalists;
 };

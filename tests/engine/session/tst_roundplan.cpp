@@ -51,6 +51,23 @@ private slots:
         QCOMPARE(plan.doneJobs(), std::uint64_t(6));
     }
 
+    // Of equal objectives the one offered first ranks first; the finalists keep no samples.
+    void tiesGoToTheFirstOffered()
+    {
+        RoundPlan plan(2, 2, 2, 0.01);
+        Result withSamples = timed(1.0);
+        withSamples.samples = {1.0, 1.0, 1.0};
+        plan.offer(7, 0, "C=7", Configuration{{7}}, 1.0, withSamples);
+        plan.offer(8, 0, "C=8", Configuration{{8}}, 3.0, timed(3.0));
+        plan.offer(9, 0, "C=9", Configuration{{9}}, 1.0, timed(1.0));
+        plan.offer(10, 0, "C=10", Configuration{{10}}, 1.0, timed(1.0));
+        plan.chooseFinalists();
+        QCOMPARE(plan.finalists().size(), std::size_t(2));
+        QCOMPARE(plan.finalists()[0].resultId, std::int64_t(7));
+        QCOMPARE(plan.finalists()[1].resultId, std::int64_t(9));
+        QVERIFY(plan.finalists()[0].first.samples.empty());
+    }
+
     void adaptiveRoundsGoOnOnlyWhileRoundsDisagree()
     {
         RoundPlan plan(2, 4, 2, 0.01); // 2 rounds, up to 4 while they differ by > 1%
