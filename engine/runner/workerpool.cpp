@@ -12,7 +12,6 @@ namespace {
 
 constexpr std::size_t kMaxLogLines = 10000;
 constexpr std::size_t kTailLines = 10;
-constexpr auto kStopGrace = std::chrono::seconds(2); // from shutdown to SIGKILL
 constexpr auto kReapInterval = std::chrono::milliseconds(10);
 constexpr auto kLivenessInterval = std::chrono::milliseconds(250);
 
@@ -176,38 +175,6 @@ int WorkerPool::pollTimeoutMs(Clock::time_point now) const
         wake = std::min(wake, m_stopDeadline);
     const auto ms = std::chrono::ceil<std::chrono::milliseconds>(wake - now).count();
     return static_cast<int>(std::max<decltype(ms)>(0, ms));
-}
-
-void WorkerPool::beginShutdown(Clock::time_point now)
-{
-    m_stopping = true;
-    m_stopDeadline = now + kStopGrace;
-    for (auto &slot : m_slots) {
-        if (slot.healthy())
-            slot.process->send(encode(ShutdownMessage{}));
-    }
-}
-
-bool WorkerPool::shutdownDone(Clock::time_point now) const
-{
-    return now >= m_stopDeadline ||
-           std::none_of(m_slots.begin(), m_slots.end(), [](const auto &s) { return !!s.process; });
-}
-
-void WorkerPool::killRemaining()
-{
-    m_stopping = true;
-    for (auto &slot : m_slots) {
-        if (slot.process) {
-            slot.process->kill();
-            slot.process->reap(true);
-            finishProcess(slot, Clock::now());
-        }
-        if (slot.job) {
-            m_abandoned.push_back(*slot.job);
-            slot.job.reset();
-        }
-    }
 }
 
 WorkerPool::StartState WorkerPool::startState() const

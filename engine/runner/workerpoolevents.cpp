@@ -9,8 +9,7 @@ namespace tb::runner_detail {
 
 namespace {
 
-constexpr auto kExitGrace = std::chrono::seconds(1);             // from EOF on stdout to SIGKILL
-constexpr auto kRestartBackoff = std::chrono::milliseconds(200); // times the failed starts
+constexpr auto kExitGrace = std::chrono::seconds(1); // from EOF on stdout to SIGKILL
 
 std::string seconds(double value)
 {
@@ -22,11 +21,6 @@ std::string seconds(double value)
 std::string seconds(std::chrono::milliseconds value)
 {
     return seconds(static_cast<double>(value.count()) / 1000.0);
-}
-
-std::string workers(int count)
-{
-    return std::to_string(count) + (count == 1 ? " worker" : " workers");
 }
 
 // The codec's own messages already say "protocol error: ...".
@@ -249,61 +243,6 @@ void WorkerPool::finishProcess(WorkerSlot &slot, Clock::time_point now)
                               workerName() + " " + how + " before finishing a job", tailText(slot)),
                     now);
     }
-}
-
-void WorkerPool::jobKilledWorker(WorkerSlot &slot, const std::string &how)
-{
-    const int kills = ++m_kills[{slot.job->config.values, slot.job->sizeIndex}];
-    log("supervisor: worker " + std::to_string(slot.index) + ": " + how + " while running job " +
-        std::to_string(slot.job->id) + " (" + workers(kills) + " lost on this configuration)");
-    if (kills < m_options.crashesBeforeQuarantine) {
-        slot.jobSent = false; // again, on the fresh worker the restart brings
-        return;
-    }
-    Result result;
-    result.status = ResultStatus::WorkerCrashed;
-    result.message = how + " (" + workers(kills) + " lost on this configuration)";
-    if (!slot.stderrTail.empty())
-        result.message += "; last stderr lines:\n" + tailText(slot);
-    const JobRequest job = *slot.job;
-    slot.job.reset();
-    slot.jobSent = false;
-    emit(&slot, job, std::move(result));
-}
-
-void WorkerPool::failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now)
-{
-    if (m_starting) {
-        if (!m_startError)
-            m_startError = std::move(error);
-        slot.phase = WorkerSlot::Phase::Failed;
-        return;
-    }
-    ++slot.failedStarts;
-    log("supervisor: worker " + std::to_string(slot.index) +
-        " failed to start: " + error.toString());
-    if (slot.failedStarts < m_options.failedStartsBeforeGivingUp) {
-        slot.phase = WorkerSlot::Phase::Down;
-        slot.restartAt = now + kRestartBackoff * slot.failedStarts;
-        return;
-    }
-    slot.phase = WorkerSlot::Phase::Failed;
-    EngineError gaveUp = makeError(
-        EngineError::Code::WorkerError,
-        "worker " + std::to_string(slot.index) + " could not be restarted (" +
-            std::to_string(slot.failedStarts) + " failed starts in a row): " + error.message,
-        error.detail);
-    log("supervisor: " + gaveUp.toString());
-    if (slot.job) {
-        Result result;
-        result.status = ResultStatus::WorkerCrashed;
-        result.message = gaveUp.toString();
-        const JobRequest job = *slot.job;
-        slot.job.reset();
-        emit(&slot, job, std::move(result));
-    }
-    if (!m_health)
-        m_health = std::move(gaveUp);
 }
 
 void WorkerPool::emit(WorkerSlot *slot, const JobRequest &job, Result result)
