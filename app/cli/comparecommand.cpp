@@ -15,12 +15,10 @@ namespace tb {
 
 namespace {
 
-// "+1.25%" (signed: a change) or "0.50%" (a threshold).
-std::string percent(double fraction, bool sign = true)
+// A change, signed: "+1.25%".
+std::string percent(double fraction)
 {
-    char text[32];
-    std::snprintf(text, sizeof text, sign ? "%+.2f%%" : "%.2f%%", 100 * fraction);
-    return text;
+    return formatPercent(fraction, true);
 }
 
 // What the changes of a set of pairs add up to.
@@ -56,7 +54,7 @@ std::string describe(const ChangeSummary &summary, double threshold)
 {
     return std::to_string(summary.pairs) + " configurations in both; change: median " +
            percent(summary.median) + ", largest " + percent(summary.largest) + ", " +
-           std::to_string(summary.beyond) + " beyond " + percent(threshold, false);
+           std::to_string(summary.beyond) + " beyond " + formatPercent(threshold);
 }
 
 const ComparedResult *findPair(const SizeComparison &size, const std::string &key)

@@ -1,21 +1,13 @@
 #include "roundsreport.h"
 
+#include "measure/roundsummary.h"
 #include "textformat.h"
 
-#include <algorithm>
-#include <cstdio>
 #include <map>
 
 namespace tb {
 
 namespace {
-
-std::string percentText(double fraction)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * fraction);
-    return text;
-}
 
 std::string roundsLine(const StoredResult &stored, const std::vector<const StoredRound *> &rounds)
 {
@@ -32,10 +24,10 @@ std::string roundsLine(const StoredResult &stored, const std::vector<const Store
         }
     }
     line += " -> " + formatSeconds(stored.result.summary.median);
-    if (medians.size() > 1 && stored.result.summary.median > 0) {
-        const auto [low, high] = std::minmax_element(medians.begin(), medians.end());
-        line += " (spread " + percentText((*high - *low) / stored.result.summary.median) + ")";
-    }
+    if (medians.size() > 1 && stored.result.summary.median > 0)
+        line += " (spread " +
+                formatPercent(relativeSpread(medians, stored.result.summary.median), false, 1) +
+                ")";
     return line + "\n";
 }
 

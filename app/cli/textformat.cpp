@@ -78,4 +78,11 @@ std::string TextTable::render() const
     return text;
 }
 
+std::string formatPercent(double fraction, bool sign, int decimals)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, sign ? "%+.*f%%" : "%.*f%%", decimals, 100 * fraction);
+    return text;
+}
+
 } // namespace tb

@@ -12,6 +12,8 @@ std::string formatSeconds(double seconds);
 std::string formatClock(double seconds);
 // A number with up to 4 significant digits ("1234", "12.35", "0.001235").
 std::string formatNumber(double value);
+// "+1.25%" (signed: a change) or "0.50%" (a threshold, a spread): `fraction` in percent.
+std::string formatPercent(double fraction, bool sign = false, int decimals = 2);
 
 // A plain-text table with left-aligned columns, for terminals and logs alike.
 class TextTable

@@ -30,6 +30,14 @@ double pooledVariance(std::span<const SampleSummary> rounds, double mean, double
 
 } // namespace
 
+double relativeSpread(std::span<const double> values, double reference)
+{
+    if (values.size() < 2 || reference == 0)
+        return 0;
+    const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
+    return (*highest - *lowest) / std::abs(reference);
+}
+
 SampleSummary combineRounds(std::span<const SampleSummary> rounds)
 {
     if (rounds.empty())
@@ -52,10 +60,8 @@ SampleSummary combineRounds(std::span<const SampleSummary> rounds)
     const double count = combined.count;
     combined.mean = count > 0 ? weightedSum / count : 0;
     combined.stddev = std::sqrt(pooledVariance(rounds, combined.mean, count));
-    const auto [lowest, highest] = std::minmax_element(medians.begin(), medians.end());
-    const double spread = combined.median != 0
-                              ? (*highest - *lowest) / (2 * std::abs(combined.median))
-                              : kUnboundedRelativeHalfWidth;
+    const double spread = combined.median != 0 ? relativeSpread(medians, combined.median) / 2
+                                               : kUnboundedRelativeHalfWidth;
     combined.relativeHalfWidth = std::max(spread, medianOf(halfWidths));
     return combined;
 }

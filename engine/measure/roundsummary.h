@@ -19,4 +19,8 @@ namespace tb {
 // No rounds give summarize()'s empty summary; one round gives itself.
 SampleSummary combineRounds(std::span<const SampleSummary> rounds);
 
+// (largest - smallest) / reference: how far apart the rounds' medians are, as a fraction of
+// `reference` (their combined median). 0 for fewer than two values or a zero reference.
+double relativeSpread(std::span<const double> values, double reference);
+
 } // namespace tb

@@ -109,7 +109,7 @@ bool RoundPlan::needsAnotherRound(const Finalist &finalist, int round) const
     if (medians.size() < 2)
         return true; // failed rounds: nothing to agree yet
     std::sort(medians.begin(), medians.end());
-    return medians.back() - medians.front() > m_agreeWithin * sortedMedian(medians);
+    return relativeSpread(medians, sortedMedian(medians)) > m_agreeWithin;
 }
 
 std::vector<double> RoundPlan::okMedians(const Finalist &finalist) const

@@ -1,5 +1,6 @@
 #include "resultdetails.h"
 
+#include "measure/roundsummary.h"
 #include "model/measurementcaveats.h"
 #include "models/durationformat.h"
 #include "plots/samplehistogram.h"
@@ -14,7 +15,6 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
-#include <algorithm>
 #include <vector>
 
 namespace tb {
@@ -78,9 +78,8 @@ QStringList roundRows(const std::vector<double> &medians, double combined)
     QStringList rows;
     for (std::size_t i = 0; i < medians.size(); ++i)
         rows << row(QObject::tr("round %1").arg(i + 1), formatDuration(medians[i]));
-    const auto [low, high] = std::minmax_element(medians.begin(), medians.end());
     rows << row(QObject::tr("spread"),
-                QStringLiteral("%1%").arg(100.0 * (*high - *low) / combined, 0, 'f', 2));
+                QStringLiteral("%1%").arg(100.0 * relativeSpread(medians, combined), 0, 'f', 2));
     return rows;
 }
 

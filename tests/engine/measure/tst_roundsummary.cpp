@@ -68,6 +68,14 @@ private slots:
         QCOMPARE(combined.median, 4.0); // two rounds: the mean of their medians (2 and 6)
     }
 
+    void spreadIsRelativeToTheReference()
+    {
+        const std::vector<double> medians{130.0, 128.0, 128.0};
+        QCOMPARE(relativeSpread(medians, 128.0), 2.0 / 128.0);
+        QCOMPARE(relativeSpread(std::vector<double>{5.0}, 5.0), 0.0); // one round: no spread
+        QCOMPARE(relativeSpread(medians, 0.0), 0.0);
+    }
+
     // When the rounds agree better than each measured, each round's own interval is the bound.
     void ownHalfWidthBoundsAgreeingRounds()
     {
