@@ -55,6 +55,33 @@ inline float median(std::vector<float> values)
         }                                                                                          \
     } while (0)
 
+// Reads one 16-byte vector per 2 MiB page of `data` (count vectors), then discards its line:
+// every page's translation is loaded, nothing stays in L2.
+extern "C" __global__ void touchPages(const int4 *data, size_t count, int *sink, int)
+{
+    const size_t perPage = (2u << 20) / 16;
+    for (size_t page = blockIdx.x * (size_t)blockDim.x + threadIdx.x; page < count / perPage;
+         page += (size_t)gridDim.x * blockDim.x) {
+        const int4 *line = data + page * perPage;
+        if (__ldcg(line).x == 0x5a5a5a5a)
+            *sink = 1;
+        asm volatile("discard.global.L2 [%0], 128;" ::"l"(line) : "memory");
+    }
+}
+
+// Each block spins ~10 us and records the SM it ran on, in block order.
+extern "C" __global__ void smLayout(int *smOfBlock)
+{
+    const long long start = clock64();
+    while (clock64() - start < 20000) {
+    }
+    if (threadIdx.x == 0) {
+        int sm;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+        smOfBlock[blockIdx.x] = sm;
+    }
+}
+
 // Each launch of copyScale records its first block's start and last block's end in its slot.
 __device__ unsigned long long gStart[4096], gEnd[4096];
 
