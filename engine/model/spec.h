@@ -133,11 +133,14 @@ struct MeasurementSettings
     // Rounds of measurement, each in fresh worker processes: after the search, the best
     // `finalistsPerSize` ok configurations of each size are measured again once per extra
     // round, and their median becomes the median of the rounds' medians (measure/roundsummary.h).
-    int processRounds = 1;
+    // Three by default: a GPU gives a kernel one of a few speeds per CUDA context (a 1024^3
+    // SGEMM 4-6% slower in about one context of eight, bench/results/cuda_placement.md), and
+    // three rounds outvote one such draw.
+    int processRounds = 3;
     // Past processRounds, up to this many: more rounds for the finalists whose rounds' medians
     // still differ by more than targetRelativeHalfWidth of the median. The reader makes it at
-    // least processRounds (by default equal to it).
-    int maxProcessRounds = 1;
+    // least processRounds (by default equal to it: no adaptive rounds).
+    int maxProcessRounds = 3;
     int finalistsPerSize = 3;
 };
 

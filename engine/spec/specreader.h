@@ -61,7 +61,8 @@ private:
     void readMeasurement(const Json &measurement, const std::string &path);
     void readSampleBounds(const Json &measurement, const std::string &path);
     void readMinimumSeconds(const Json &measurement, const std::string &path);
-    void readMaxProcessRounds(const Json &measurement, const std::string &path);
+    void readMaxProcessRounds(const Json &measurement, const std::string &path,
+                              bool adaptiveByDefault);
 
     // Identifier syntax and reserved words, for parameter, size and argument names.
     bool checkName(const std::string &name, const std::string &path);

@@ -124,9 +124,12 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     count("warmup_runs", 0, settings.warmupRuns);
     count("min_samples", 1, settings.minSamples);
     count("max_samples", 1, settings.maxSamples);
+    // Defaults with max_process_rounds above process_rounds ask for adaptive rounds; otherwise
+    // max_process_rounds follows whatever process_rounds the spec sets.
+    const bool adaptiveByDefault = settings.maxProcessRounds > settings.processRounds;
     count("process_rounds", 1, settings.processRounds);
     count("finalists_per_size", 1, settings.finalistsPerSize);
-    readMaxProcessRounds(measurement, path);
+    readMaxProcessRounds(measurement, path, adaptiveByDefault);
     readSampleBounds(measurement, path);
     positive("target_rel_ci", settings.targetRelativeHalfWidth);
     positive("max_seconds_per_config", settings.maxSecondsPerConfig);
@@ -155,11 +158,15 @@ void SpecReader::readMinimumSeconds(const Json &measurement, const std::string &
         settings.minSecondsPerConfig = *value;
 }
 
-// process_rounds <= max_process_rounds, which is process_rounds unless the spec says otherwise.
-void SpecReader::readMaxProcessRounds(const Json &measurement, const std::string &path)
+// process_rounds <= max_process_rounds, which is process_rounds unless the spec (or adaptive
+// defaults) say otherwise.
+void SpecReader::readMaxProcessRounds(const Json &measurement, const std::string &path,
+                                      bool adaptiveByDefault)
 {
     auto &settings = m_spec.measurement;
-    settings.maxProcessRounds = std::max(settings.maxProcessRounds, settings.processRounds);
+    settings.maxProcessRounds = adaptiveByDefault
+                                    ? std::max(settings.maxProcessRounds, settings.processRounds)
+                                    : settings.processRounds;
     const auto value = m_reader.integer(measurement, path, "max_process_rounds");
     if (!value)
         return;

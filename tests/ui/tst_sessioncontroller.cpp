@@ -160,6 +160,10 @@ private slots:
                 found = true;
                 QCOMPARE(model.resultAt(row).result.summary.median, event.combined.summary.median);
                 QCOMPARE(model.resultAt(row).roundMedians, event.medians);
+                // Both rounds' samples, as many as the combined summary counts.
+                const Result &shown = model.resultAt(row).result;
+                QCOMPARE(int(shown.samples.size()), event.combined.summary.count);
+                QVERIFY(int(shown.samples.size()) > event.measured.summary.count);
             }
             QVERIFY(found);
             QCOMPARE(event.medians.size(), std::size_t(2));

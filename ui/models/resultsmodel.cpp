@@ -118,7 +118,14 @@ bool ResultsModel::replaceResult(const RoundEvent &event)
         ResultEvent &shown = m_rows[row];
         if (shown.sizeIndex != event.sizeIndex || shown.configKey != event.configKey)
             continue;
+        // The combined result carries no samples: keep the rounds' so far and add this one's,
+        // so the histogram shows every sample the combined summary counts.
+        std::vector<double> samples = std::move(shown.result.samples);
+        if (event.measured.status == ResultStatus::Ok)
+            samples.insert(samples.end(), event.measured.samples.begin(),
+                           event.measured.samples.end());
         shown.result = event.combined;
+        shown.result.samples = std::move(samples);
         shown.objective = event.objective;
         shown.roundMedians = event.medians;
         emit dataChanged(index(row, 0), index(row, columnCount() - 1));

@@ -16,10 +16,16 @@ LoadedRun toLoadedRun(StoredRun run)
     for (std::size_t i = 0; i < sizes; ++i)
         loaded.sizeLabels << QString::fromStdString(problemSizeLabel(run.spec, i));
 
-    std::map<std::int64_t, std::vector<double>> roundMedians; // by result id
-    for (const StoredRound &round : run.rounds)
-        if (round.result.status == ResultStatus::Ok && round.result.summary.count > 0)
-            roundMedians[round.resultId].push_back(round.result.summary.median);
+    // By result id: each ok round's median, and every ok round's samples (round 1's are the
+    // result's own), so a finalist's histogram shows what its combined summary counts.
+    std::map<std::int64_t, std::vector<double>> roundMedians, roundSamples;
+    for (const StoredRound &round : run.rounds) {
+        if (round.result.status != ResultStatus::Ok || round.result.summary.count == 0)
+            continue;
+        roundMedians[round.resultId].push_back(round.result.summary.median);
+        auto &samples = roundSamples[round.resultId];
+        samples.insert(samples.end(), round.result.samples.begin(), round.result.samples.end());
+    }
     std::map<std::size_t, double> best; // lower is better, per size
     loaded.events.reserve(qsizetype(run.results.size()));
     for (StoredResult &stored : run.results) {
@@ -39,6 +45,9 @@ LoadedRun toLoadedRun(StoredRun run)
         if (const auto found = roundMedians.find(stored.id); found != roundMedians.end())
             event.roundMedians = std::move(found->second);
         event.result = std::move(stored.result);
+        if (const auto found = roundSamples.find(stored.id);
+            found != roundSamples.end() && !found->second.empty())
+            event.result.samples = std::move(found->second);
         loaded.events.push_back(std::move(event));
     }
     loaded.record = std::move(run.record);

@@ -49,7 +49,7 @@ Expected<StoredRun> readStoredRun(const std::string &path, std::int64_t runId, b
     auto results = store->results(runId, withSamples);
     if (!results)
         return results.error();
-    auto rounds = store->rounds(runId);
+    auto rounds = store->rounds(runId, withSamples);
     if (!rounds)
         return rounds.error();
     return StoredRun{std::move(run->run), std::move(run->spec), std::move(results.value()),

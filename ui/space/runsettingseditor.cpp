@@ -69,7 +69,7 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
                                    {tr("Process rounds:"), "/measurement/process_rounds",
                                     tr("After the search, measure the finalists again this many "
                                        "times in all, each round in fresh worker processes"),
-                                    tr("1")})
+                                    tr("3")})
              << formrows::addField(measure, document, Kind::Integer,
                                    {tr("Max process rounds:"), "/measurement/max_process_rounds",
                                     tr("More rounds, up to this many, for finalists whose rounds "

@@ -78,7 +78,31 @@ private slots:
         QCOMPARE(adaptive->measurement.maxProcessRounds, 7);
         auto defaults = loader.parse(minimalSpec().dump(), "/tmp");
         QVERIFY(defaults.hasValue());
-        QCOMPARE(defaults->measurement.processRounds, 1); // one process: as before rounds existed
+        // Three rounds unless the spec says otherwise: one process's median is not a config's
+        // time on a GPU (bench/results/cuda_placement.md); no adaptive rounds by default.
+        QCOMPARE(defaults->measurement.processRounds, 3);
+        QCOMPARE(defaults->measurement.maxProcessRounds, 3);
+        json["measurement"] = Json::parse(R"({"process_rounds": 1})");
+        auto oneRound = loader.parse(json.dump(), "/tmp");
+        QVERIFY(oneRound.hasValue());
+        QCOMPARE(oneRound->measurement.maxProcessRounds, 1); // follows the spec's rounds
+    }
+
+    void adaptiveDefaultsKeepTheirMaximum()
+    {
+        MeasurementSettings adaptive;
+        adaptive.processRounds = 2;
+        adaptive.maxProcessRounds = 5;
+        SpecLoader loader(adaptive);
+        auto json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"process_rounds": 4})");
+        auto four = loader.parse(json.dump(), "/tmp");
+        QVERIFY(four.hasValue());
+        QCOMPARE(four->measurement.maxProcessRounds, 5);
+        json["measurement"] = Json::parse(R"({"process_rounds": 6})");
+        auto six = loader.parse(json.dump(), "/tmp");
+        QVERIFY(six.hasValue());
+        QCOMPARE(six->measurement.maxProcessRounds, 6);
     }
 };
 

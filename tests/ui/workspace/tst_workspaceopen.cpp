@@ -69,13 +69,16 @@ private slots:
                 .toString(),
             QStringLiteral("GFLOP/s"));
 
-        // The details pane shows a stored result with its samples.
+        // The details pane shows a stored result with its samples: a finalist's from every
+        // process round, as many as its combined summary counts.
         window.resultsPage()->view()->selectRow(0);
         const ResultEvent &first = page->resultsModel()->resultAt(0);
         QVERIFY(window.resultsPage()->details()->statusText().contains(
             QString::fromUtf8(toString(first.result.status).data())));
+        const Result &firstStored = stored.front().result;
         QCOMPARE(window.resultsPage()->details()->histogram()->sampleCount(),
-                 int(stored.front().result.samples.size()));
+                 firstStored.status == ResultStatus::Ok ? firstStored.summary.count
+                                                        : int(firstStored.samples.size()));
 
         // Nothing ran: no session, no worker, the file's runs and results as they were.
         QCOMPARE(started.count(), 0);
