@@ -15,6 +15,7 @@
 #include "plots/timelineplot.h"
 #include "results/resultsfilterproxy.h"
 #include "results/resultspage.h"
+#include "session/sessioncontroller.h"
 #include "session/workspacecontroller.h"
 #include "smallmatmulspec.h"
 #include "testpaths.h"
@@ -205,6 +206,7 @@ private slots:
         page->form()->setWorkers(2);
         QSignalSpy finished(page, &RunPage::runFinished);
         QSignalSpy failed(page, &RunPage::runFailed);
+        QSignalSpy rounds(page->controller(), &SessionController::roundResultArrived);
         QTest::mouseClick(page->form()->startButton(), Qt::LeftButton);
         QVERIFY2(finished.wait(90000), qPrintable(failed.value(0).value(0).toString()));
         const auto summary = finished.at(0).at(0).value<RunSummary>();
@@ -214,16 +216,16 @@ private slots:
         checkEveryViewHoldsEveryResult(window, m_matmulResults);
         QCOMPARE(page->resultsModel()->parameterNames(), QStringList({"BM", "BN", "BK", "UNROLL"}));
 
-        // The latest samples are those of the last result with samples.
+        // The latest samples are those measured last: the last finalist round's (3 process
+        // rounds by default), each finalist's row holding every round's samples.
         const ResultsModel *model = page->resultsModel();
-        int last = model->rowCount() - 1;
-        while (last >= 0 && model->resultAt(last).result.samples.empty())
-            --last;
-        QVERIFY(last >= 0);
-        QCOMPARE(page->latestSamples()->shownConfig(),
-                 QString::fromStdString(model->resultAt(last).configKey));
+        QVERIFY(!rounds.isEmpty());
+        const auto lastRound = rounds.last().at(0).value<RoundEvent>();
+        QCOMPARE(page->latestSamples()->shownConfig(), QString::fromStdString(lastRound.configKey));
         QCOMPARE(page->latestSamples()->histogram()->sampleCount(),
-                 int(model->resultAt(last).result.samples.size()));
+                 int(lastRound.measured.samples.size()));
+        QVERIFY(page->latestSamples()->caption().contains(
+            QStringLiteral("round %1").arg(lastRound.round)));
 
         // The Results page filters what the run produced: one config's key finds it.
         ResultsPage *results = window.resultsPage();

@@ -40,16 +40,29 @@ void LatestSamples::addResults(const QVector<ResultEvent> &batch)
     for (auto it = batch.crbegin(); it != batch.crend(); ++it) {
         if (it->result.samples.empty())
             continue;
-        const SampleSummary &summary = it->result.summary;
-        m_shownConfig = QString::fromStdString(it->configKey);
         const QString size =
             m_sizeLabels.value(it->sizeIndex, tr("size %1").arg(it->sizeIndex + 1));
-        m_caption->setText(
-            tr("Latest: %1 (%2): %n sample(s), median %3", nullptr, int(it->result.samples.size()))
-                .arg(m_shownConfig, size, formatDuration(summary.median)));
-        m_histogram->setSamples(it->result.samples);
+        display(it->configKey, size, it->result);
         return;
     }
+}
+
+void LatestSamples::addRound(const RoundEvent &event)
+{
+    if (event.measured.samples.empty())
+        return;
+    const QString size =
+        m_sizeLabels.value(event.sizeIndex, tr("size %1").arg(event.sizeIndex + 1));
+    display(event.configKey, tr("%1, round %2").arg(size).arg(event.round), event.measured);
+}
+
+void LatestSamples::display(const std::string &configKey, const QString &what, const Result &result)
+{
+    m_shownConfig = QString::fromStdString(configKey);
+    m_caption->setText(
+        tr("Latest: %1 (%2): %n sample(s), median %3", nullptr, int(result.samples.size()))
+            .arg(m_shownConfig, what, formatDuration(result.summary.median)));
+    m_histogram->setSamples(result.samples);
 }
 
 QString LatestSamples::caption() const

@@ -25,12 +25,16 @@ public:
     void setSizeLabel(std::size_t sizeIndex, const QString &label);
     // Shows the last result of the batch that has samples; keeps the one shown when none has.
     void addResults(const QVector<ResultEvent> &batch);
+    // Shows a finalist's extra process round, when it measured samples.
+    void addRound(const RoundEvent &event);
 
     QString shownConfig() const { return m_shownConfig; } // empty when none is shown
     QString caption() const;
     SampleHistogram *histogram() const { return m_histogram; }
 
 private:
+    void display(const std::string &configKey, const QString &what, const Result &result);
+
     QLabel *m_caption;
     SampleHistogram *m_histogram;
     QMap<std::size_t, QString> m_sizeLabels;

@@ -1,6 +1,7 @@
 // The Run page's live run: starting, pausing and stopping it, and what the session reports.
 #include "runpage.h"
 
+#include "latestsamples.h"
 #include "models/durationformat.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
@@ -139,6 +140,7 @@ void RunPage::onRoundStarted(const RoundStart &start)
 void RunPage::onRoundResult(const RoundEvent &event)
 {
     m_feed->replace(event);
+    m_latest->addRound(event);
     QStringList medians;
     for (double median : event.medians)
         medians << formatDuration(median);
