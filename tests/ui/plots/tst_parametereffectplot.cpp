@@ -1,68 +1,15 @@
+// The parameter-effect plot's content: columns, colours, the best point, the objective's axis,
+// what it skips. Its controls and clicks: tst_parametereffectinput.cpp.
 #include "axischecks.h"
-#include "plotevents.h"
-#include "plots/parametereffectplot.h"
-
-#include <qcustomplot.h>
+#include "parametereffectevents.h"
 
 #include <QComboBox>
-#include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
 
 using namespace tb;
 using namespace plottest;
-
-namespace {
-
-// A measured configuration (BLOCK, UNROLL) of one size; the objective is its median time.
-ResultEvent result(double block, double unroll, double objective, std::size_t sizeIndex = 0)
-{
-    ResultEvent event = plottest::measured(objective, sizeIndex);
-    event.config.values = {block, unroll};
-    event.configKey =
-        "BLOCK=" + std::to_string(int(block)) + ",UNROLL=" + std::to_string(int(unroll));
-    event.objective = objective;
-    return event;
-}
-
-// The scatter graphs, one per colour value (the best ring is the other graph).
-QList<QCPGraph *> groups(const ParameterEffectPlot &plot)
-{
-    QList<QCPGraph *> result;
-    for (int i = 0; i < plot.plot()->graphCount(); ++i)
-        if (plot.plot()->graph(i)->scatterStyle().shape() == QCPScatterStyle::ssDisc)
-            result.append(plot.plot()->graph(i));
-    return result;
-}
-
-int totalPoints(const ParameterEffectPlot &plot)
-{
-    int total = 0;
-    for (const QCPGraph *graph : groups(plot))
-        total += graph->dataCount();
-    return total;
-}
-
-QCPGraph *groupNamed(const ParameterEffectPlot &plot, const QString &name)
-{
-    for (QCPGraph *graph : groups(plot))
-        if (graph->name() == name)
-            return graph;
-    return nullptr;
-}
-
-QVector<ResultEvent> grid(std::size_t sizeIndex, double scale)
-{
-    QVector<ResultEvent> events;
-    for (const double block : {256.0, 32.0, 128.0, 64.0})
-        for (const double unroll : {4.0, 1.0, 2.0})
-            events.append(
-                result(block, unroll, scale * (1 + std::abs(block - 64) / 64 + unroll), sizeIndex));
-    return events;
-}
-
-} // namespace
 
 class TestParameterEffectPlot : public QObject
 {
@@ -138,46 +85,6 @@ private slots:
         QCOMPARE(plot.colorScale()->dataRange(), QCPRange(0, 15));
     }
 
-    void comboBoxesDriveTheView()
-    {
-        ParameterEffectPlot plot;
-        plot.setParameters({QStringLiteral("BLOCK"), QStringLiteral("UNROLL")});
-        plot.setSizeLabel(0, QStringLiteral("N=1024"));
-        plot.setSizeLabel(1, QStringLiteral("N=8192"));
-        plot.addResults(grid(0, 1e-4));
-        plot.addResults({result(32, 1, 5e-3, 1), result(64, 1, 4e-3, 1)});
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        for (QComboBox *combo : {plot.xCombo(), plot.colorCombo(), plot.sizeCombo()})
-            QVERIFY(!combo->toolTip().isEmpty());
-        QSignalSpy changed(&plot, &ParameterEffectPlot::viewChanged);
-
-        plot.xCombo()->setFocus();
-        QTest::keyClick(plot.xCombo(), Qt::Key_Down);
-        QCOMPARE(plot.xParameter(), QStringLiteral("UNROLL"));
-        QCOMPARE(plot.xTickLabels(), QStringList({"1", "2", "4"}));
-        QCOMPARE(changed.count(), 1);
-
-        QTest::keyClick(plot.colorCombo(), Qt::Key_Home); // "(none)"
-        QVERIFY(plot.colorParameter().isEmpty());
-        QCOMPARE(groups(plot).size(), 1);
-        QTest::keyClick(plot.colorCombo(), Qt::Key_Down); // BLOCK
-        QCOMPARE(plot.colorParameter(), QStringLiteral("BLOCK"));
-        QCOMPARE(plot.colorValueLabels(), QStringList({"32", "64", "128", "256"}));
-
-        QCOMPARE(plot.sizeCombo()->count(), 2);
-        QCOMPARE(plot.sizeCombo()->currentText(), QStringLiteral("N=1024"));
-        QTest::keyClick(plot.sizeCombo(), Qt::Key_Down);
-        QCOMPARE(plot.sizeIndex(), std::size_t(1));
-        QCOMPARE(plot.pointCount(), 2);
-        QCOMPARE(totalPoints(plot), 2);
-        QCOMPARE(changed.count(), 4);
-
-        plot.setXParameter(QStringLiteral("BLOCK")); // from code: the combo follows
-        QCOMPARE(plot.xCombo()->currentText(), QStringLiteral("BLOCK"));
-        QCOMPARE(plot.xTickLabels(), QStringList({"32", "64", "128", "256"}));
-    }
-
     void marksTheBestAndFitsTheObjective()
     {
         ParameterEffectPlot plot;
@@ -211,66 +118,6 @@ private slots:
         plot.setObjective(QStringLiteral("GB/s"), false);
         for (const QString &label : tickLabels(plot.plot()->yAxis))
             QVERIFY2(!isDuration(label), qPrintable(label));
-    }
-
-    void clickingAPointNamesItsResult()
-    {
-        ParameterEffectPlot plot;
-        plot.resize(600, 400);
-        plot.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setParameters({QStringLiteral("BLOCK"), QStringLiteral("UNROLL")});
-        plot.addResults(grid(0, 1e-4));
-        plot.addResults(grid(1, 1e-3));
-        plot.replotIfDirty();
-        plot.plot()->replot();
-        QSignalSpy clicked(&plot, &ParameterEffectPlot::resultClicked);
-        // Each point of the shown size, clicked where it is drawn, names its own result.
-        int tried = 0;
-        for (int row = 0; row < plot.data().count(); ++row) {
-            if (plot.data().sizeIndex(row) != 0)
-                continue;
-            const double x =
-                plot.data().category(0, plot.data().value(row, 0)) + plot.data().jitter(row);
-            const QPoint at(
-                int(std::lround(plot.plot()->xAxis->coordToPixel(x))),
-                int(std::lround(plot.plot()->yAxis->coordToPixel(plot.data().objective(row)))));
-            QTest::mouseClick(plot.plot(), Qt::LeftButton, {}, at);
-            QCOMPARE(clicked.count(), 1);
-            QCOMPARE(clicked.first().at(0).toString(),
-                     QString::fromStdString(std::string(plot.data().configKey(row))));
-            QCOMPARE(clicked.first().at(1).value<std::size_t>(), std::size_t(0));
-            clicked.clear();
-            ++tried;
-        }
-        QCOMPARE(tried, 12);
-        // Far from every point: nothing. A drag (a pan) is no click either.
-        const QRect rect = plot.plot()->axisRect()->rect();
-        QTest::mouseClick(plot.plot(), Qt::LeftButton, {}, rect.topLeft() + QPoint(3, 3));
-        QCOMPARE(clicked.count(), 0);
-        const int row = plot.bestRow();
-        const QPoint best(
-            int(plot.plot()->xAxis->coordToPixel(
-                plot.data().category(0, plot.data().value(row, 0)) + plot.data().jitter(row))),
-            int(plot.plot()->yAxis->coordToPixel(plot.data().objective(row))));
-        QTest::mousePress(plot.plot(), Qt::LeftButton, {}, best + QPoint(0, 40));
-        QTest::mouseMove(plot.plot(), best);
-        QTest::mouseRelease(plot.plot(), Qt::LeftButton, {}, best);
-        QCOMPARE(clicked.count(), 0);
-    }
-
-    void namesArriveAfterTheResults()
-    {
-        ParameterEffectPlot plot;
-        plot.addResults(grid(0, 1e-4));
-        plot.replotIfDirty();
-        QCOMPARE(plot.xCombo()->count(), 2); // placeholders until the spec's names come
-        QCOMPARE(plot.xTickLabels(), QStringList({"32", "64", "128", "256"}));
-        plot.setColorParameter(QString());
-        plot.setParameters({QStringLiteral("BLOCK"), QStringLiteral("UNROLL")});
-        QCOMPARE(plot.xParameter(), QStringLiteral("BLOCK"));
-        QVERIFY(plot.colorParameter().isEmpty()); // the choice made meanwhile stays
-        QCOMPARE(plot.xCombo()->itemText(1), QStringLiteral("UNROLL"));
     }
 
     void skipsWhatHasNoObjectiveAndReordersNewValues()
