@@ -133,9 +133,9 @@ struct MeasurementSettings
     // Rounds of measurement, each in fresh worker processes: after the search, the best
     // `finalistsPerSize` ok configurations of each size are measured again once per extra
     // round, and their median becomes the median of the rounds' medians (measure/roundsummary.h).
-    // Three by default: a GPU gives a kernel one of a few speeds per CUDA context (a 1024^3
-    // SGEMM 4-6% slower in about one context of eight, bench/results/cuda_placement.md), and
-    // three rounds outvote one such draw.
+    // Three by default: a process can see the GPU in a state of its own for its whole life (a
+    // GPU-wide clock state; per-context speeds, which the CUDA backend's context switches now
+    // take out, bench/results/cuda_context_switch.md), and three rounds outvote one such draw.
     int processRounds = 3;
     // Past processRounds, up to this many: more rounds for the finalists whose rounds' medians
     // still differ by more than targetRelativeHalfWidth of the median. The reader makes it at

@@ -4,6 +4,7 @@
 
 #include "compile/cudaresources.h"
 #include "compile/nvrtcarchitectures.h"
+#include "contextswitcher.h"
 #include "cudameasurement.h"
 #include "cuptitimer.h"
 #include "l2flusher.h"
@@ -99,6 +100,13 @@ Status CudaBackend::openDevice()
         !prepared)
         return makeError(EngineError::Code::BackendError,
                          "cannot prepare the L2 flush: " + prepared.failure().message);
+    m_switcher = std::make_unique<ContextSwitcher>();
+    if (CudaStatus created = ContextSwitcher::create(*m_driver, *m_compiler, *m_switcher);
+        !created) {
+        logOnce("samples without context switches (no second context: " +
+                created.failure().message + ")");
+        m_switcher.reset();
+    }
     m_clockProbe = std::make_unique<SmClockProbe>(*m_driver);
     if (CudaStatus prepared = m_clockProbe->prepare(*m_compiler); !prepared)
         return makeError(EngineError::Code::BackendError,
@@ -214,7 +222,8 @@ CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t size
 CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, Result &result)
 {
     const ClockState before = m_clocks.sample();
-    CudaMeasurement measurement(*m_driver, m_stream.handle(), m_events, *m_flusher, m_cupti.get());
+    CudaMeasurement measurement(*m_driver, m_stream.handle(), m_events, *m_flusher,
+                                m_switcher.get(), m_cupti.get());
     std::string cuptiFailure;
     CudaStatus measured = measurement.measure(kernel.launch, m_spec->measurement, verified ? 1 : 0,
                                               result, &cuptiFailure);

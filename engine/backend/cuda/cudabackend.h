@@ -24,6 +24,7 @@ namespace tb {
 
 class CuptiTimer;
 class L2Flusher;
+class ContextSwitcher;
 class SmClockProbe;
 
 // The bench side of the CUDA backend (worker role "cuda"): runs configurations of a CUDA spec
@@ -100,6 +101,7 @@ private:
     CudaStream m_stream;
     EventTimer m_events;
     std::unique_ptr<L2Flusher> m_flusher;
+    std::unique_ptr<ContextSwitcher> m_switcher; // null when no second context can be made
     std::unique_ptr<SmClockProbe> m_clockProbe;
     std::unique_ptr<DeviceVerifier> m_verifier;
     std::unique_ptr<CuptiTimer> m_cupti;

@@ -67,6 +67,11 @@ Expected<CudaDriver> CudaDriver::load(const std::string &libraryName)
     resolve("cuDevicePrimaryCtxRetain", driver.devicePrimaryCtxRetain);
     resolve("cuDevicePrimaryCtxRelease", driver.devicePrimaryCtxRelease);
     resolve("cuCtxSetCurrent", driver.ctxSetCurrent);
+    resolve("cuCtxCreate", driver.ctxCreate);
+    resolve("cuCtxDestroy", driver.ctxDestroy);
+    resolve("cuCtxPushCurrent", driver.ctxPushCurrent);
+    resolve("cuCtxPopCurrent", driver.ctxPopCurrent);
+    resolve("cuCtxGetDevice", driver.ctxGetDevice);
     resolve("cuCtxSynchronize", driver.ctxSynchronize);
     resolve("cuModuleLoadData", driver.moduleLoadData);
     resolve("cuModuleUnload", driver.moduleUnload);
@@ -88,6 +93,7 @@ Expected<CudaDriver> CudaDriver::load(const std::string &libraryName)
     resolve("cuEventDestroy", driver.eventDestroy);
     resolve("cuStreamCreate", driver.streamCreate);
     resolve("cuStreamSynchronize", driver.streamSynchronize);
+    resolve("cuStreamWaitEvent", driver.streamWaitEvent);
     resolve("cuStreamDestroy", driver.streamDestroy);
     resolve("cuGetErrorName", driver.getErrorName);
     resolve("cuGetErrorString", driver.getErrorString);

@@ -53,6 +53,11 @@ public:
     PFN_cuDevicePrimaryCtxRetain_v7000 devicePrimaryCtxRetain = nullptr;
     PFN_cuDevicePrimaryCtxRelease_v11000 devicePrimaryCtxRelease = nullptr;
     PFN_cuCtxSetCurrent_v4000 ctxSetCurrent = nullptr;
+    PFN_cuCtxCreate_v11040 ctxCreate = nullptr; // cuCtxCreate_v3, with exec-affinity parameters
+    PFN_cuCtxDestroy_v4000 ctxDestroy = nullptr;
+    PFN_cuCtxPushCurrent_v4000 ctxPushCurrent = nullptr;
+    PFN_cuCtxPopCurrent_v4000 ctxPopCurrent = nullptr;
+    PFN_cuCtxGetDevice_v2000 ctxGetDevice = nullptr;
     PFN_cuCtxSynchronize_v2000 ctxSynchronize = nullptr;
     PFN_cuModuleLoadData_v2000 moduleLoadData = nullptr;
     PFN_cuModuleUnload_v2000 moduleUnload = nullptr;
@@ -74,6 +79,7 @@ public:
     PFN_cuEventDestroy_v4000 eventDestroy = nullptr;
     PFN_cuStreamCreate_v2000 streamCreate = nullptr;
     PFN_cuStreamSynchronize_v2000 streamSynchronize = nullptr;
+    PFN_cuStreamWaitEvent_v3020 streamWaitEvent = nullptr;
     PFN_cuStreamDestroy_v4000 streamDestroy = nullptr;
     PFN_cuGetErrorName_v6000 getErrorName = nullptr;
     PFN_cuGetErrorString_v6000 getErrorString = nullptr;

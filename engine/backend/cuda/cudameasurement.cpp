@@ -1,5 +1,6 @@
 #include "cudameasurement.h"
 
+#include "contextswitcher.h"
 #include "cudadriver.h"
 #include "cuptitimer.h"
 #include "eventtimer.h"
@@ -32,9 +33,19 @@ double median(std::vector<double> values)
 } // namespace
 
 CudaMeasurement::CudaMeasurement(const CudaDriver &driver, CUstream stream, EventTimer &events,
-                                 L2Flusher &flusher, CuptiTimer *cupti)
-    : m_driver(driver), m_stream(stream), m_events(events), m_flusher(flusher), m_cupti(cupti)
+                                 L2Flusher &flusher, const ContextSwitcher *switcher,
+                                 CuptiTimer *cupti)
+    : m_driver(driver), m_stream(stream), m_events(events), m_flusher(flusher),
+      m_switcher(switcher && switcher->valid() ? switcher : nullptr), m_cupti(cupti)
 {}
+
+CudaStatus CudaMeasurement::switchContext()
+{
+    if (!m_switcher)
+        return {};
+    ++m_switches;
+    return m_switcher->switchOn(m_stream);
+}
 
 std::size_t CudaMeasurement::nextBatchSize(const MeasurementSettings &settings, std::size_t taken,
                                            double elapsedSeconds, double secondsPerSample)
@@ -66,6 +77,9 @@ CudaStatus CudaMeasurement::runBatch(const KernelLaunch &kernel, std::size_t cou
 {
     if (CudaStatus reserved = m_events.reserve(count); !reserved)
         return reserved;
+    if (flushL2)
+        if (CudaStatus switched = switchContext(); !switched)
+            return switched;
     for (std::size_t i = 0; i < count; ++i) {
         if (flushL2)
             if (CudaStatus flushed = m_flusher.flush(m_stream); !flushed)
@@ -89,6 +103,9 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
             *cuptiFailure = why;
         m_cupti = nullptr;
     };
+    m_switches = 0;
+    if (CudaStatus switched = switchContext(); !switched)
+        return switched;
     if (CudaStatus warm = warmUp(kernel, settings.warmupRuns - launchedAlready); !warm)
         return warm;
     if (m_cupti)
@@ -136,6 +153,7 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
     result.summary = sampler.summary();
     result.timer = m_cupti ? "cupti" : "cuda_events";
     result.resources["event_median_s"] = median(events);
+    result.resources["context_switches"] = m_switches;
     return {};
 }
 

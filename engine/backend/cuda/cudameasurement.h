@@ -13,6 +13,7 @@
 
 namespace tb {
 
+class ContextSwitcher;
 class CudaDriver;
 class CuptiTimer;
 class EventTimer;
@@ -27,13 +28,17 @@ class L2Flusher;
 // otherwise; the events' median is kept as "event_median_s" either way. When CUPTI fails during
 // the measurement, the samples taken so far are replaced by their events' values and sampling
 // goes on with events: *cuptiFailure then says why, and the caller stops using CUPTI.
+//
+// With a ContextSwitcher the GPU switches to another context and back before the warm-up and,
+// when the L2 is flushed, before every batch: that takes the per-context speed of a kernel out
+// of its median (ContextSwitcher says why); resources["context_switches"] counts them.
 class CudaMeasurement
 {
 public:
     static constexpr std::size_t kMaxBatch = 32;
 
     CudaMeasurement(const CudaDriver &driver, CUstream stream, EventTimer &events,
-                    L2Flusher &flusher, CuptiTimer *cupti);
+                    L2Flusher &flusher, const ContextSwitcher *switcher, CuptiTimer *cupti);
 
     // Fills result.samples, summary, timer ("cupti" or "cuda_events") and
     // resources["event_median_s"]. A failed launch or synchronisation ends it with that
@@ -53,12 +58,15 @@ public:
 private:
     CudaStatus warmUp(const KernelLaunch &kernel, int runs);
     CudaStatus runBatch(const KernelLaunch &kernel, std::size_t count, bool flushL2);
+    CudaStatus switchContext();
 
     const CudaDriver &m_driver;
     CUstream m_stream;
     EventTimer &m_events;
     L2Flusher &m_flusher;
+    const ContextSwitcher *m_switcher;
     CuptiTimer *m_cupti;
+    int m_switches = 0;
 };
 
 } // namespace tb

@@ -73,6 +73,8 @@ private slots:
         QVERIFY2(std::fabs(result.summary.median - events) <= 0.1 * events,
                  qPrintable(describe(result)));
         QVERIFY(result.resources.count("cupti_unavailable") == 0);
+        // A switch to the second context and back before the warm-up and every batch.
+        QVERIFY2(result.resources.at("context_switches") >= 2, qPrintable(describe(result)));
         // Clock and throttle state around the measurement (NVML comes with the driver).
         QVERIFY2(result.resources.at("sm_clock_mhz") > 0, qPrintable(describe(result)));
         QVERIFY(result.resources.count("throttle_reasons") == 1);

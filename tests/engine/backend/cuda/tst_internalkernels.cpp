@@ -3,6 +3,7 @@
 // build proves the guard around it. They run on a GPU in every measurement of
 // tst_cudabackend_gpu.
 #include "backend/cuda/compile/nvrtccompiler.h"
+#include "backend/cuda/contextswitcher.h"
 #include "backend/cuda/l2flusher.h"
 #include "backend/cuda/smclockprobe.h"
 
@@ -22,6 +23,7 @@ private slots:
         QTest::addColumn<QString>("code");
         QTest::newRow("L2 flush") << "tb_l2_flush" << L2Flusher::kernelSource();
         QTest::newRow("SM clock probe") << "tb_sm_clock" << SmClockProbe::kernelSource();
+        QTest::newRow("context switch") << "tb_context_switch" << ContextSwitcher::kernelSource();
     }
 
     void buildsForEveryArchitecture()
