@@ -40,9 +40,7 @@ void LatestSamples::addResults(const QVector<ResultEvent> &batch)
     for (auto it = batch.crbegin(); it != batch.crend(); ++it) {
         if (it->result.samples.empty())
             continue;
-        const QString size =
-            m_sizeLabels.value(it->sizeIndex, tr("size %1").arg(it->sizeIndex + 1));
-        display(it->configKey, size, it->result);
+        display(it->configKey, sizeLabel(it->sizeIndex), it->result);
         return;
     }
 }
@@ -51,9 +49,13 @@ void LatestSamples::addRound(const RoundEvent &event)
 {
     if (event.measured.samples.empty())
         return;
-    const QString size =
-        m_sizeLabels.value(event.sizeIndex, tr("size %1").arg(event.sizeIndex + 1));
-    display(event.configKey, tr("%1, round %2").arg(size).arg(event.round), event.measured);
+    display(event.configKey, tr("%1, round %2").arg(sizeLabel(event.sizeIndex)).arg(event.round),
+            event.measured);
+}
+
+QString LatestSamples::sizeLabel(std::size_t sizeIndex) const
+{
+    return m_sizeLabels.value(sizeIndex, tr("size %1").arg(sizeIndex + 1));
 }
 
 void LatestSamples::display(const std::string &configKey, const QString &what, const Result &result)

@@ -33,6 +33,7 @@ public:
     SampleHistogram *histogram() const { return m_histogram; }
 
 private:
+    QString sizeLabel(std::size_t sizeIndex) const; // the spec's, or "size N"
     void display(const std::string &configKey, const QString &what, const Result &result);
 
     QLabel *m_caption;

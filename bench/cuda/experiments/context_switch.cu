@@ -7,8 +7,7 @@
 // synchronisation between them). CUPTI activity records, 200 samples per kernel.
 //   ./context_switch CUBIN SYMBOL_TN8 SYMBOL_TN4 single|switch
 #include "common.cuh"
-
-#include <cupti.h>
+#include "cuptirecords.cuh"
 
 #include <algorithm>
 #include <cstring>
@@ -16,33 +15,7 @@
 
 namespace {
 
-struct Record
-{
-    std::string name;
-    unsigned long long start, end; // ns
-};
-std::vector<Record> gRecords;
 float gLow = 0, gHigh = 0; // p10 and p90 of the last medianOf
-
-void CUPTIAPI requested(uint8_t **buffer, size_t *size, size_t *maxRecords)
-{
-    *size = 8 << 20;
-    *buffer = (uint8_t *)aligned_alloc(8, *size);
-    *maxRecords = 0;
-}
-
-void CUPTIAPI completed(CUcontext, uint32_t, uint8_t *buffer, size_t, size_t valid)
-{
-    CUpti_Activity *record = nullptr;
-    while (cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
-        if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
-            continue;
-        auto *kernel = (CUpti_ActivityKernel10 *)record;
-        const char *name = kernel->name;
-        gRecords.push_back({name ? name : "", kernel->start, kernel->end});
-    }
-    free(buffer);
-}
 
 // Median duration of the records whose name contains `part`, and how many of them started
 // after a flush kernel that had ended (the record just before, in start order); clears them.
@@ -50,7 +23,7 @@ std::pair<float, int> medianOf(const char *part)
 {
     cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     std::sort(gRecords.begin(), gRecords.end(),
-              [](const Record &a, const Record &b) { return a.start < b.start; });
+              [](const KernelRecord &a, const KernelRecord &b) { return a.start < b.start; });
     std::vector<float> values;
     int ordered = 0;
     for (std::size_t i = 0; i < gRecords.size(); ++i) {
@@ -116,8 +89,7 @@ int main(int argc, char **argv)
     const bool switching = nop || std::strncmp(argv[4], "switch", 6) == 0;
     const char *count = argv[4] + (nop ? 3 : 6);
     const int every = switching && *count ? std::max(1, atoi(count)) : 1;
-    cuptiActivityRegisterCallbacks(requested, completed);
-    cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+    startKernelRecords(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
     const std::vector<char> image = readCubin(argv[1]);
     CHECK(cuInit(0));
     CUdevice device;

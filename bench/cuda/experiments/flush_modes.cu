@@ -15,8 +15,7 @@
 // "none-flush" it launches Tunebench's flush before each sample (for ncu --cache-control none).
 //   ./flush_modes N TIMER(concurrent|serial|none|none-flush) ROUNDS
 #include "common.cuh"
-
-#include <cupti.h>
+#include "cuptirecords.cuh"
 
 #include <cstring>
 #include <string>
@@ -91,36 +90,13 @@ const Config kConfigs[] = {
 };
 const char *kModes[] = {"flush", "flush_tlb", "discard", "warm", "flush_tlbcold"};
 
-std::vector<std::pair<std::string, double>> gRecords; // kernel name, duration ns
-
-void CUPTIAPI requested(uint8_t **buffer, size_t *size, size_t *maxRecords)
-{
-    *size = 8 << 20;
-    *buffer = (uint8_t *)aligned_alloc(8, *size);
-    *maxRecords = 0;
-}
-
-void CUPTIAPI completed(CUcontext, uint32_t, uint8_t *buffer, size_t, size_t valid)
-{
-    CUpti_Activity *record = nullptr;
-    while (cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
-        if (record->kind != CUPTI_ACTIVITY_KIND_KERNEL &&
-            record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
-            continue;
-        auto *kernel = (CUpti_ActivityKernel10 *)record;
-        const char *name = kernel->name;
-        gRecords.emplace_back(name ? name : "", double(kernel->end - kernel->start));
-    }
-    free(buffer);
-}
-
 // Median of the durations of kernels whose name contains `part` (the flush kernels are skipped).
 double medianOf(const char *part)
 {
     std::vector<float> values;
-    for (auto &[name, ns] : gRecords)
-        if (name.find(part) != std::string::npos)
-            values.push_back(ns / 1000.0);
+    for (const KernelRecord &record : gRecords)
+        if (record.name.find(part) != std::string::npos)
+            values.push_back((record.end - record.start) / 1000.0);
     gRecords.clear();
     return values.empty() ? -1 : median(values);
 }
@@ -138,9 +114,8 @@ int main(int argc, char **argv)
     const bool launchOnly = timer == "none" || timer == "none-flush";
     const int rounds = atoi(argv[3]), samples = launchOnly ? 25 : 200;
     if (!launchOnly) {
-        cuptiActivityRegisterCallbacks(requested, completed);
-        cuptiActivityEnable(timer == "serial" ? CUPTI_ACTIVITY_KIND_KERNEL
-                                              : CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+        startKernelRecords(timer == "serial" ? CUPTI_ACTIVITY_KIND_KERNEL
+                                             : CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
     }
     usePrimaryContext();
     CUdeviceptr in, out, scratch, sink, far;
