@@ -6,6 +6,7 @@
 #include "roundsreport.h"
 #include "space/variables.h"
 #include "textformat.h"
+#include "winnernote.h"
 
 #include <algorithm>
 #include <cmath>
@@ -205,7 +206,7 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
         else
             text += shown.empty() ? "  no configuration succeeded\n"
                                   : table.render() + caveatNotes(shown, count) +
-                                        roundsNote(shown, count, rounds);
+                                        roundsNote(shown, count, rounds) + winnerNote(spec, shown);
         for (const auto &[status, n] : parts.failures)
             text += "  " + std::to_string(n) + " x " + status + "\n";
     }

@@ -1,6 +1,7 @@
 #include "jsonexport.h"
 
 #include "bestpersize.h"
+#include "winnermargin.h"
 
 #include <nlohmann/json.hpp>
 
@@ -94,6 +95,23 @@ json roundMedians(std::int64_t resultId, const std::vector<StoredRound> &rounds)
     return medians;
 }
 
+// The runner-up and how clearly the best beats it (WinnerMargin); null without a runner-up.
+json runnerUpEntry(const Spec &spec, const std::vector<StoredResult> &results,
+                   std::size_t sizeIndex, const StoredResult &best)
+{
+    const auto second = runnerUp(spec, results, sizeIndex, best.id);
+    if (!second)
+        return nullptr;
+    const auto margin = winnerMargin(spec, best.result, second->result);
+    if (!margin)
+        return nullptr;
+    return {{"config_key", second->configKey},
+            {"lead", number(margin->lead)},
+            {"uncertainty", number(margin->uncertainty)},
+            {"clock_step", number(margin->clockStep)},
+            {"decided", margin->decided()}};
+}
+
 json bestEntry(const Spec &spec, const std::vector<StoredResult> &results, std::size_t sizeIndex,
                const std::optional<StoredResult> &best, const std::vector<StoredRound> &rounds)
 {
@@ -115,6 +133,8 @@ json bestEntry(const Spec &spec, const std::vector<StoredResult> &results, std::
     entry["resources"] = numberMap(best->result.resources);
     if (json medians = roundMedians(best->id, rounds); medians.size() > 1)
         entry["round_medians_s"] = std::move(medians);
+    if (json second = runnerUpEntry(spec, results, sizeIndex, *best); !second.is_null())
+        entry["runner_up"] = std::move(second);
     return entry;
 }
 

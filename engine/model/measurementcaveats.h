@@ -7,6 +7,10 @@
 
 namespace tb {
 
+// Two SM clocks closer than this (relative) count as the same: the clock probe reads to ~0.05%,
+// and the H100's clock moves in 15 MHz steps (0.76% at 1980 MHz).
+inline constexpr double kClockStepResolution = 0.005;
+
 // What makes a measured time less comparable than it looks, read from the backend's figures in
 // result.resources: the GPU slowed down while it was measured ("throttled", with NVML's
 // clocks-event reason bits in "throttle_reasons"), or the SM clock its own timer saw differed

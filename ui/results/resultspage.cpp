@@ -6,6 +6,7 @@
 #include "pages/resultdetails.h"
 #include "plots/parametereffectplot.h"
 #include "resultsfilterproxy.h"
+#include "winnersummary.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -27,9 +28,9 @@ namespace tb {
 ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
     : QWidget(parent), m_feed(feed), m_proxy(new ResultsFilterProxy(this)),
       m_filter(new QLineEdit(this)), m_status(new QComboBox(this)), m_count(new QLabel(this)),
-      m_columnsButton(new QToolButton(this)), m_table(new QTableView(this)),
-      m_details(new ResultDetails(this)), m_effect(new ParameterEffectPlot(this)),
-      m_splitter(new QSplitter(Qt::Horizontal, this))
+      m_winners(new WinnerSummary(feed, this)), m_columnsButton(new QToolButton(this)),
+      m_table(new QTableView(this)), m_details(new ResultDetails(this)),
+      m_effect(new ParameterEffectPlot(this)), m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("resultsPage"));
     m_proxy->setResultsModel(feed->model());
@@ -39,6 +40,7 @@ ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
     auto *tableLayout = new QVBoxLayout(tablePane);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(buildToolBar());
+    tableLayout->addWidget(m_winners);
     tableLayout->addWidget(m_table, 1);
 
     // The table over the parameter-effect plot; the details of the selected result beside both.

@@ -20,9 +20,11 @@ class ParameterEffectPlot;
 class ResultDetails;
 class ResultsFeed;
 class ResultsFilterProxy;
+class WinnerSummary;
 
 // The Results page: every result of the run on show (the Run page's feed: live or stored) in a
-// sortable, filterable table with a column chooser; the selected result's details (samples,
+// sortable, filterable table with a column chooser, under a line saying whether each size's
+// winner is decided (WinnerSummary); the selected result's details (samples,
 // defines, compiler log, error text); and the parameter-effect plot (the objective against one
 // parameter, coloured by another; a click on a point selects its row). The table is a view of
 // the feed's one ResultsModel.
@@ -40,6 +42,7 @@ public:
     ColumnChooser *columnChooser() const { return m_chooser; }
     ResultDetails *details() const { return m_details; }
     ParameterEffectPlot *effectPlot() const { return m_effect; }
+    WinnerSummary *winnerSummary() const { return m_winners; }
     QSplitter *splitter() const { return m_splitter; }
     QString countText() const;
 
@@ -63,6 +66,7 @@ private:
     QLineEdit *m_filter;
     QComboBox *m_status;
     QLabel *m_count;
+    WinnerSummary *m_winners;
     QToolButton *m_columnsButton;
     QTableView *m_table;
     ColumnChooser *m_chooser = nullptr;

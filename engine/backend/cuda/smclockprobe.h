@@ -3,6 +3,7 @@
 #include "cudafailure.h"
 #include "cudamodule.h"
 #include "devicebuffer.h"
+#include "model/measurementcaveats.h"
 #include "model/result.h"
 
 #include <cuda.h>
@@ -30,7 +31,7 @@ public:
     // ~0.1 ms at 2 GHz. The H100's timer read 1979.9-1980.0 MHz over 1 ms spins (ticks of
     // tens of ns), so a tenth of that still reads to ~0.05%, ten times finer than kMismatch.
     static constexpr std::uint64_t kCycles = 200'000;
-    static constexpr double kMismatch = 0.005; // relative, to NVML's MHz
+    static constexpr double kMismatch = kClockStepResolution; // relative, to NVML's MHz
 
     explicit SmClockProbe(const CudaDriver &driver) : m_driver(&driver), m_readings(driver) {}
 

@@ -5,6 +5,7 @@
 #include "plots/parametereffectplot.h"
 #include "plots/samplehistogram.h"
 #include "results/resultsfilterproxy.h"
+#include "results/winnersummary.h"
 #include "resultsfixture.h"
 
 #include <qcustomplot.h>
@@ -99,6 +100,18 @@ private slots:
         QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
         QCOMPARE(view->index(0, bm).data().toString(), QString("64"));
         QCOMPARE(view->index(view->rowCount() - 1, bm).data().toString(), QString("16"));
+    }
+
+    // Over the table: each size's winner and whether it is decided (fixture: 7.8 us against
+    // the runner-up's 15.6 us, medians uncertain by 1% each).
+    void saysWhetherEachSizesWinnerIsDecided()
+    {
+        const QString line = m_page->winnerSummary()->text();
+        QVERIFY2(line.contains(QStringLiteral("N=256: BM=32,UNROLL=4 best by 50.00% (uncertain by "
+                                              "2.00%)")),
+                 qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("N=512: ")), qPrintable(line));
+        QVERIFY(m_page->winnerSummary()->isVisibleTo(m_page));
     }
 
     void detailsGiveAnOkResultsCaveats()

@@ -1,0 +1,60 @@
+#include "winnermargin.h"
+
+#include "bestpersize.h"
+#include "model/measurementcaveats.h"
+
+#include <cmath>
+
+namespace tb {
+
+namespace {
+
+bool usable(double value)
+{
+    return std::isfinite(value) && value > 0;
+}
+
+double clockStep(const Result &best, const Result &runnerUp)
+{
+    const double first = best.resource("sm_clock_effective_mhz").value_or(0);
+    const double second = runnerUp.resource("sm_clock_effective_mhz").value_or(0);
+    if (first <= 0 || second <= 0)
+        return 0;
+    const double step = std::fabs(first / second - 1);
+    return step > kClockStepResolution ? step : 0;
+}
+
+} // namespace
+
+std::optional<WinnerMargin> winnerMargin(const Spec &spec, const Result &best,
+                                         const Result &runnerUp)
+{
+    return winnerMargin(objectiveValue(spec, best), objectiveValue(spec, runnerUp),
+                        spec.objective.minimize, best, runnerUp);
+}
+
+std::optional<WinnerMargin> winnerMargin(double bestValue, double otherValue, bool minimize,
+                                         const Result &best, const Result &runnerUp)
+{
+    if (!usable(bestValue) || !usable(otherValue))
+        return std::nullopt;
+    WinnerMargin margin;
+    margin.lead = minimize ? 1 - bestValue / otherValue : bestValue / otherValue - 1;
+    margin.clockStep = clockStep(best, runnerUp);
+    margin.uncertainty =
+        best.summary.relativeHalfWidth + runnerUp.summary.relativeHalfWidth + margin.clockStep;
+    return margin;
+}
+
+std::optional<StoredResult> runnerUp(const Spec &spec, const std::vector<StoredResult> &results,
+                                     std::size_t sizeIndex, std::int64_t bestId)
+{
+    std::vector<StoredResult> others;
+    for (const StoredResult &stored : results)
+        if (stored.sizeIndex == sizeIndex && stored.id != bestId)
+            others.push_back(stored);
+    auto best = bestPerSize(spec, others);
+    return sizeIndex < best.size() ? best[sizeIndex] : std::nullopt;
+}
+
+} // namespace tb

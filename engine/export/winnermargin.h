@@ -1,0 +1,46 @@
+#pragma once
+
+#include "model/result.h"
+#include "model/spec.h"
+#include "storage/storerecords.h"
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+namespace tb {
+
+// How clearly a problem size's best configuration beats the runner-up. Two medians a few
+// tenths of a percent apart swap places from run to run when each is uncertain by as much, and
+// on a GPU two results timed at different SM clock steps (an H100 moves between 1980 and 1995
+// MHz on its own, bench/results/cuda_clock_state.md) differ by up to the step for
+// compute-bound kernels. A winner is decided when its lead is larger than all of that.
+struct WinnerMargin
+{
+    // How much better the best's objective is than the runner-up's, relative to the runner-up's
+    // time (for a maximised metric: to the runner-up's value).
+    double lead = 0;
+    // Both medians' relative confidence half-widths (a finalist's includes its rounds' spread,
+    // combineRounds), plus clockStep.
+    double uncertainty = 0;
+    // The relative difference between the SM clocks the two were timed at, where both carry
+    // one ("sm_clock_effective_mhz") and it is over kClockStepResolution; else 0.
+    double clockStep = 0;
+
+    bool decided() const { return lead > uncertainty; }
+};
+
+// nullopt when either result has no positive, finite objective value. The objective's
+// uncertainty is taken as the time's: metrics that rank configurations scale with the time.
+std::optional<WinnerMargin> winnerMargin(const Spec &spec, const Result &best,
+                                         const Result &runnerUp);
+// The same from objective values already known (the GUI's rows carry them).
+std::optional<WinnerMargin> winnerMargin(double bestObjective, double runnerUpObjective,
+                                         bool minimize, const Result &best, const Result &runnerUp);
+
+// The best ok result of `sizeIndex` other than the one whose id is `bestId` (ties keep the
+// earlier result, as bestPerSize does); nullopt when there is none.
+std::optional<StoredResult> runnerUp(const Spec &spec, const std::vector<StoredResult> &results,
+                                     std::size_t sizeIndex, std::int64_t bestId);
+
+} // namespace tb

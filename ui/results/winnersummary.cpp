@@ -1,0 +1,105 @@
+#include "winnersummary.h"
+
+#include "export/winnermargin.h"
+#include "models/resultsfeed.h"
+#include "models/resultsmodel.h"
+#include "session/specoutline.h"
+
+#include <cmath>
+#include <map>
+
+namespace tb {
+
+namespace {
+
+// The two best rows of one problem size, by objective.
+struct TopTwo
+{
+    int best = -1;
+    int second = -1;
+};
+
+std::map<std::size_t, TopTwo> topTwoPerSize(const ResultsModel &model, bool minimize)
+{
+    std::map<std::size_t, TopTwo> tops;
+    const auto better = [&](int a, int b) {
+        const double x = model.resultAt(a).objective;
+        const double y = model.resultAt(b).objective;
+        return minimize ? x < y : x > y;
+    };
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const ResultEvent &event = model.resultAt(row);
+        if (event.result.status != ResultStatus::Ok || std::isnan(event.objective))
+            continue;
+        TopTwo &top = tops[event.sizeIndex];
+        if (top.best < 0 || better(row, top.best)) {
+            top.second = top.best;
+            top.best = row;
+        } else if (top.second < 0 || better(row, top.second)) {
+            top.second = row;
+        }
+    }
+    return tops;
+}
+
+QString percent(double fraction)
+{
+    return QString::number(100 * fraction, 'f', 2) + QLatin1Char('%');
+}
+
+QString verdict(const WinnerMargin &margin, const ResultEvent &best, const ResultEvent &second)
+{
+    const QString bestKey = QString::fromStdString(best.configKey);
+    const QString clock =
+        margin.clockStep > 0
+            ? WinnerSummary::tr(", %1 of it an SM clock step").arg(percent(margin.clockStep))
+            : QString();
+    const QString uncertainty = std::isfinite(margin.uncertainty)
+                                    ? percent(margin.uncertainty) + clock
+                                    : WinnerSummary::tr("unbounded: too few samples");
+    if (margin.decided())
+        return WinnerSummary::tr("%1 best by %2 (uncertain by %3)")
+            .arg(bestKey, percent(margin.lead), uncertainty);
+    return WinnerSummary::tr("tie: %1 and %2, %3 apart (uncertain by %4)")
+        .arg(bestKey, QString::fromStdString(second.configKey), percent(margin.lead), uncertainty);
+}
+
+} // namespace
+
+WinnerSummary::WinnerSummary(ResultsFeed *feed, QWidget *parent) : QLabel(parent), m_feed(feed)
+{
+    setObjectName(QStringLiteral("winnerSummary"));
+    setWordWrap(true);
+    setTextInteractionFlags(Qt::TextSelectableByMouse);
+    setToolTip(tr("Per problem size: is the best configuration ahead of the runner-up by more "
+                  "than their medians' confidence intervals (process rounds' spread included) "
+                  "and, on a GPU, the SM clock step between them if they were timed at "
+                  "different clocks? A tie may go the other way in another run."));
+    const ResultsModel *model = feed->model();
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(model, signal, this, &WinnerSummary::refresh);
+    connect(model, &QAbstractItemModel::modelReset, this, &WinnerSummary::refresh);
+    connect(model, &QAbstractItemModel::dataChanged, this, &WinnerSummary::refresh);
+    refresh();
+}
+
+void WinnerSummary::refresh()
+{
+    const ResultsModel &model = *m_feed->model();
+    const bool minimize = m_feed->outline().minimize;
+    QStringList parts;
+    for (const auto &[size, top] : topTwoPerSize(model, minimize)) {
+        if (top.second < 0)
+            continue;
+        const ResultEvent &best = model.resultAt(top.best);
+        const ResultEvent &second = model.resultAt(top.second);
+        const auto margin =
+            winnerMargin(best.objective, second.objective, minimize, best.result, second.result);
+        if (margin)
+            parts << model.sizeLabel(size) + QStringLiteral(": ") + verdict(*margin, best, second);
+    }
+    setText(parts.join(QLatin1Char('\n')));
+    setVisible(!parts.isEmpty());
+}
+
+} // namespace tb

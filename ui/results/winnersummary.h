@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QLabel>
+
+namespace tb {
+
+class ResultsFeed;
+
+// Over the results table, one line per problem size: its best configuration and whether it is
+// decided, ahead of the runner-up by more than their medians' uncertainty and any SM clock step
+// between them (WinnerMargin), or a tie that another run may settle the other way. Follows the
+// feed's model as results arrive and as process rounds replace finalists' rows; hidden while no
+// size has two ranked results.
+class WinnerSummary : public QLabel
+{
+    Q_OBJECT
+public:
+    explicit WinnerSummary(ResultsFeed *feed, QWidget *parent = nullptr);
+
+    // Recomputes the line from every row of the model.
+    void refresh();
+
+private:
+    ResultsFeed *m_feed;
+};
+
+} // namespace tb
