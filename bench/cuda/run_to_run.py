@@ -16,9 +16,11 @@ those measurement fields set. With process_rounds, a result measured in several 
 (a finalist) has the median of its rounds' medians; the report adds a table of those alone.
 """
 import argparse
+import itertools
 import json
 import math
 import os
+import re
 import sqlite3
 import statistics
 import subprocess
@@ -50,6 +52,8 @@ def tune(bundle, spec, workspace):
                           capture_output=True, text=True, timeout=900)
     if done.returncode != 0:
         raise RuntimeError(f"tune {spec} failed: {done.stdout[-1500:]} {done.stderr[-1500:]}")
+    verdicts = [verdict(line) for line in done.stdout.splitlines()
+                if line.startswith(("  best: ", "  tie: "))]
     db = sqlite3.connect(workspace)
     rounds = "(SELECT count(*) FROM result_rounds o WHERE o.result_id = r.id)"
     rows = db.execute("SELECT r.id, c.config_key, c.size_index, r.median, r.sample_count, "
@@ -67,7 +71,15 @@ def tune(bundle, spec, workspace):
                                 "round_medians": medians,
                                 "clock": extra.get("sm_clock_effective_mhz", 0),
                                 "flagged": extra.get("clock_mismatch", 0) or extra.get("throttled", 0)}
-    return results, time.monotonic() - started
+    return results, time.monotonic() - started, verdicts
+
+
+def verdict(line):
+    """'best 4.21% > 0.35%' or 'tie 0.40% < 0.93%' from the CLI's line under a size's table."""
+    numbers = re.findall(r"([\d.]+|inf)%", line)
+    kind = "best" if line.startswith("  best: ") else "tie"
+    return f"{kind} {numbers[0]}% {'>' if kind == 'best' else '<'} {numbers[1]}%" \
+        if len(numbers) >= 2 else kind
 
 
 def spread(values):
@@ -78,43 +90,67 @@ def spread_table(out, rounds, pairs_of):
     out.write("| median time | pairs | spread: median | p90 | max | within 0.5% | samples "
               "(median) |\n| --- | --- | --- | --- | --- | --- | --- |\n")
     for low, high, label in BUCKETS:
-        pairs = [p for p in pairs_of if low <= statistics.median(r[p]["median"] for r, _ in rounds) < high]
+        pairs = [p for p in pairs_of if low <= statistics.median(r[p]["median"] for r, *_ in rounds) < high]
         if not pairs:
             continue
-        spreads = sorted(spread([r[p]["median"] for r, _ in rounds]) for p in pairs)
-        samples = statistics.median(r[p]["samples"] for r, _ in rounds for p in pairs)
+        spreads = sorted(spread([r[p]["median"] for r, *_ in rounds]) for p in pairs)
+        samples = statistics.median(r[p]["samples"] for r, *_ in rounds for p in pairs)
         within = sum(s <= 0.005 for s in spreads)
         out.write(f"| {label} | {len(pairs)} | {100 * statistics.median(spreads):.2f}% "
                   f"| {100 * spreads[math.ceil(0.9 * len(spreads)) - 1]:.2f}% "
                   f"| {100 * spreads[-1]:.2f}% | {within} of {len(pairs)} | {samples:g} |\n")
 
 
+def clock_state_table(out, rounds, common):
+    """Pairs of runs within 0.5%, split by whether both runs timed the configuration at the
+    same SM clock step (1995 vs 1980 MHz by the GPU's timer: bench/results/cuda_clock_state.md)."""
+    out.write("\nPairs of runs (each configuration, each pair of runs) by the SM clock step the "
+              "two were timed at:\n\n| median time | same step: within 0.5% | different steps: "
+              "within 0.5% |\n| --- | --- | --- |\n")
+    for low, high, label in BUCKETS:
+        counts = {True: [0, 0], False: [0, 0]}
+        for p in common:
+            values = [r[p] for r, *_ in rounds]
+            if not low <= statistics.median(v["median"] for v in values) < high:
+                continue
+            for a, b in itertools.combinations(values, 2):
+                same = abs(a["clock"] / b["clock"] - 1) <= 0.005 if a["clock"] and b["clock"] else True
+                counts[same][0] += abs(a["median"] / b["median"] - 1) <= 0.005
+                counts[same][1] += 1
+        if counts[True][1] + counts[False][1]:
+            out.write(f"| {label} | {counts[True][0]} of {counts[True][1]} "
+                      f"| {counts[False][0]} of {counts[False][1]} |\n")
+
+
 def report_spec(out, spec, rounds):
-    common = set.intersection(*(set(r) for r, _ in rounds))
+    common = set.intersection(*(set(r) for r, *_ in rounds))
     out.write(f"\n## {spec}\n\n{len(rounds)} rounds, wall "
-              + ", ".join(f"{wall:.0f} s" for _, wall in rounds)
+              + ", ".join(f"{wall:.0f} s" for _, wall, _ in rounds)
               + f"; {len(common)} configuration x size pairs ok in every round.\n\n")
-    clocks = [v["clock"] for r, _ in rounds for v in r.values() if v["clock"]]
-    flagged = sum(v["flagged"] for r, _ in rounds for v in r.values())
+    clocks = [v["clock"] for r, *_ in rounds for v in r.values() if v["clock"]]
+    flagged = sum(v["flagged"] for r, *_ in rounds for v in r.values())
     if clocks:
         out.write(f"SM clock by the GPU's timer over every result: {min(clocks):.1f}-"
                   f"{max(clocks):.1f} MHz; results flagged (throttled or clock mismatch): "
                   f"{flagged}.\n\n")
     spread_table(out, rounds, common)
-    finalists = [p for p in common if all(r[p]["rounds"] > 1 for r, _ in rounds)]
+    if clocks:
+        clock_state_table(out, rounds, common)
+    finalists = [p for p in common if all(r[p]["rounds"] > 1 for r, *_ in rounds)]
     if finalists and len(finalists) < len(common):
         out.write(f"\nFinalists of every run ({len(finalists)} pairs; each median the median of "
                   f"{rounds[0][0][finalists[0]]['rounds']} process rounds' medians):\n\n")
         spread_table(out, rounds, finalists)
-    out.write("\n| size | best per round | the other rounds' winners vs the first's |\n"
-              "| --- | --- | --- |\n")
+    out.write("\n| size | best per round | the other rounds' winners vs the first's | "
+              "the CLI's verdict per round (lead vs uncertainty) |\n| --- | --- | --- | --- |\n")
     for size in sorted({s for _, s in common}):
         bests = [min((p for p in common if p[1] == size), key=lambda p: r[p]["median"])
-                 for r, _ in rounds]
+                 for r, *_ in rounds]
         first = rounds[0][0]
         gaps = [100 * (first[b]["median"] / first[bests[0]]["median"] - 1) for b in bests[1:]]
+        verdicts = "; ".join(v[size] if size < len(v) else "-" for _, _, v in rounds)
         out.write(f"| {size} | {'; '.join(b[0] for b in bests)} | "
-                  + ", ".join(f"{g:+.2f}%" for g in gaps) + " |\n")
+                  + ", ".join(f"{g:+.2f}%" for g in gaps) + f" | {verdicts} |\n")
 
 
 def main():
@@ -143,7 +179,7 @@ def main():
             out.flush()
             if args.raw:
                 with open(args.raw, "a") as raw:
-                    for index, (results, _) in enumerate(rounds):
+                    for index, (results, *_) in enumerate(rounds):
                         for (key, size), value in results.items():
                             raw.write(json.dumps({"spec": spec, "round": index, "key": key,
                                                   "size": size, **value}) + "\n")
