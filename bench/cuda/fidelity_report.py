@@ -98,6 +98,10 @@ def write_report(out, raw_rows, wall):
     out.write(f"- Tunebench across processes (run-to-run): max {100 * worst['tb_spread']:.2f}% "
               f"(target 0.5%; {worst['kernel']} {worst['size']} {worst['key']}); ncu's own: max "
               f"{100 * max(r['ncu_spread'] for r in rows):.2f}%\n")
+    samples = [n for r in raw_rows for n in r.get("tb_samples", [])]
+    if samples:
+        out.write(f"- Samples per Tunebench process: {min(samples)}-{max(samples)} (median "
+                  f"{statistics.median(samples):g})\n")
     effective = [m for r in rows for m in r["effective"]]
     if effective:
         out.write(f"- SM clock as the GPU's timer saw it, over every Tunebench process: "

@@ -2,7 +2,8 @@
 """Timing fidelity of Tunebench's CUDA measurement (issue 3's benchmark).
 
 For each configuration, ROUNDS rounds, each a separate Tunebench process (tb_timing_probe:
-CUPTI timing, the CUDA-events median of the same launches) and a separate Nsight Compute process
+CUPTI timing, the CUDA-events median of the same launches; sampling as the spec asks unless
+--samples N) and a separate Nsight Compute process
 measuring gpu__time_duration.sum of the same kernel (ncu --clock-control none, so both see the
 same clocks; ncu flushes caches before each kernel as Tunebench flushes L2 before each sample),
 alternating which goes first. A config's figure is the median of its processes' medians: one
@@ -44,13 +45,14 @@ for cycles in (4000, 20000, 100000, 1000000):
 
 
 def probe(bundle, cache, spec, size, key, samples, prefix=()):
+    """samples 0: the spec's own adaptive sampling, as a user's tune measures."""
     command = list(prefix) + [f"{bundle}/bin/tb_timing_probe", spec, key, str(size), cache,
-                              "--samples", str(samples), "--no-verify"]
+                              "--no-verify"] + (["--samples", str(samples)] if samples else [])
     return subprocess.run(command, capture_output=True, text=True, timeout=600)
 
 
-def tunebench(bundle, cache, spec, size, key):
-    done = probe(bundle, cache, spec, size, key, 50)
+def tunebench(bundle, cache, spec, size, key, samples):
+    done = probe(bundle, cache, spec, size, key, samples)
     line = [l for l in done.stdout.splitlines() if l.startswith("{")]
     if done.returncode != 0 or not line:
         raise RuntimeError(f"probe failed for {key}: {done.stderr[-400:]}")
@@ -84,8 +86,9 @@ def measure_case(args, case, raw):
         steps = ["tb", "ncu"] if round_index % 2 == 0 else ["ncu", "tb"]
         for step in steps:
             if step == "tb":
-                run = tunebench(args.bundle, args.cache, spec, size, key)
+                run = tunebench(args.bundle, args.cache, spec, size, key, args.samples)
                 row["tb"].append(run["median_s"])
+                row.setdefault("tb_samples", []).append(run["samples"])
                 row["events"].append(run["event_median_s"])
                 row["sm_clock_mhz"].append(run["sm_clock_mhz"])
                 row["sm_clock_effective_mhz"].append(run.get("sm_clock_effective_mhz", -1))
@@ -131,6 +134,9 @@ def main():
                         help="processes of each instrument per config (default 3)")
     parser.add_argument("--rows", help="write each config's row (JSON lines) here as it goes")
     parser.add_argument("--raw", help="also write every Tunebench probe's JSON (with samples)")
+    parser.add_argument("--samples", type=int, default=0,
+                        help="samples per Tunebench process (default 0: the spec's own adaptive "
+                             "sampling, what a tune reports; runs 1-7 used 50)")
     parser.add_argument("--only", help="comma-separated kernel names to run (copy_scale,sgemm,spin)")
     parser.add_argument("--from", dest="sources", nargs="+",
                         help="report from these row files; measure nothing")
