@@ -11,6 +11,8 @@ namespace tb {
 // (measurement.process_rounds): each round's median in order, the combined median and the
 // spread between the rounds, so a configuration whose time moved between processes shows it.
 //   "  rounds of BM=64,BN=64: 179.7 us | 189.3 us | 179.3 us -> 179.7 us (spread 5.6%)"
+// Rounds timed at different SM clock steps name each round's clock:
+//   "  rounds of BM=64: 130.8 us @1980 MHz | 127.9 us @1995 MHz | ... -> ..."
 std::string roundsNote(const std::vector<const StoredResult *> &shown, std::size_t count,
                        const std::vector<StoredRound> &rounds);
 

@@ -1,6 +1,7 @@
 // Whether the best configuration is decided, through the real CLI and a real workspace: `show`
 // says "best: ... beyond" or "tie: ... within" under each size's table, naming an SM clock step
-// between the two when there is one, and `export` carries the same as runner_up.
+// between the two when there is one, and `export` carries the same as runner_up. Rounds timed
+// at different clock steps name their clocks.
 #include "clirunner.h"
 
 #include "storage/store.h"
@@ -86,6 +87,37 @@ private slots:
         QVERIFY(qAbs(second["lead"].toDouble() - 0.004 / 1.004) < 1e-9);
         QVERIFY(qAbs(second["clock_step"].toDouble() - (1994.6 / 1980.1 - 1)) < 1e-9);
         QVERIFY(second["uncertainty"].toDouble() > second["lead"].toDouble());
+    }
+
+    // A finalist's rounds timed at different SM clock steps name each round's clock, so a
+    // spread that follows the clock reads as such.
+    void roundsAtDifferentClockStepsNameTheirClocks()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        QVERIFY(prepare(workspace, 1.0e-9, 1.1e-9, 1994.6, 1994.4));
+        {
+            auto store = Store::open(workspace.toStdString());
+            QVERIFY(store.hasValue());
+            const auto results = store->results(1);
+            QVERIFY(results.hasValue());
+            std::int64_t modeThree = 0;
+            for (const auto &stored : *results)
+                modeThree = stored.configKey == "MODE=3" ? stored.id : modeThree;
+            QVERIFY(modeThree > 0);
+            Result slower;
+            slower.summary = {1.02e-9, 1.02e-9, 1.02e-9, 0, 50, 0.001};
+            slower.resources = {{"sm_clock_effective_mhz", 1980.1}};
+            Result combined = slower;
+            combined.summary.median = 1.01e-9;
+            QVERIFY(store->saveRound(modeThree, 2, slower, combined));
+        }
+        const auto shown = runCli({"--workspace", workspace, "show", "1"});
+        QVERIFY2(shown.out.contains("  rounds of MODE=3: 1 ns @1995 MHz | 1.02 ns @1980 MHz -> "),
+                 qPrintable(shown.out));
+        // MODE=4 was measured once: no rounds line; MODE=0's rounds carry no clock.
+        QVERIFY2(!shown.out.contains("rounds of MODE=4"), qPrintable(shown.out));
+        QCOMPARE(shown.out.count(" MHz | "), 1);
     }
 };
 
