@@ -1,5 +1,6 @@
 #include "consolereporter.h"
 
+#include "model/measurementcaveats.h"
 #include "textformat.h"
 
 #include <cmath>
@@ -77,8 +78,11 @@ void ConsoleReporter::onRoundResult(const RoundEvent &event)
     const std::string size =
         event.sizeIndex < m_sizeLabels.size() ? m_sizeLabels[event.sizeIndex] : "";
     std::string rounds;
-    for (double median : event.medians)
-        rounds += (rounds.empty() ? "" : " | ") + formatSeconds(median);
+    const bool namesClocks =
+        event.clocks.size() == event.medians.size() && atDifferentClockSteps(event.clocks);
+    for (std::size_t i = 0; i < event.medians.size(); ++i)
+        rounds += (rounds.empty() ? "" : " | ") + formatSeconds(event.medians[i]) +
+                  (namesClocks ? clockText(event.clocks[i]) : "");
     const std::string measured =
         event.measured.status == ResultStatus::Ok
             ? formatSeconds(event.measured.summary.median)

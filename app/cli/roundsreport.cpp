@@ -4,46 +4,31 @@
 #include "model/measurementcaveats.h"
 #include "textformat.h"
 
-#include <algorithm>
-#include <cmath>
 #include <map>
 
 namespace tb {
 
 namespace {
 
-// Whether the rounds' SM clocks (the GPU's own timer, "sm_clock_effective_mhz") were at
-// different steps: then each round names its clock, since compute-bound times move with it.
-bool clocksDiffer(const std::vector<const StoredRound *> &rounds)
+double clockOf(const Result &result)
 {
-    double low = 0;
-    double high = 0;
-    for (const StoredRound *round : rounds) {
-        const double clock = round->result.resource("sm_clock_effective_mhz").value_or(0);
-        if (clock <= 0)
-            continue;
-        low = low > 0 ? std::min(low, clock) : clock;
-        high = std::max(high, clock);
-    }
-    return low > 0 && high / low - 1 > kClockStepResolution;
-}
-
-std::string clockSuffix(const Result &result)
-{
-    const double clock = result.resource("sm_clock_effective_mhz").value_or(0);
-    return clock > 0 ? " @" + formatNumber(std::round(clock)) + " MHz" : "";
+    return result.resource("sm_clock_effective_mhz").value_or(0);
 }
 
 std::string roundsLine(const StoredResult &stored, const std::vector<const StoredRound *> &rounds)
 {
     std::string line = "  rounds of " + stored.configKey + ":";
     std::vector<double> medians;
-    const bool namesClocks = clocksDiffer(rounds);
+    std::vector<double> clocks;
+    for (const StoredRound *round : rounds)
+        clocks.push_back(clockOf(round->result));
+    const bool namesClocks = atDifferentClockSteps(clocks);
     for (std::size_t i = 0; i < rounds.size(); ++i) {
         const Result &result = rounds[i]->result;
         line += i == 0 ? " " : " | ";
         if (result.status == ResultStatus::Ok && result.summary.count > 0) {
-            line += formatSeconds(result.summary.median) + (namesClocks ? clockSuffix(result) : "");
+            line += formatSeconds(result.summary.median) +
+                    (namesClocks ? clockText(clockOf(result)) : "");
             medians.push_back(result.summary.median);
         } else {
             line += toString(result.status);

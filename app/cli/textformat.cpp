@@ -78,6 +78,15 @@ std::string TextTable::render() const
     return text;
 }
 
+std::string clockText(double megahertz)
+{
+    if (megahertz <= 0)
+        return {};
+    char text[32];
+    std::snprintf(text, sizeof text, " @%.0f MHz", megahertz);
+    return text;
+}
+
 std::string formatPercent(double fraction, bool sign, int decimals)
 {
     char text[32];

@@ -14,6 +14,8 @@ std::string formatClock(double seconds);
 std::string formatNumber(double value);
 // "+1.25%" (signed: a change) or "0.50%" (a threshold, a spread): `fraction` in percent.
 std::string formatPercent(double fraction, bool sign = false, int decimals = 2);
+// " @1995 MHz" after a round's median (its SM clock, rounded); empty for 0 (none known).
+std::string clockText(double megahertz);
 
 // A plain-text table with left-aligned columns, for terminals and logs alike.
 class TextTable

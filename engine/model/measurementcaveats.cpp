@@ -1,5 +1,6 @@
 #include "measurementcaveats.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
@@ -35,6 +36,19 @@ std::vector<std::string> measurementCaveats(const Result &result)
         caveats.emplace_back(text);
     }
     return caveats;
+}
+
+bool atDifferentClockSteps(const std::vector<double> &clocksMhz)
+{
+    double low = 0;
+    double high = 0;
+    for (const double clock : clocksMhz) {
+        if (clock <= 0)
+            continue;
+        low = low > 0 ? std::min(low, clock) : clock;
+        high = std::max(high, clock);
+    }
+    return low > 0 && high / low - 1 > kClockStepResolution;
 }
 
 } // namespace tb

@@ -18,4 +18,8 @@ inline constexpr double kClockStepResolution = 0.005;
 // each, empty when there is nothing to say. The GUI and the CLI mark such results with them.
 std::vector<std::string> measurementCaveats(const Result &result);
 
+// Whether SM clocks (MHz; 0 where a result carries none) sit at different clock steps: the
+// known ones span more than kClockStepResolution. A finalist's rounds then name their clocks.
+bool atDifferentClockSteps(const std::vector<double> &clocksMhz);
+
 } // namespace tb

@@ -112,12 +112,20 @@ bool RoundPlan::needsAnotherRound(const Finalist &finalist, int round) const
     return relativeSpread(medians, sortedMedian(medians)) > m_agreeWithin;
 }
 
-std::vector<double> RoundPlan::okMedians(const Finalist &finalist) const
+std::vector<const Result *> RoundPlan::okRounds(const Finalist &finalist) const
 {
-    std::vector<double> medians{finalist.first.summary.median};
+    std::vector<const Result *> rounds{&finalist.first};
     for (const auto &[round, result] : finalist.measured)
         if (result.status == ResultStatus::Ok && result.summary.count > 0)
-            medians.push_back(result.summary.median);
+            rounds.push_back(&result);
+    return rounds;
+}
+
+std::vector<double> RoundPlan::okMedians(const Finalist &finalist) const
+{
+    std::vector<double> medians;
+    for (const Result *round : okRounds(finalist))
+        medians.push_back(round->summary.median);
     return medians;
 }
 
@@ -152,6 +160,14 @@ Result RoundPlan::record(const Job &job, const Result &measured)
 std::vector<double> RoundPlan::roundMedians(std::size_t finalist) const
 {
     return okMedians(m_finalists.at(finalist));
+}
+
+std::vector<double> RoundPlan::roundClocks(std::size_t finalist) const
+{
+    std::vector<double> clocks;
+    for (const Result *round : okRounds(m_finalists.at(finalist)))
+        clocks.push_back(round->resource("sm_clock_effective_mhz").value_or(0));
+    return clocks;
 }
 
 } // namespace tb

@@ -73,11 +73,16 @@ public:
     Result record(const Job &job, const Result &measured);
     // Medians of the finalist's ok rounds, in round order (round 1 first).
     std::vector<double> roundMedians(std::size_t finalist) const;
+    // The SM clock each of those rounds was timed at ("sm_clock_effective_mhz"; 0 where a round
+    // has none), in the same order.
+    std::vector<double> roundClocks(std::size_t finalist) const;
 
 private:
     // Past the fixed rounds: measured in every round before `round` and still disagreeing.
     bool needsAnotherRound(const Finalist &finalist, int round) const;
     std::vector<double> okMedians(const Finalist &finalist) const;
+    // The ok rounds okMedians() reads, round 1 first.
+    std::vector<const Result *> okRounds(const Finalist &finalist) const;
 
     struct Candidate
     {

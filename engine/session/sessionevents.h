@@ -37,6 +37,7 @@ struct ResultEvent
     // Measured in more than one process round (measurement.process_rounds): each ok round's
     // median, round 1 first; `result` then holds them combined. Empty for one round.
     std::vector<double> roundMedians;
+    std::vector<double> roundClocks; // the SM clock of each of those rounds (0: none known)
 };
 
 // An extra round (measurement.process_rounds) begins, in fresh worker processes.
@@ -60,6 +61,7 @@ struct RoundEvent
     Result measured;             // this round's own result (ok or failed)
     Result combined;             // the finalist's result now: every ok round together
     std::vector<double> medians; // of the finalist's ok rounds so far, round 1 first
+    std::vector<double> clocks;  // the SM clock each of those was timed at (0: none known)
     double objective = 0;        // of combined; NaN unless it exists
 };
 

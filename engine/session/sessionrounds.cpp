@@ -106,6 +106,7 @@ Status Session::recordRound(const RoundPlan::Job &job, Result measured)
     event.config = finalist.config;
     event.round = job.round;
     event.medians = m_rounds.roundMedians(job.finalist);
+    event.clocks = m_rounds.roundClocks(job.finalist);
     event.objective = objectiveValue(m_spec, combined);
     event.measured = std::move(measured);
     event.combined = std::move(combined);

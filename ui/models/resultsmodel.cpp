@@ -128,6 +128,7 @@ bool ResultsModel::replaceResult(const RoundEvent &event)
         shown.result.samples = std::move(samples);
         shown.objective = event.objective;
         shown.roundMedians = event.medians;
+        shown.roundClocks = event.clocks;
         emit dataChanged(index(row, 0), index(row, columnCount() - 1));
         return true;
     }

@@ -69,15 +69,21 @@ QStringList timingRows(const Result &result)
             row(QObject::tr("samples"), QString::number(s.count))};
 }
 
-// One row per process round, and how far apart their medians are relative to the combined
-// median.
-QStringList roundRows(const std::vector<double> &medians, double combined)
+// One row per process round (with its SM clock when the rounds were timed at different clock
+// steps), and how far apart their medians are relative to the combined median.
+QStringList roundRows(const std::vector<double> &medians, const std::vector<double> &clocks,
+                      double combined)
 {
     if (medians.size() < 2 || combined <= 0)
         return {};
+    const bool namesClocks = clocks.size() == medians.size() && atDifferentClockSteps(clocks);
     QStringList rows;
-    for (std::size_t i = 0; i < medians.size(); ++i)
-        rows << row(QObject::tr("round %1").arg(i + 1), formatDuration(medians[i]));
+    for (std::size_t i = 0; i < medians.size(); ++i) {
+        const QString clock = namesClocks && clocks[i] > 0
+                                  ? QObject::tr(" at %1 MHz").arg(clocks[i], 0, 'f', 0)
+                                  : QString();
+        rows << row(QObject::tr("round %1").arg(i + 1), formatDuration(medians[i]) + clock);
+    }
     rows << row(QObject::tr("spread"),
                 QStringLiteral("%1%").arg(100.0 * relativeSpread(medians, combined), 0, 'f', 2));
     return rows;
@@ -154,12 +160,13 @@ void ResultDetails::showResult(const ResultEvent &event)
         message << tr("Caveat: %1").arg(QString::fromStdString(caveat));
     m_message->setText(message.join('\n'));
     m_message->setVisible(!message.isEmpty());
-    m_summary->setText(section(tr("Configuration"), parameterRows(event.configKey)) +
-                       section(tr("Timing"), timingRows(result)) +
-                       section(tr("Process rounds (median of their medians)"),
-                               roundRows(event.roundMedians, result.summary.median)) +
-                       section(tr("Metrics"), mapRows(result.metrics)) +
-                       section(tr("Resources"), mapRows(result.resources)));
+    m_summary->setText(
+        section(tr("Configuration"), parameterRows(event.configKey)) +
+        section(tr("Timing"), timingRows(result)) +
+        section(tr("Process rounds (median of their medians)"),
+                roundRows(event.roundMedians, event.roundClocks, result.summary.median)) +
+        section(tr("Metrics"), mapRows(result.metrics)) +
+        section(tr("Resources"), mapRows(result.resources)));
     m_defines->setText(definesFor(event.configKey));
     m_defines->setCursorPosition(0);
     m_compilerLog->setPlainText(QString::fromStdString(result.compilerLog));

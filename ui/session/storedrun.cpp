@@ -16,13 +16,15 @@ LoadedRun toLoadedRun(StoredRun run)
     for (std::size_t i = 0; i < sizes; ++i)
         loaded.sizeLabels << QString::fromStdString(problemSizeLabel(run.spec, i));
 
-    // By result id: each ok round's median, and every ok round's samples (round 1's are the
-    // result's own), so a finalist's histogram shows what its combined summary counts.
-    std::map<std::int64_t, std::vector<double>> roundMedians, roundSamples;
+    // By result id: each ok round's median and SM clock, and every ok round's samples (round 1's
+    // are the result's own), so a finalist's histogram shows what its combined summary counts.
+    std::map<std::int64_t, std::vector<double>> roundMedians, roundClocks, roundSamples;
     for (const StoredRound &round : run.rounds) {
         if (round.result.status != ResultStatus::Ok || round.result.summary.count == 0)
             continue;
         roundMedians[round.resultId].push_back(round.result.summary.median);
+        roundClocks[round.resultId].push_back(
+            round.result.resource("sm_clock_effective_mhz").value_or(0));
         auto &samples = roundSamples[round.resultId];
         samples.insert(samples.end(), round.result.samples.begin(), round.result.samples.end());
     }
@@ -42,8 +44,10 @@ LoadedRun toLoadedRun(StoredRun run)
             if (event.newBest)
                 best[event.sizeIndex] = rank;
         }
-        if (const auto found = roundMedians.find(stored.id); found != roundMedians.end())
+        if (const auto found = roundMedians.find(stored.id); found != roundMedians.end()) {
             event.roundMedians = std::move(found->second);
+            event.roundClocks = std::move(roundClocks[stored.id]);
+        }
         event.result = std::move(stored.result);
         if (const auto found = roundSamples.find(stored.id);
             found != roundSamples.end() && !found->second.empty())

@@ -48,6 +48,16 @@ private slots:
                                          "reported 1980 MHz: compare it only with results timed "
                                          "at the same clock"));
     }
+
+    // 1980 and 1995 MHz are two steps of an H100's clock; 1979.4 and 1980.1 the same one.
+    void tellsClockStepsApart()
+    {
+        QVERIFY(atDifferentClockSteps({1980.1, 1994.6}));
+        QVERIFY(atDifferentClockSteps({1994.6, 0, 1979.4})); // 0: a round without a clock
+        QVERIFY(!atDifferentClockSteps({1979.4, 1980.1, 1980.0}));
+        QVERIFY(!atDifferentClockSteps({0, 1994.6}));
+        QVERIFY(!atDifferentClockSteps({}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMeasurementCaveats)

@@ -88,8 +88,28 @@ private slots:
         plan.record(plan.jobs(4)[0], timed(2.0));
         QCOMPARE(plan.nextRound(), std::nullopt); // the maximum reached
         QCOMPARE(plan.roundMedians(1), (std::vector<double>{2.0, 2.1, 2.0, 2.0}));
+        QCOMPARE(plan.roundClocks(1), (std::vector<double>{0, 0, 0, 0})); // none carried one
         // A finalist that stopped early is never taken up again.
         QVERIFY(plan.jobs(4).empty());
+    }
+
+    // Each ok round's SM clock, in the order of its median; a failed round has neither.
+    void roundsKeepTheClockTheyWereTimedAt()
+    {
+        RoundPlan plan(3, 3, 1, 0.01);
+        Result first = timed(1.0);
+        first.resources["sm_clock_effective_mhz"] = 1994.6;
+        plan.offer(1, 0, "C=0", Configuration{{0}}, 1.0, first);
+        plan.chooseFinalists();
+        Result second = timed(1.02);
+        second.resources["sm_clock_effective_mhz"] = 1980.1;
+        plan.record(plan.jobs(2)[0], second);
+        Result failed;
+        failed.status = ResultStatus::RuntimeError;
+        failed.resources["sm_clock_effective_mhz"] = 1979.0;
+        plan.record(plan.jobs(3)[0], failed);
+        QCOMPARE(plan.roundMedians(0), (std::vector<double>{1.0, 1.02}));
+        QCOMPARE(plan.roundClocks(0), (std::vector<double>{1994.6, 1980.1}));
     }
 
     // A resumed run: the stored rounds count, round 1 comes from the store, and only what is

@@ -114,6 +114,26 @@ private slots:
         QVERIFY(m_page->winnerSummary()->isVisibleTo(m_page));
     }
 
+    // A finalist's rounds timed at different SM clock steps: each round names its clock.
+    void detailsNameTheRoundsClocksAcrossClockSteps()
+    {
+        ResultDetails details;
+        ResultEvent event;
+        event.configKey = "BM=64";
+        event.result.summary = {130.6e-6, 127e-6, 130e-6, 1e-6, 90, 0.01};
+        event.roundMedians = {130.8e-6, 127.9e-6, 130.6e-6};
+        event.roundClocks = {1980.1, 1994.6, 1979.4};
+        details.showResult(event);
+        QVERIFY2(
+            details.summaryText().contains(QStringLiteral("round 2\n 128 \u00b5s at 1995 MHz")),
+            qPrintable(details.summaryText()));
+        event.roundClocks = {1980.1, 1980.0, 1979.4}; // one step: no clocks named
+        details.showResult(event);
+        QVERIFY2(!details.summaryText().contains(QStringLiteral("MHz")) &&
+                     details.summaryText().contains(QStringLiteral("round 2")),
+                 qPrintable(details.summaryText()));
+    }
+
     void detailsGiveAnOkResultsCaveats()
     {
         ResultDetails details;
