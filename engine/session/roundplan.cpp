@@ -147,10 +147,9 @@ Result RoundPlan::record(const Job &job, const Result &measured)
 {
     Finalist &finalist = m_finalists.at(job.finalist);
     finalist.measured[job.round] = measured;
-    std::vector<SampleSummary> summaries{finalist.first.summary};
-    for (const auto &[round, result] : finalist.measured)
-        if (result.status == ResultStatus::Ok && result.summary.count > 0)
-            summaries.push_back(result.summary);
+    std::vector<SampleSummary> summaries;
+    for (const Result *round : okRounds(finalist))
+        summaries.push_back(round->summary);
     Result combined = finalist.first;
     combined.summary = combineRounds(summaries);
     combined.samples.clear();
