@@ -150,7 +150,7 @@ std::pair<ClockRange, ClockRange> clockRanges(const std::vector<StoredResult> &r
     ClockRange effective;
     ClockRange nvml;
     for (const auto &stored : results) {
-        effective.add(stored.result.resource("sm_clock_effective_mhz").value_or(0));
+        effective.add(effectiveSmClockMhz(stored.result));
         nvml.add(stored.result.resource("sm_clock_mhz").value_or(0));
     }
     return {effective, nvml};

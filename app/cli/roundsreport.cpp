@@ -10,25 +10,20 @@ namespace tb {
 
 namespace {
 
-double clockOf(const Result &result)
-{
-    return result.resource("sm_clock_effective_mhz").value_or(0);
-}
-
 std::string roundsLine(const StoredResult &stored, const std::vector<const StoredRound *> &rounds)
 {
     std::string line = "  rounds of " + stored.configKey + ":";
     std::vector<double> medians;
     std::vector<double> clocks;
     for (const StoredRound *round : rounds)
-        clocks.push_back(clockOf(round->result));
+        clocks.push_back(effectiveSmClockMhz(round->result));
     const bool namesClocks = atDifferentClockSteps(clocks);
     for (std::size_t i = 0; i < rounds.size(); ++i) {
         const Result &result = rounds[i]->result;
         line += i == 0 ? " " : " | ";
         if (result.status == ResultStatus::Ok && result.summary.count > 0) {
             line += formatSeconds(result.summary.median) +
-                    (namesClocks ? clockText(clockOf(result)) : "");
+                    (namesClocks ? clockText(effectiveSmClockMhz(result)) : "");
             medians.push_back(result.summary.median);
         } else {
             line += toString(result.status);

@@ -1,6 +1,7 @@
 #include "winnernote.h"
 
 #include "export/winnermargin.h"
+#include "model/measurementcaveats.h"
 #include "textformat.h"
 
 #include <cmath>
@@ -16,9 +17,8 @@ std::string clockPart(const WinnerMargin &margin, const Result &best, const Resu
         return {};
     char text[96];
     std::snprintf(text, sizeof text, " (%s of it: timed at SM clocks %.1f and %.1f MHz)",
-                  formatPercent(margin.clockStep).c_str(),
-                  best.resource("sm_clock_effective_mhz").value_or(0),
-                  runnerUp.resource("sm_clock_effective_mhz").value_or(0));
+                  formatPercent(margin.clockStep).c_str(), effectiveSmClockMhz(best),
+                  effectiveSmClockMhz(runnerUp));
     return text;
 }
 

@@ -16,8 +16,8 @@ bool usable(double value)
 
 double clockStep(const Result &best, const Result &runnerUp)
 {
-    const double first = best.resource("sm_clock_effective_mhz").value_or(0);
-    const double second = runnerUp.resource("sm_clock_effective_mhz").value_or(0);
+    const double first = effectiveSmClockMhz(best);
+    const double second = effectiveSmClockMhz(runnerUp);
     if (first <= 0 || second <= 0)
         return 0;
     const double step = std::fabs(first / second - 1);

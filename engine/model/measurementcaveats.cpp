@@ -31,8 +31,7 @@ std::vector<std::string> measurementCaveats(const Result &result)
         std::snprintf(text, sizeof text,
                       "timed at %.1f MHz by the GPU's own timer while NVML reported %.0f MHz: "
                       "compare it only with results timed at the same clock",
-                      result.resource("sm_clock_effective_mhz").value_or(0),
-                      result.resource("sm_clock_mhz").value_or(0));
+                      effectiveSmClockMhz(result), result.resource("sm_clock_mhz").value_or(0));
         caveats.emplace_back(text);
     }
     return caveats;

@@ -11,6 +11,14 @@ namespace tb {
 // and the H100's clock moves in 15 MHz steps (0.76% at 1980 MHz).
 inline constexpr double kClockStepResolution = 0.005;
 
+// The result resource where a GPU backend stores the SM clock its own timer saw while the result
+// was measured (MHz), and the one reader of it: 0 where a result carries none.
+inline constexpr const char *kEffectiveSmClockKey = "sm_clock_effective_mhz";
+inline double effectiveSmClockMhz(const Result &result)
+{
+    return result.resource(kEffectiveSmClockKey).value_or(0);
+}
+
 // What makes a measured time less comparable than it looks, read from the backend's figures in
 // result.resources: the GPU slowed down while it was measured ("throttled", with NVML's
 // clocks-event reason bits in "throttle_reasons"), or the SM clock its own timer saw differed

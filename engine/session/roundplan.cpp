@@ -2,6 +2,7 @@
 
 #include "measure/roundsummary.h"
 #include "measure/statistics.h"
+#include "model/measurementcaveats.h"
 
 #include <algorithm>
 
@@ -165,7 +166,7 @@ std::vector<double> RoundPlan::roundClocks(std::size_t finalist) const
 {
     std::vector<double> clocks;
     for (const Result *round : okRounds(m_finalists.at(finalist)))
-        clocks.push_back(round->resource("sm_clock_effective_mhz").value_or(0));
+        clocks.push_back(effectiveSmClockMhz(*round));
     return clocks;
 }
 

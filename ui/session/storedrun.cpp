@@ -1,6 +1,7 @@
 #include "storedrun.h"
 
 #include "export/bestpersize.h"
+#include "model/measurementcaveats.h"
 #include "space/variables.h"
 
 #include <cmath>
@@ -23,8 +24,7 @@ LoadedRun toLoadedRun(StoredRun run)
         if (round.result.status != ResultStatus::Ok || round.result.summary.count == 0)
             continue;
         roundMedians[round.resultId].push_back(round.result.summary.median);
-        roundClocks[round.resultId].push_back(
-            round.result.resource("sm_clock_effective_mhz").value_or(0));
+        roundClocks[round.resultId].push_back(effectiveSmClockMhz(round.result));
         auto &samples = roundSamples[round.resultId];
         samples.insert(samples.end(), round.result.samples.begin(), round.result.samples.end());
     }

@@ -85,7 +85,7 @@ void SmClockProbe::record(Result &result, double effectiveMegahertz)
 {
     if (effectiveMegahertz <= 0)
         return;
-    result.resources["sm_clock_effective_mhz"] = effectiveMegahertz;
+    result.resources[kEffectiveSmClockKey] = effectiveMegahertz;
     const auto nvml = result.resources.find("sm_clock_mhz");
     if (nvml == result.resources.end() || nvml->second <= 0)
         return;
