@@ -1,5 +1,6 @@
 #include "compareview.h"
 
+#include "compareverdict.h"
 #include "comparisonmodel.h"
 #include "plots/groupedbarchart.h"
 #include "plots/overlaidhistogram.h"
@@ -46,8 +47,9 @@ double resourceOrNaN(const CompareEntry &entry, const char *key)
 CompareView::CompareView(QWidget *parent)
     : QWidget(parent), m_model(new ComparisonModel(this)), m_baseline(new QComboBox(this)),
       m_copy(new QAction(tr("Copy as &Table"), this)), m_hint(new QLabel(this)),
-      m_table(new QTableView(this)), m_histogram(new OverlaidHistogram(this)),
-      m_resourceBars(new GroupedBarChart(this)), m_noResources(new QLabel(this))
+      m_verdicts(new QLabel(this)), m_table(new QTableView(this)),
+      m_histogram(new OverlaidHistogram(this)), m_resourceBars(new GroupedBarChart(this)),
+      m_noResources(new QLabel(this))
 {
     m_table->setModel(m_model);
     m_table->setAlternatingRowColors(true);
@@ -64,6 +66,16 @@ CompareView::CompareView(QWidget *parent)
     m_noResources->setAlignment(Qt::AlignCenter);
     m_noResources->hide();
 
+    m_verdicts->setObjectName(QStringLiteral("compareVerdicts"));
+    m_verdicts->setWordWrap(true);
+    m_verdicts->setTextFormat(Qt::RichText);
+    m_verdicts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdicts->setToolTip(
+        tr("Per result: is its median time apart from the baseline's by more than both medians' "
+           "confidence intervals (process rounds' spread included) and, on a GPU, the SM clock "
+           "step between them if they were timed at different clocks? Within it, another run "
+           "may order the two the other way."));
+
     // Named: the main window keeps splitter states by objectName.
     auto *plots = new QSplitter(Qt::Horizontal, this);
     plots->setObjectName(QStringLiteral("compareplots"));
@@ -78,12 +90,14 @@ CompareView::CompareView(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(createToolbar());
+    layout->addWidget(m_verdicts);
     layout->addWidget(split, 1);
 
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &CompareView::setBaseline);
     connect(m_model, &ComparisonModel::baselineChanged, this, [this](int column) {
         const QSignalBlocker blocker(m_baseline);
         m_baseline->setCurrentIndex(column);
+        updateVerdicts();
         emit baselineChanged(column);
     });
     setResults({});
@@ -134,6 +148,7 @@ void CompareView::setResults(const QVector<CompareEntry> &entries)
                                        : tr("Green: better than the baseline; red: worse."));
     updateHistogram(entries);
     updateResourceBars(entries);
+    updateVerdicts();
 }
 
 void CompareView::setMetricDirection(const QString &metric, MetricDirection direction)
@@ -186,6 +201,22 @@ void CompareView::updateResourceBars(const QVector<CompareEntry> &entries)
         m_resourceBars->clear();
     m_resourceBars->setVisible(reported);
     m_noResources->setVisible(!reported && !entries.isEmpty());
+}
+
+void CompareView::updateVerdicts()
+{
+    const QVector<CompareEntry> &entries = m_model->entries();
+    const int base = m_model->baseline();
+    QStringList lines;
+    for (int i = 0; i < entries.size(); ++i) {
+        if (i == base || base < 0 || base >= entries.size())
+            continue;
+        const QString line = compareVerdict(entries.at(base), entries.at(i));
+        if (!line.isEmpty())
+            lines << line.toHtmlEscaped();
+    }
+    m_verdicts->setText(lines.join(QStringLiteral("<br>")));
+    m_verdicts->setVisible(!lines.isEmpty());
 }
 
 } // namespace tb

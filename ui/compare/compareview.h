@@ -36,6 +36,8 @@ public:
     OverlaidHistogram *histogram() const { return m_histogram; }
     GroupedBarChart *resourceBars() const { return m_resourceBars; }
     QAction *copyAction() const { return m_copy; }
+    // Per result, whether its time differs from the baseline's beyond the uncertainty.
+    QLabel *verdicts() const { return m_verdicts; }
 
 public slots:
     void setBaseline(int entry);
@@ -49,11 +51,13 @@ private:
     QWidget *createToolbar();
     void updateHistogram(const QVector<CompareEntry> &entries);
     void updateResourceBars(const QVector<CompareEntry> &entries);
+    void updateVerdicts();
 
     ComparisonModel *m_model;
     QComboBox *m_baseline;
     QAction *m_copy;
     QLabel *m_hint;
+    QLabel *m_verdicts;
     QTableView *m_table;
     OverlaidHistogram *m_histogram;
     GroupedBarChart *m_resourceBars;

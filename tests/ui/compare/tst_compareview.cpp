@@ -11,6 +11,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -104,6 +105,27 @@ private slots:
         view.setResults({entry("only", 1e-3, {1e-3})}); // one entry: nothing to choose
         QVERIFY(!combo->isEnabled());
         QCOMPARE(view.baseline(), 0);
+    }
+
+    void verdictsFollowTheBaseline()
+    {
+        CompareView view;
+        view.setResults(
+            {entry("a", 2e-3, {2e-3}), entry("b", 3e-3, {3e-3}), entry("c", 1e-3, {1e-3})});
+        QStringList lines = view.verdicts()->text().split(QStringLiteral("<br>"));
+        QCOMPARE(lines.size(), 2); // every result but the baseline a
+        QVERIFY2(lines.at(0).startsWith("b: 33.33% slower than the baseline, beyond"),
+                 qPrintable(lines.at(0)));
+        QVERIFY2(lines.at(1).startsWith("c: 50.00% faster"), qPrintable(lines.at(1)));
+
+        view.baselineCombo()->setCurrentIndex(2);
+        lines = view.verdicts()->text().split(QStringLiteral("<br>"));
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.at(0).startsWith("a: 50.00% slower"), qPrintable(lines.at(0)));
+
+        view.setResults({entry("only", 1e-3, {1e-3})});
+        QVERIFY(view.verdicts()->text().isEmpty());
+        QVERIFY(view.verdicts()->isHidden());
     }
 
     void histogramHasOneSeriesPerEntry()

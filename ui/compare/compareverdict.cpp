@@ -1,0 +1,67 @@
+#include "compareverdict.h"
+
+#include "export/winnermargin.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace tb {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("CompareVerdict", text);
+}
+
+QString percent(double fraction)
+{
+    return QString::number(100 * fraction, 'f', 2) + QLatin1Char('%');
+}
+
+double timeOf(const CompareEntry &entry)
+{
+    const Result &result = entry.event.result;
+    return result.status == ResultStatus::Ok && result.summary.count > 0 ? result.summary.median
+                                                                         : 0;
+}
+
+QString uncertaintyText(const WinnerMargin &margin)
+{
+    if (!std::isfinite(margin.uncertainty))
+        return tr("an unbounded uncertainty (too few samples)");
+    QString text = tr("the %1 their medians are uncertain by").arg(percent(margin.uncertainty));
+    if (margin.clockStep > 0)
+        text += tr(" (%1 of it: timed at different SM clock steps)").arg(percent(margin.clockStep));
+    return text;
+}
+
+} // namespace
+
+QString compareVerdict(const CompareEntry &baseline, const CompareEntry &other)
+{
+    const double baselineTime = timeOf(baseline);
+    const double otherTime = timeOf(other);
+    if (!(baselineTime > 0) || !(otherTime > 0))
+        return {};
+    if (baseline.sizeLabel != other.sizeLabel)
+        return tr("%1: another problem size than the baseline's, so its time says nothing about "
+                  "which configuration is faster")
+            .arg(other.caption);
+    const bool otherFaster = otherTime < baselineTime;
+    const CompareEntry &faster = otherFaster ? other : baseline;
+    const CompareEntry &slower = otherFaster ? baseline : other;
+    const auto margin = winnerMargin(timeOf(faster), timeOf(slower), true, faster.event.result,
+                                     slower.event.result);
+    if (!margin)
+        return {};
+    const QString direction = otherFaster ? tr("faster") : tr("slower");
+    if (margin->decided())
+        return tr("%1: %2 %3 than the baseline, beyond %4")
+            .arg(other.caption, percent(margin->lead), direction, uncertaintyText(*margin));
+    return tr("%1: %2 %3 than the baseline, within %4: another run may order them the other way")
+        .arg(other.caption, percent(margin->lead), direction, uncertaintyText(*margin));
+}
+
+} // namespace tb
