@@ -44,6 +44,13 @@ private slots:
         QCOMPARE(formatNumber(9.999), QStringLiteral("10.0"));
         QCOMPARE(formatNumber(std::numeric_limits<double>::infinity()), QString());
     }
+
+    void percentsOfFractionsWithTwoDecimals()
+    {
+        QCOMPARE(formatPercent(0.005), QStringLiteral("0.50%"));
+        QCOMPARE(formatPercent(0.04753), QStringLiteral("4.75%"));
+        QCOMPARE(formatPercent(0), QStringLiteral("0.00%"));
+    }
 };
 
 QTEST_MAIN(TestDurationFormat)

@@ -1,9 +1,11 @@
 #include "compareverdict.h"
 
 #include "export/winnermargin.h"
+#include "models/durationformat.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tb {
@@ -13,11 +15,6 @@ namespace {
 QString tr(const char *text)
 {
     return QCoreApplication::translate("CompareVerdict", text);
-}
-
-QString percent(double fraction)
-{
-    return QString::number(100 * fraction, 'f', 2) + QLatin1Char('%');
 }
 
 double timeOf(const CompareEntry &entry)
@@ -31,9 +28,11 @@ QString uncertaintyText(const WinnerMargin &margin)
 {
     if (!std::isfinite(margin.uncertainty))
         return tr("an unbounded uncertainty (too few samples)");
-    QString text = tr("the %1 their medians are uncertain by").arg(percent(margin.uncertainty));
+    QString text =
+        tr("the %1 their medians are uncertain by").arg(formatPercent(margin.uncertainty));
     if (margin.clockStep > 0)
-        text += tr(" (%1 of it: timed at different SM clock steps)").arg(percent(margin.clockStep));
+        text += tr(" (%1 of it: timed at different SM clock steps)")
+                    .arg(formatPercent(margin.clockStep));
     return text;
 }
 
@@ -50,18 +49,18 @@ QString compareVerdict(const CompareEntry &baseline, const CompareEntry &other)
                   "which configuration is faster")
             .arg(other.caption);
     const bool otherFaster = otherTime < baselineTime;
-    const CompareEntry &faster = otherFaster ? other : baseline;
-    const CompareEntry &slower = otherFaster ? baseline : other;
-    const auto margin = winnerMargin(timeOf(faster), timeOf(slower), true, faster.event.result,
-                                     slower.event.result);
+    const Result &faster = otherFaster ? other.event.result : baseline.event.result;
+    const Result &slower = otherFaster ? baseline.event.result : other.event.result;
+    const auto margin = winnerMargin(std::min(baselineTime, otherTime),
+                                     std::max(baselineTime, otherTime), true, faster, slower);
     if (!margin)
         return {};
     const QString direction = otherFaster ? tr("faster") : tr("slower");
     if (margin->decided())
         return tr("%1: %2 %3 than the baseline, beyond %4")
-            .arg(other.caption, percent(margin->lead), direction, uncertaintyText(*margin));
+            .arg(other.caption, formatPercent(margin->lead), direction, uncertaintyText(*margin));
     return tr("%1: %2 %3 than the baseline, within %4: another run may order them the other way")
-        .arg(other.caption, percent(margin->lead), direction, uncertaintyText(*margin));
+        .arg(other.caption, formatPercent(margin->lead), direction, uncertaintyText(*margin));
 }
 
 } // namespace tb

@@ -35,4 +35,9 @@ QString formatNumber(double value)
     return QLocale::c().toString(value, 'f', decimals);
 }
 
+QString formatPercent(double fraction)
+{
+    return QString::number(100 * fraction, 'f', 2) + QLatin1Char('%');
+}
+
 } // namespace tb

@@ -10,4 +10,7 @@ QString formatDuration(double seconds);
 // "1.23e+04" style numbers are hard to scan in a table: three significant digits, grouped.
 QString formatNumber(double value);
 
+// "0.50%" from 0.005: a spread, a lead or an uncertainty, two decimals.
+QString formatPercent(double fraction);
+
 } // namespace tb

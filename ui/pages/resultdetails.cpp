@@ -84,8 +84,7 @@ QStringList roundRows(const std::vector<double> &medians, const std::vector<doub
                                   : QString();
         rows << row(QObject::tr("round %1").arg(i + 1), formatDuration(medians[i]) + clock);
     }
-    rows << row(QObject::tr("spread"),
-                QStringLiteral("%1%").arg(100.0 * relativeSpread(medians, combined), 0, 'f', 2));
+    rows << row(QObject::tr("spread"), formatPercent(relativeSpread(medians, combined)));
     return rows;
 }
 

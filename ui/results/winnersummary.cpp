@@ -1,6 +1,7 @@
 #include "winnersummary.h"
 
 #include "export/winnermargin.h"
+#include "models/durationformat.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
 #include "session/specoutline.h"
@@ -42,26 +43,22 @@ std::map<std::size_t, TopTwo> topTwoPerSize(const ResultsModel &model, bool mini
     return tops;
 }
 
-QString percent(double fraction)
-{
-    return QString::number(100 * fraction, 'f', 2) + QLatin1Char('%');
-}
-
 QString verdict(const WinnerMargin &margin, const ResultEvent &best, const ResultEvent &second)
 {
     const QString bestKey = QString::fromStdString(best.configKey);
     const QString clock =
         margin.clockStep > 0
-            ? WinnerSummary::tr(", %1 of it an SM clock step").arg(percent(margin.clockStep))
+            ? WinnerSummary::tr(", %1 of it an SM clock step").arg(formatPercent(margin.clockStep))
             : QString();
     const QString uncertainty = std::isfinite(margin.uncertainty)
-                                    ? percent(margin.uncertainty) + clock
+                                    ? formatPercent(margin.uncertainty) + clock
                                     : WinnerSummary::tr("unbounded: too few samples");
     if (margin.decided())
         return WinnerSummary::tr("%1 best by %2 (uncertain by %3)")
-            .arg(bestKey, percent(margin.lead), uncertainty);
+            .arg(bestKey, formatPercent(margin.lead), uncertainty);
     return WinnerSummary::tr("tie: %1 and %2, %3 apart (uncertain by %4)")
-        .arg(bestKey, QString::fromStdString(second.configKey), percent(margin.lead), uncertainty);
+        .arg(bestKey, QString::fromStdString(second.configKey), formatPercent(margin.lead),
+             uncertainty);
 }
 
 } // namespace
