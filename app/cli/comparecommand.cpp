@@ -26,9 +26,18 @@ struct ChangeSummary
 {
     std::size_t pairs = 0;
     double median = 0;
-    double largest = 0; // the change farthest from zero, with its sign
-    std::size_t beyond = 0;
+    double largest = 0;     // the change farthest from zero, with its sign
+    std::size_t slower = 0; // beyond the medians' uncertainty
+    std::size_t faster = 0;
+    std::size_t flagged = 0; // beyond the uncertainty and the threshold
 };
+
+// A change counts only where it is beyond what the two medians are uncertain by; the threshold
+// then says which of those are large enough to matter to the reader.
+bool flagged(const ComparedResult &pair, double threshold)
+{
+    return pair.beyondUncertainty() && std::fabs(pair.change()) > threshold;
+}
 
 ChangeSummary summarizeChanges(const std::vector<ComparedResult> &pairs, double threshold)
 {
@@ -39,8 +48,10 @@ ChangeSummary summarizeChanges(const std::vector<ComparedResult> &pairs, double 
         changes.push_back(change);
         if (std::fabs(change) > std::fabs(summary.largest))
             summary.largest = change;
-        if (std::fabs(change) > threshold)
-            ++summary.beyond;
+        if (pair.beyondUncertainty())
+            ++(change > 0 ? summary.slower : summary.faster);
+        if (flagged(pair, threshold))
+            ++summary.flagged;
     }
     summary.pairs = changes.size();
     if (!changes.empty()) {
@@ -53,19 +64,47 @@ ChangeSummary summarizeChanges(const std::vector<ComparedResult> &pairs, double 
 std::string describe(const ChangeSummary &summary, double threshold)
 {
     return std::to_string(summary.pairs) + " configurations in both; change: median " +
-           percent(summary.median) + ", largest " + percent(summary.largest) + ", " +
-           std::to_string(summary.beyond) + " beyond " + formatPercent(threshold);
+           percent(summary.median) + ", largest " + percent(summary.largest) + "; beyond the " +
+           "medians' uncertainty: " + std::to_string(summary.slower) + " slower, " +
+           std::to_string(summary.faster) + " faster (" + std::to_string(summary.flagged) +
+           " by more than " + formatPercent(threshold) + ")";
 }
 
-const ComparedResult *findPair(const SizeComparison &size, const std::string &key)
+// "same" where the change is within the medians' uncertainty: another pair of runs may move
+// them the other way.
+std::string verdict(const ComparedResult &pair, double threshold)
 {
-    for (const auto &pair : size.pairs)
-        if (pair.configKey == key)
-            return &pair;
-    return nullptr;
+    if (!pair.beyondUncertainty())
+        return "same";
+    return std::string(pair.change() > 0 ? "slower" : "faster") +
+           (flagged(pair, threshold) ? " !" : "");
 }
 
-// Same best in both, or where each run's best stands in the other.
+std::string uncertaintyCell(const ComparedResult &pair)
+{
+    if (!std::isfinite(pair.uncertainty))
+        return "unbounded";
+    std::string cell = "+-" + formatPercent(pair.uncertainty);
+    if (pair.clockStep > 0)
+        cell += " (clock step " + formatPercent(pair.clockStep) + ")";
+    return cell;
+}
+
+// How one run's best leads the other run's best, as that run measured both, against what the
+// two medians are uncertain by (the CLI's best/tie reasoning, WinnerMargin).
+std::string leadLine(const std::string &run, const std::string &best, const std::string &other,
+                     const std::optional<WinnerMargin> &lead)
+{
+    if (!lead)
+        return {};
+    return "    in " + run + ", " + best + " leads " + other + " by " + formatPercent(lead->lead) +
+           (lead->decided() ? ", beyond" : ", within") + " the " +
+           (std::isfinite(lead->uncertainty) ? formatPercent(lead->uncertainty) : "unbounded") +
+           " their medians are uncertain by\n";
+}
+
+// Same best in both, or how each run's best leads the other's there: a different best within
+// the uncertainty in both runs is a tie that fell the other way, not a change.
 std::string bestLine(const SizeComparison &size, const std::string &nameA, const std::string &nameB)
 {
     if (size.bestA.empty() || size.bestB.empty())
@@ -74,12 +113,12 @@ std::string bestLine(const SizeComparison &size, const std::string &nameA, const
         return "  the same best in both: " + size.bestA + "\n";
     std::string line =
         "  the best differs: " + nameA + " " + size.bestA + ", " + nameB + " " + size.bestB + "\n";
-    const ComparedResult *a = findPair(size, size.bestA);
-    const ComparedResult *b = findPair(size, size.bestB);
-    if (a && b)
-        line += "    " + nameB + "'s best against " + nameA +
-                "'s: " + percent(b->medianA / a->medianA - 1) + " in " + nameA + ", " +
-                percent(b->medianB / a->medianB - 1) + " in " + nameB + "\n";
+    line += leadLine(nameA, size.bestA, size.bestB, size.bestLeadInA);
+    line += leadLine(nameB, size.bestB, size.bestA, size.bestLeadInB);
+    const bool tieInBoth = size.bestLeadInA && size.bestLeadInB && !size.bestLeadInA->decided() &&
+                           !size.bestLeadInB->decided();
+    if (tieInBoth)
+        line += "    a tie in both runs: either may be the best in another run\n";
     return line;
 }
 
@@ -92,12 +131,12 @@ std::string renderSize(const SizeComparison &size, const CompareOptions &options
         return text + "not in " + nameB + "\n";
     text += describe(summarizeChanges(size.pairs, threshold), threshold) + "\n" +
             bestLine(size, nameA, nameB);
-    TextTable table({"#", "config", nameA, nameB, "change"});
+    TextTable table({"#", "config", nameA, nameB, "change", "uncertainty", "verdict"});
     for (std::size_t i = 0; i < size.pairs.size() && i < options.top; ++i) {
         const ComparedResult &pair = size.pairs[i];
-        const bool beyond = std::fabs(pair.change()) > threshold;
         table.addRow({std::to_string(i + 1), pair.configKey, formatSeconds(pair.medianA),
-                      formatSeconds(pair.medianB), percent(pair.change()) + (beyond ? " !" : "")});
+                      formatSeconds(pair.medianB), percent(pair.change()), uncertaintyCell(pair),
+                      verdict(pair, threshold)});
     }
     if (!size.pairs.empty())
         text += table.render();

@@ -99,8 +99,9 @@ int main(int argc, char **argv)
     compareCommand->add_option("--top", compare.top, "Rows per problem size, in run A's ranking")
         ->capture_default_str();
     compareCommand
-        ->add_option("--threshold", compare.thresholdPercent,
-                     "Mark and count changes beyond this many percent")
+        ->add_option(
+            "--threshold", compare.thresholdPercent,
+            "Flag (!) and count changes beyond both the medians' uncertainty and this many percent")
         ->check(CLI::Range(0.0, 100.0))
         ->capture_default_str();
 

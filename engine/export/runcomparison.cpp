@@ -54,6 +54,31 @@ void rankByRunA(const Spec &specA, const std::map<std::string, const StoredResul
                      [&](const auto &x, const auto &y) { return rank(x) < rank(y); });
 }
 
+ComparedResult pairOf(const std::string &key, const Result &a, const Result &b)
+{
+    ComparedResult pair{key, a.summary.median, b.summary.median};
+    // Which is faster does not matter here: the uncertainty is both half-widths and the step.
+    if (const auto margin = winnerMargin(pair.medianA, pair.medianB, true, a, b)) {
+        pair.uncertainty = margin->uncertainty;
+        pair.clockStep = margin->clockStep;
+    }
+    return pair;
+}
+
+// How much the run's own best beats the other run's best, both as this run measured them.
+std::optional<WinnerMargin> leadOfBest(const Spec &spec,
+                                       const std::map<std::string, const StoredResult *> &ok,
+                                       const std::string &best, const std::string &otherBest)
+{
+    if (best.empty() || otherBest.empty() || best == otherBest)
+        return std::nullopt;
+    const auto bestHere = ok.find(best);
+    const auto otherHere = ok.find(otherBest);
+    if (bestHere == ok.end() || otherHere == ok.end())
+        return std::nullopt;
+    return winnerMargin(spec, bestHere->second->result, otherHere->second->result);
+}
+
 } // namespace
 
 std::vector<SizeComparison> compareRuns(const Spec &specA, const std::vector<StoredResult> &a,
@@ -78,11 +103,12 @@ std::vector<SizeComparison> compareRuns(const Spec &specA, const std::vector<Sto
                 ++compared.onlyInA;
                 continue;
             }
-            compared.pairs.push_back(
-                {key, stored->result.summary.median, other->second->result.summary.median});
+            compared.pairs.push_back(pairOf(key, stored->result, other->second->result));
         }
         compared.onlyInB = inB.size() - compared.pairs.size();
         rankByRunA(specA, inA, compared.pairs);
+        compared.bestLeadInA = leadOfBest(specA, inA, compared.bestA, compared.bestB);
+        compared.bestLeadInB = leadOfBest(specB, inB, compared.bestB, compared.bestA);
         sizes.push_back(std::move(compared));
     }
     return sizes;

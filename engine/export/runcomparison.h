@@ -2,7 +2,9 @@
 
 #include "model/spec.h"
 #include "storage/storerecords.h"
+#include "winnermargin.h"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,9 +17,18 @@ struct ComparedResult
     std::string configKey;
     double medianA = 0; // seconds
     double medianB = 0;
+    // What the two medians are uncertain by, relative: both confidence half-widths plus
+    // clockStep, as WinnerMargin counts them.
+    double uncertainty = 0;
+    // The relative difference of the SM clocks the two were timed at, beyond one clock step;
+    // else 0.
+    double clockStep = 0;
 
     // B against A: +0.02 is 2% slower in run B.
     double change() const { return medianB / medianA - 1; }
+    // Whether the change is larger than the medians' uncertainty: another run would most
+    // likely move the same way. Within it, the two may order the other way.
+    bool beyondUncertainty() const { return std::fabs(change()) > uncertainty; }
 };
 
 // Two runs' results at one problem size.
@@ -30,6 +41,10 @@ struct SizeComparison
     std::string bestB;
     std::size_t onlyInA = 0; // ok in one run, missing or failed in the other
     std::size_t onlyInB = 0;
+    // Where the bests differ and both were measured in both runs: by how much each run's best
+    // beats the other run's best within that run (nullopt otherwise).
+    std::optional<WinnerMargin> bestLeadInA;
+    std::optional<WinnerMargin> bestLeadInB;
 };
 
 // Matches the ok results of run A (of specA) and run B (of specB) by problem size and

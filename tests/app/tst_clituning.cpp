@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -246,6 +247,19 @@ private slots:
         QVERIFY(!compared.out.contains("\n3  TX=")); // --top 2
         QVERIFY(compared.out.contains("best"));
         QVERIFY(compared.out.contains("\nAll sizes: 3 configurations in both; change: median "));
+        QVERIFY(compared.out.contains("beyond the medians' uncertainty: "));
+        QVERIFY2(compared.out.contains(
+                     QRegularExpression("\n1  TX=\\S+ +\\S+ \\S+ +\\S+ \\S+ +[+-]\\d+\\.\\d\\d% +"
+                                        "\\+-\\d+\\.\\d\\d% +(same|slower|faster)")),
+                 qPrintable(compared.out));
+
+        // A run against itself: no change, each within its medians' uncertainty.
+        const auto itself = runCli({"--workspace", workspace, "compare", "2", "2"});
+        QVERIFY2(itself.out.contains("\nAll sizes: 3 configurations in both; change: median "
+                                     "+0.00%, largest +0.00%; beyond the medians' uncertainty: 0 "
+                                     "slower, 0 faster (0 by more than 0.50%)"),
+                 qPrintable(itself.out));
+        QVERIFY(itself.out.contains("the same best in both"));
 
         const auto missing = runCli({"--workspace", workspace, "compare", "1", "9"});
         QCOMPARE(missing.exitCode, 3);

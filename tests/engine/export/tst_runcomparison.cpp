@@ -1,4 +1,5 @@
 #include "export/runcomparison.h"
+#include "model/measurementcaveats.h"
 
 #include <QTest>
 
@@ -19,7 +20,8 @@ Spec makeSpec(std::vector<std::vector<double>> sizes, bool minimizeTime = true)
 }
 
 StoredResult stored(double block, std::size_t size, double median,
-                    ResultStatus status = ResultStatus::Ok)
+                    ResultStatus status = ResultStatus::Ok, double halfWidth = 0.001,
+                    double clockMhz = 0)
 {
     StoredResult result;
     result.config.values = {block};
@@ -27,8 +29,10 @@ StoredResult stored(double block, std::size_t size, double median,
     result.sizeIndex = size;
     result.result.status = status;
     if (status == ResultStatus::Ok) {
-        result.result.summary = {median, median, median, 0, 10, 0.001};
+        result.result.summary = {median, median, median, 0, 10, halfWidth};
         result.result.metrics["GB/s"] = 1 / median;
+        if (clockMhz > 0)
+            result.result.resources[kEffectiveSmClockKey] = clockMhz;
     }
     return result;
 }
@@ -97,6 +101,55 @@ private slots:
         QVERIFY(!sizes[1].inB);
         QVERIFY(sizes[1].pairs.empty());
         QCOMPARE(sizes[2].pairs.front().medianB, 4.4e-3);
+    }
+
+    // A change counts when it is beyond both medians' half-widths plus any clock step between
+    // them; within that, another pair of runs may move it the other way.
+    void aChangeIsWeighedAgainstTheMediansUncertainty()
+    {
+        const Spec spec = makeSpec({{1024}});
+        const std::vector<StoredResult> a = {stored(64, 0, 1e-3, ResultStatus::Ok, 0.002),
+                                             stored(128, 0, 2e-3, ResultStatus::Ok, 0.002, 1994.6),
+                                             stored(256, 0, 3e-3, ResultStatus::Ok, 0.002)};
+        const std::vector<StoredResult> b = {
+            stored(64, 0, 1.005e-3, ResultStatus::Ok, 0.002),
+            stored(128, 0, 2.02e-3, ResultStatus::Ok, 0.002, 1980.1),
+            stored(256, 0, 2.97e-3, ResultStatus::Ok, 0.002)};
+        const auto pairs = compareRuns(spec, a, spec, b).front().pairs;
+        QCOMPARE(pairs.size(), std::size_t(3));
+        // +0.5% against 0.4%: beyond.
+        QVERIFY(std::fabs(pairs[0].uncertainty - 0.004) < 1e-12);
+        QCOMPARE(pairs[0].clockStep, 0.0);
+        QVERIFY(pairs[0].beyondUncertainty());
+        // +1% against 0.4% plus a 0.73% clock step: within.
+        QVERIFY(std::fabs(pairs[1].clockStep - (1994.6 / 1980.1 - 1)) < 1e-12);
+        QVERIFY(std::fabs(pairs[1].uncertainty - (0.004 + pairs[1].clockStep)) < 1e-12);
+        QVERIFY(!pairs[1].beyondUncertainty());
+        // -1% against 0.4%: beyond, faster.
+        QVERIFY(pairs[2].beyondUncertainty());
+        QVERIFY(pairs[2].change() < 0);
+    }
+
+    // Each run picked another best: how each leads the other's within its own run says whether
+    // that is a change or a tie that fell the other way.
+    void differentBestsAreWeighedInEachRun()
+    {
+        const Spec spec = makeSpec({{1024}});
+        const std::vector<StoredResult> a = {stored(64, 0, 1.000e-3, ResultStatus::Ok, 0.002),
+                                             stored(128, 0, 1.003e-3, ResultStatus::Ok, 0.002)};
+        const std::vector<StoredResult> b = {stored(64, 0, 1.100e-3, ResultStatus::Ok, 0.002),
+                                             stored(128, 0, 1.002e-3, ResultStatus::Ok, 0.002)};
+        const auto size = compareRuns(spec, a, spec, b).front();
+        QCOMPARE(QString::fromStdString(size.bestA), QStringLiteral("BLOCK=64"));
+        QCOMPARE(QString::fromStdString(size.bestB), QStringLiteral("BLOCK=128"));
+        QVERIFY(size.bestLeadInA && size.bestLeadInB);
+        QVERIFY(!size.bestLeadInA->decided()); // 0.3% against 0.4%: a tie in run A
+        QVERIFY(size.bestLeadInB->decided());  // 8.9% in run B: a real lead
+        QVERIFY(std::fabs(size.bestLeadInB->lead - (1 - 1.002 / 1.1)) < 1e-12);
+
+        // The same best in both: nothing to weigh.
+        const auto same = compareRuns(spec, a, spec, a).front();
+        QVERIFY(!same.bestLeadInA && !same.bestLeadInB);
     }
 };
 
