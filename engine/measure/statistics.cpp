@@ -73,6 +73,18 @@ double relativeMedianHalfWidth(std::span<const double> sorted)
     return halfWidth / median;
 }
 
+double timerStep(std::span<const double> sorted)
+{
+    std::vector<double> gaps;
+    for (std::size_t i = 1; i < sorted.size(); ++i)
+        if (sorted[i] > sorted[i - 1])
+            gaps.push_back(sorted[i] - sorted[i - 1]);
+    if (gaps.empty())
+        return 0;
+    std::sort(gaps.begin(), gaps.end());
+    return sortedMedian(gaps);
+}
+
 SampleSummary summarize(std::span<const double> samples)
 {
     SampleSummary summary;
@@ -94,6 +106,11 @@ SampleSummary summarize(std::span<const double> samples)
         summary.stddev = std::sqrt(squares / (n - 1));
     }
     summary.relativeHalfWidth = relativeMedianHalfWidth(sorted);
+    // Where the interval is narrower than the timer's tick (all the central samples read the
+    // same tick), the median is still only known to within half a tick either way.
+    if (summary.relativeHalfWidth != kUnboundedRelativeHalfWidth && summary.median > 0)
+        summary.relativeHalfWidth =
+            std::max(summary.relativeHalfWidth, 0.5 * timerStep(sorted) / summary.median);
     return summary;
 }
 

@@ -2,6 +2,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -127,6 +128,30 @@ private slots:
             previous = width;
         }
         QVERIFY(previous < 0.002); // ~1.96 * 0.0115 / sqrt(400) for +-1% uniform noise
+    }
+
+    // CUPTI on an H100 ticks in 32 ns: a 3.3 us kernel's central samples all read one tick, so
+    // the order statistics bound the median to nothing, yet it is only known to half a tick.
+    void aMedianIsNotKnownMoreFinelyThanTheTimerTicks()
+    {
+        std::vector<double> samples(40, 3328e-9);
+        samples.insert(samples.end(), 5, 3296e-9);
+        samples.insert(samples.end(), 5, 3360e-9);
+        samples.push_back(3392e-9);
+        samples.push_back(3393e-9); // a rare 1 ns rounding step does not set the tick
+        std::sort(samples.begin(), samples.end());
+        QVERIFY(std::fabs(timerStep(samples) - 32e-9) < 1e-15);
+        QCOMPARE(relativeMedianHalfWidth(samples), 0.0); // what the sampler stops on
+        const SampleSummary summary = summarize(samples);
+        QVERIFY2(std::fabs(summary.relativeHalfWidth - 16e-9 / summary.median) < 1e-12,
+                 qPrintable(QString::number(summary.relativeHalfWidth)));
+
+        // Where the interval is wider than the tick, the tick does not widen it.
+        std::vector<double> hundred;
+        for (int i = 1; i <= 100; ++i)
+            hundred.push_back(i);
+        QCOMPARE(timerStep(hundred), 1.0);
+        QCOMPARE(summarize(hundred).relativeHalfWidth, (61.0 - 40.0) / 2.0 / 50.5);
     }
 
     void constantSamplesHaveZeroWidth()
