@@ -138,7 +138,7 @@ std::string renderSize(const SizeComparison &size, const CompareOptions &options
                       formatSeconds(pair.medianB), percent(pair.change()), uncertaintyCell(pair),
                       verdict(pair, threshold)});
     }
-    if (!size.pairs.empty())
+    if (!size.pairs.empty() && options.top > 0)
         text += table.render();
     if (size.onlyInA || size.onlyInB)
         text += "  ok in one run only: " + std::to_string(size.onlyInA) + " in " + nameA + ", " +

@@ -96,7 +96,9 @@ int main(int argc, char **argv)
         "compare", "Compare two runs: each configuration's median in both, and the change");
     compareCommand->add_option("run_a", compare.runA, "Baseline run id (see `runs`)")->required();
     compareCommand->add_option("run_b", compare.runB, "Run id compared with it")->required();
-    compareCommand->add_option("--top", compare.top, "Rows per problem size, in run A's ranking")
+    compareCommand
+        ->add_option("--top", compare.top,
+                     "Rows per problem size, in run A's ranking (0: the summaries only)")
         ->capture_default_str();
     compareCommand
         ->add_option(

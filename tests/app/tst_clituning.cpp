@@ -260,6 +260,10 @@ private slots:
                                      "slower, 0 faster (0 by more than 0.50%)"),
                  qPrintable(itself.out));
         QVERIFY(itself.out.contains("the same best in both"));
+        const auto summaryOnly =
+            runCli({"--workspace", workspace, "compare", "1", "2", "--top", "0"});
+        QVERIFY(summaryOnly.out.contains("\nAll sizes: "));
+        QVERIFY2(!summaryOnly.out.contains("#  config"), qPrintable(summaryOnly.out)); // no table
 
         const auto missing = runCli({"--workspace", workspace, "compare", "1", "9"});
         QCOMPARE(missing.exitCode, 3);
