@@ -18,10 +18,8 @@ double clockStep(const Result &best, const Result &runnerUp)
 {
     const double first = effectiveSmClockMhz(best);
     const double second = effectiveSmClockMhz(runnerUp);
-    if (first <= 0 || second <= 0)
-        return 0;
-    const double step = std::fabs(first / second - 1);
-    return step > kClockStepResolution ? step : 0;
+    // Both must be known: a result without a clock says nothing about a step.
+    return first > 0 && second > 0 ? clockStepBetween({first, second}) : 0;
 }
 
 } // namespace

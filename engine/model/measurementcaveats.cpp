@@ -37,7 +37,7 @@ std::vector<std::string> measurementCaveats(const Result &result)
     return caveats;
 }
 
-bool atDifferentClockSteps(const std::vector<double> &clocksMhz)
+double clockStepBetween(const std::vector<double> &clocksMhz)
 {
     double low = 0;
     double high = 0;
@@ -47,7 +47,13 @@ bool atDifferentClockSteps(const std::vector<double> &clocksMhz)
         low = low > 0 ? std::min(low, clock) : clock;
         high = std::max(high, clock);
     }
-    return low > 0 && high / low - 1 > kClockStepResolution;
+    const double span = low > 0 ? high / low - 1 : 0;
+    return span > kClockStepResolution ? span : 0;
+}
+
+bool atDifferentClockSteps(const std::vector<double> &clocksMhz)
+{
+    return clockStepBetween(clocksMhz) > 0;
 }
 
 } // namespace tb

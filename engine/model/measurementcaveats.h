@@ -26,8 +26,13 @@ inline double effectiveSmClockMhz(const Result &result)
 // each, empty when there is nothing to say. The GUI and the CLI mark such results with them.
 std::vector<std::string> measurementCaveats(const Result &result);
 
-// Whether SM clocks (MHz; 0 where a result carries none) sit at different clock steps: the
-// known ones span more than kClockStepResolution. A finalist's rounds then name their clocks.
+// The relative span (highest / lowest - 1) of the known SM clocks (MHz; 0 where a result carries
+// none), or 0 where it is within kClockStepResolution: the clock step between them, as one
+// figure for every reader (a winner's margin, a comparison's uncertainty, the rounds' clocks).
+double clockStepBetween(const std::vector<double> &clocksMhz);
+
+// Whether SM clocks sit at different clock steps (clockStepBetween is not 0). A finalist's rounds
+// then name their clocks.
 bool atDifferentClockSteps(const std::vector<double> &clocksMhz);
 
 } // namespace tb

@@ -85,6 +85,10 @@ private slots:
         QVERIFY(std::fabs(stepped->clockStep - (1994.6 / 1980.1 - 1)) < 1e-12);
         QVERIFY(std::fabs(stepped->uncertainty - (0.002 + stepped->clockStep)) < 1e-12);
         QVERIFY(!stepped->decided());
+        const auto reversed =
+            winnerMargin(spec, timed(1.000e-3, 0.001, 1980.1), timed(1.004e-3, 0.001, 1994.6));
+        QVERIFY(reversed.has_value());
+        QCOMPARE(reversed->clockStep, stepped->clockStep); // whichever ran at the faster clock
     }
 
     void aMaximisedMetricLeadsByItsRatio()

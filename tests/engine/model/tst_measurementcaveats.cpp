@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace tb;
 
 class TestMeasurementCaveats : public QObject
@@ -57,6 +59,16 @@ private slots:
         QVERIFY(!atDifferentClockSteps({1979.4, 1980.1, 1980.0}));
         QVERIFY(!atDifferentClockSteps({0, 1994.6}));
         QVERIFY(!atDifferentClockSteps({}));
+    }
+
+    // The step is the same figure whichever clock comes first, and 0 within one step.
+    void measuresTheClockStepFromTheSlowestClock()
+    {
+        const double step = 1994.6 / 1980.1 - 1;
+        QVERIFY(std::fabs(clockStepBetween({1980.1, 1994.6}) - step) < 1e-12);
+        QVERIFY(std::fabs(clockStepBetween({1994.6, 0, 1980.1}) - step) < 1e-12);
+        QCOMPARE(clockStepBetween({1979.4, 1980.1}), 0.0);
+        QCOMPARE(clockStepBetween({1994.6}), 0.0);
     }
 };
 
