@@ -1,9 +1,11 @@
 #include "winnermargin.h"
 
 #include "bestpersize.h"
+#include "measure/statistics.h"
 #include "model/measurementcaveats.h"
 
 #include <cmath>
+#include <limits>
 
 namespace tb {
 
@@ -12,6 +14,13 @@ namespace {
 bool usable(double value)
 {
     return std::isfinite(value) && value > 0;
+}
+
+// The sampler marks a median it could not bound with the largest finite number (it must survive
+// JSON and SQLite); a sum with it would still look finite to the readers that print it.
+bool bounded(const SampleSummary &summary)
+{
+    return summary.relativeHalfWidth < kUnboundedRelativeHalfWidth;
 }
 
 double clockStep(const Result &best, const Result &runnerUp)
@@ -40,7 +49,9 @@ std::optional<WinnerMargin> winnerMargin(double bestValue, double otherValue, bo
     margin.lead = minimize ? 1 - bestValue / otherValue : bestValue / otherValue - 1;
     margin.clockStep = clockStep(best, runnerUp);
     margin.uncertainty =
-        best.summary.relativeHalfWidth + runnerUp.summary.relativeHalfWidth + margin.clockStep;
+        bounded(best.summary) && bounded(runnerUp.summary)
+            ? best.summary.relativeHalfWidth + runnerUp.summary.relativeHalfWidth + margin.clockStep
+            : std::numeric_limits<double>::infinity();
     return margin;
 }
 

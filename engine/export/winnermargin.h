@@ -21,7 +21,8 @@ struct WinnerMargin
     // time (for a maximised metric: to the runner-up's value).
     double lead = 0;
     // Both medians' relative confidence half-widths (a finalist's includes its rounds' spread,
-    // combineRounds), plus clockStep.
+    // combineRounds), plus clockStep; infinite where either median has too few samples to bound
+    // it (kUnboundedRelativeHalfWidth), so that readers can say so.
     double uncertainty = 0;
     // The relative difference between the SM clocks the two were timed at, where both carry
     // one ("sm_clock_effective_mhz") and it is over kClockStepResolution; else 0.

@@ -113,6 +113,12 @@ private slots:
         const auto margin = winnerMargin(timeSpec(), timed(1e-3, unbounded), timed(2e-3, 0.001));
         QVERIFY(margin.has_value());
         QVERIFY(!margin->decided());
+        // Unbounded, not the largest finite number plus a little: readers print "too few
+        // samples" for it instead of a 1e310% uncertainty.
+        QVERIFY(std::isinf(margin->uncertainty));
+        const auto other = winnerMargin(timeSpec(), timed(1e-3, 0.001), timed(2e-3, unbounded));
+        QVERIFY(other.has_value());
+        QVERIFY(std::isinf(other->uncertainty));
     }
 
     void theRunnerUpIsTheNextBestOfTheSameSize()
