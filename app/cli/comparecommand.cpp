@@ -97,10 +97,12 @@ std::string leadLine(const std::string &run, const std::string &best, const std:
 {
     if (!lead)
         return {};
-    return "    in " + run + ", " + best + " leads " + other + " by " + formatPercent(lead->lead) +
-           (lead->decided() ? ", beyond" : ", within") + " the " +
-           (std::isfinite(lead->uncertainty) ? formatPercent(lead->uncertainty) : "unbounded") +
-           " their medians are uncertain by\n";
+    const std::string leads =
+        "    in " + run + ", " + best + " leads " + other + " by " + formatPercent(lead->lead);
+    if (!std::isfinite(lead->uncertainty))
+        return leads + ", but too few samples leave their medians' uncertainty unbounded\n";
+    return leads + (lead->decided() ? ", beyond" : ", within") + " the " +
+           formatPercent(lead->uncertainty) + " their medians are uncertain by\n";
 }
 
 // Same best in both, or how each run's best leads the other's there: a different best within
