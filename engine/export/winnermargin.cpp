@@ -16,13 +16,6 @@ bool usable(double value)
     return std::isfinite(value) && value > 0;
 }
 
-// The sampler marks a median it could not bound with the largest finite number (it must survive
-// JSON and SQLite); a sum with it would still look finite to the readers that print it.
-bool bounded(const SampleSummary &summary)
-{
-    return summary.relativeHalfWidth < kUnboundedRelativeHalfWidth;
-}
-
 double clockStep(const Result &best, const Result &runnerUp)
 {
     const double first = effectiveSmClockMhz(best);
@@ -48,10 +41,12 @@ std::optional<WinnerMargin> winnerMargin(double bestValue, double otherValue, bo
     WinnerMargin margin;
     margin.lead = minimize ? 1 - bestValue / otherValue : bestValue / otherValue - 1;
     margin.clockStep = clockStep(best, runnerUp);
-    margin.uncertainty =
-        bounded(best.summary) && bounded(runnerUp.summary)
-            ? best.summary.relativeHalfWidth + runnerUp.summary.relativeHalfWidth + margin.clockStep
-            : std::numeric_limits<double>::infinity();
+    // A sum with kUnboundedRelativeHalfWidth would still look finite to the readers.
+    const bool bounded = isBoundedHalfWidth(best.summary.relativeHalfWidth) &&
+                         isBoundedHalfWidth(runnerUp.summary.relativeHalfWidth);
+    margin.uncertainty = bounded ? best.summary.relativeHalfWidth +
+                                       runnerUp.summary.relativeHalfWidth + margin.clockStep
+                                 : std::numeric_limits<double>::infinity();
     return margin;
 }
 

@@ -12,6 +12,13 @@ namespace tb {
 // survives JSON and SQLite (infinity does not).
 inline constexpr double kUnboundedRelativeHalfWidth = std::numeric_limits<double>::max();
 
+// Whether a reported half-width bounds its median: readers that add or print it must not treat
+// kUnboundedRelativeHalfWidth as a number.
+inline bool isBoundedHalfWidth(double relativeHalfWidth)
+{
+    return relativeHalfWidth < kUnboundedRelativeHalfWidth;
+}
+
 // median (Harrell-Davis), min, mean, stddev (sample, n - 1), count and the relative half-width of
 // the median's ~95% confidence interval, at least half a timerStep: a median is not known more
 // finely than the timer ticks. An empty span gives a zero summary with the unbounded half-width.

@@ -108,7 +108,9 @@ QVariant ComparisonModel::difference(int row, int column) const
     const double b = base.toDouble();
     if (b == 0) // no percentage of nothing: "48 B of spills against none" is told by the colour
         return x == 0 ? QVariant(0.0) : QVariant();
-    return (x - b) / std::abs(b) * 100.0;
+    const double percent = (x - b) / std::abs(b) * 100.0;
+    // An unbounded figure (a median's interval from too few samples) has no percentage either.
+    return std::isfinite(percent) ? QVariant(percent) : QVariant();
 }
 
 ComparisonModel::Verdict ComparisonModel::verdict(int row, int column) const
@@ -122,7 +124,9 @@ ComparisonModel::Verdict ComparisonModel::verdict(int row, int column) const
         return NotRated;
     const double x = current.toDouble();
     const double b = base.toDouble();
-    if (std::abs(x - b) <= 1e-12 * std::max(std::abs(x), std::abs(b)))
+    // x == b for two unbounded (infinite) figures; a finite one is never the same as those.
+    const bool finite = std::isfinite(x) && std::isfinite(b);
+    if (x == b || (finite && std::abs(x - b) <= 1e-12 * std::max(std::abs(x), std::abs(b))))
         return Same;
     const bool lower = x < b;
     return lower == (spec.direction == MetricDirection::LowerIsBetter) ? Better : Worse;

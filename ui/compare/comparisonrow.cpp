@@ -1,10 +1,12 @@
 #include "comparisonrow.h"
 
+#include "measure/statistics.h"
 #include "models/durationformat.h"
 
 #include <QLocale>
 
 #include <cmath>
+#include <limits>
 #include <set>
 
 namespace tb {
@@ -103,7 +105,12 @@ QVector<ComparisonRow> summaryRows()
          Format::Fraction, Direction::LowerIsBetter,
          [](const CompareEntry &e) {
              const Result &r = e.event.result;
-             return measured(r) ? QVariant(r.summary.relativeHalfWidth) : QVariant();
+             if (!measured(r))
+                 return QVariant();
+             // Too few samples to bound the interval: infinite, shown as "unbounded".
+             return isBoundedHalfWidth(r.summary.relativeHalfWidth)
+                        ? QVariant(r.summary.relativeHalfWidth)
+                        : QVariant(std::numeric_limits<double>::infinity());
          }},
     };
 }
@@ -247,6 +254,8 @@ QString formatRowValue(const ComparisonRow &row, const QVariant &value)
     case Format::Bytes:
         return QString::number(qint64(std::llround(number))) + QStringLiteral(" B");
     case Format::Fraction:
+        if (std::isinf(number))
+            return QObject::tr("unbounded");
         return QLocale::c().toString(number * 100, 'f', 1) + QLatin1Char('%');
     case Format::Number:
         return formatPlain(number);

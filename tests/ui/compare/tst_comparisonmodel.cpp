@@ -1,4 +1,5 @@
 #include "compare/comparisonmodel.h"
+#include "measure/statistics.h"
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
@@ -248,6 +249,24 @@ private slots:
         QVERIFY(!cell(model, "median", 3, ComparisonModel::DifferenceRole).isValid());
         QCOMPARE(cell(model, "median", 3, ComparisonModel::VerdictRole).toInt(),
                  int(ComparisonModel::NotRated));
+    }
+
+    // Two samples bound no interval (kUnboundedRelativeHalfWidth): "unbounded", no percentage.
+    void aMedianFromTooFewSamplesHasAnUnboundedInterval()
+    {
+        ComparisonModel model;
+        QVector<CompareEntry> entries = threeEntries();
+        entries[1].event.result.summary.relativeHalfWidth = kUnboundedRelativeHalfWidth;
+        entries[2].event.result.summary.relativeHalfWidth = kUnboundedRelativeHalfWidth;
+        model.setEntries(entries);
+        QCOMPARE(cell(model, "ci", 0, Qt::DisplayRole).toString(), QString("1.0%"));
+        QCOMPARE(cell(model, "ci", 1, Qt::DisplayRole).toString(), QString("unbounded"));
+        QVERIFY(!cell(model, "ci", 1, ComparisonModel::DifferenceRole).isValid());
+        QCOMPARE(cell(model, "ci", 1, ComparisonModel::VerdictRole).toInt(),
+                 int(ComparisonModel::Worse));
+        model.setBaseline(1);
+        QCOMPARE(cell(model, "ci", 2, ComparisonModel::VerdictRole).toInt(),
+                 int(ComparisonModel::Same));
     }
 
     void copiesAsTabSeparatedRawNumbers()
