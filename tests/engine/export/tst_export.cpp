@@ -231,6 +231,19 @@ private slots:
         QVERIFY(!doc["best"][1].contains("round_medians_s"));
     }
 
+    // Two samples bound no interval: the margin over the runner-up is uncertain without bound.
+    void jsonExportWritesAnUnboundedUncertaintyAsNull()
+    {
+        StoredResult winner = makeStored(2, 64, 0, 1e-3);
+        winner.result.summary.relativeHalfWidth = std::numeric_limits<double>::max();
+        const std::vector<StoredResult> results = {makeStored(1, 32, 0, 2e-3), winner};
+        auto text = exportJson(makeSpec(), RunRecord{}, results, HostInfo{});
+        QVERIFY(text.hasValue());
+        const json runnerUp = json::parse(*text)["best"][0]["runner_up"];
+        QVERIFY(runnerUp["uncertainty"].is_null());
+        QCOMPARE(runnerUp["decided"].get<bool>(), false);
+    }
+
     void csvHasOneQuotedRowPerResult()
     {
         StoredResult failed = makeStored(2, 64, 1, 0, std::nullopt, ResultStatus::CompileError);
