@@ -108,7 +108,7 @@ SampleSummary summarize(std::span<const double> samples)
     summary.relativeHalfWidth = relativeMedianHalfWidth(sorted);
     // Where the interval is narrower than the timer's tick (all the central samples read the
     // same tick), the median is still only known to within half a tick either way.
-    if (summary.relativeHalfWidth != kUnboundedRelativeHalfWidth && summary.median > 0)
+    if (isBoundedHalfWidth(summary.relativeHalfWidth) && summary.median > 0)
         summary.relativeHalfWidth =
             std::max(summary.relativeHalfWidth, 0.5 * timerStep(sorted) / summary.median);
     return summary;
