@@ -55,6 +55,15 @@ void ConsoleReporter::onResult(const ResultEvent &event)
                  event.reused ? "  (stored)" : "");
 }
 
+void ConsoleReporter::onSizeFailed(const SizeFailure &failure)
+{
+    clearProgressLine();
+    std::fprintf(stderr,
+                 "error: problem size %s not tuned: %s\n  Its configurations are left "
+                 "unmeasured; mend the reference and run the spec again to measure them.\n",
+                 failure.sizeLabel.c_str(), failure.message.c_str());
+}
+
 void ConsoleReporter::onRoundStarted(const RoundStart &start)
 {
     clearProgressLine();
@@ -120,8 +129,11 @@ void ConsoleReporter::onFinished(const RunSummary &summary)
     clearProgressLine();
     std::fprintf(
         m_out, "%s run %lld in %s: %llu measured, %llu from the store, %llu ok, %llu failed%s\n",
-        summary.stopped ? "Stopped" : "Finished", static_cast<long long>(summary.runId),
-        formatClock(summary.seconds).c_str(), static_cast<unsigned long long>(summary.evaluated),
+        !summary.sizeFailures.empty() ? "Incomplete"
+        : summary.stopped             ? "Stopped"
+                                      : "Finished",
+        static_cast<long long>(summary.runId), formatClock(summary.seconds).c_str(),
+        static_cast<unsigned long long>(summary.evaluated),
         static_cast<unsigned long long>(summary.reused),
         static_cast<unsigned long long>(summary.ok),
         static_cast<unsigned long long>(summary.failed),

@@ -19,6 +19,7 @@ public:
     void onRunStarted(std::int64_t runId, bool resumed) override;
     void onSpaceSized(const SpaceSummary &summary) override;
     void onResult(const ResultEvent &event) override;
+    void onSizeFailed(const SizeFailure &failure) override;
     void onRoundStarted(const RoundStart &start) override;
     void onRoundResult(const RoundEvent &event) override;
     void onProgress(const Progress &progress) override;

@@ -1,5 +1,6 @@
 #include "inspectcommands.h"
 
+#include "configreport.h"
 #include "exitcodes.h"
 #include "export/exporter.h"
 #include "resultsreport.h"
@@ -28,8 +29,9 @@ int runRuns(const CliContext &context)
     return exitcode::kSuccess;
 }
 
-int runShow(const CliContext &context, std::int64_t runId, std::size_t top, bool all)
+int runShow(const CliContext &context, const ShowOptions &options)
 {
+    const std::int64_t runId = options.runId;
     auto loaded = loadStoredRun(context.workspacePath, runId);
     if (!loaded)
         return reportCliError(loaded.error(), exitcode::kInvalidInput);
@@ -44,8 +46,21 @@ int runShow(const CliContext &context, std::int64_t runId, std::size_t top, bool
                 static_cast<long long>(run.id), loaded->spec.name.c_str(), run.state.c_str(),
                 run.strategy.c_str(), results->size(), run.startedAt.c_str(),
                 run.finishedAt.empty() ? "" : ", finished ", run.finishedAt.c_str());
-    const auto text = all ? renderAllResults(loaded->spec, *results)
-                          : renderTopResults(loaded->spec, *results, top, *rounds);
+    if (!options.configKey.empty()) {
+        const auto text =
+            renderConfigDetails(loaded->spec, *results, options.configKey, options.log);
+        if (text.empty())
+            return reportCliError(
+                makeError(EngineError::Code::InvalidArgument,
+                          "run " + std::to_string(runId) + " has no result of configuration '" +
+                              options.configKey + "'",
+                          "`show " + std::to_string(runId) + " --all` lists its configurations"),
+                exitcode::kInvalidInput);
+        std::printf("Configuration %s\n%s", options.configKey.c_str(), text.c_str());
+        return exitcode::kSuccess;
+    }
+    const auto text = options.all ? renderAllResults(loaded->spec, *results)
+                                  : renderTopResults(loaded->spec, *results, options.top, *rounds);
     std::printf("%s", text.c_str());
     return exitcode::kSuccess;
 }

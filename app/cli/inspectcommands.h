@@ -9,8 +9,18 @@ namespace tb {
 
 // `tunebench-cli runs`: the runs stored in the workspace, newest first.
 int runRuns(const CliContext &context);
-// `tunebench-cli show RUN`: a run's best configurations per problem size, or every result.
-int runShow(const CliContext &context, std::int64_t runId, std::size_t top, bool all);
+struct ShowOptions
+{
+    std::int64_t runId = 0;
+    std::size_t top = 10;
+    bool all = false;
+    std::string configKey; // one configuration's details instead of the table
+    bool log = false;      // with configKey: the compiler's whole log too
+};
+
+// `tunebench-cli show RUN`: a run's best configurations per problem size, every result, or one
+// configuration's details.
+int runShow(const CliContext &context, const ShowOptions &options);
 // `tunebench-cli export RUN`: the best configuration per problem size (json) or every result (csv).
 int runExport(const CliContext &context, std::int64_t runId, const std::string &format,
               const std::string &outputPath);

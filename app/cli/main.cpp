@@ -4,6 +4,8 @@
 #include "comparecommand.h"
 #include "exitcodes.h"
 #include "inspectcommands.h"
+#include "optionchecks.h"
+#include "search/searchstrategy.h"
 #include "session/workerlocation.h"
 #include "tunecommand.h"
 
@@ -21,6 +23,7 @@ constexpr const char *kExitCodes = R"(Exit codes:
   2    bad command line
   3    invalid input: spec, workspace or run id
   4    the run ended but no configuration succeeded
+  5    a problem size was not tuned: its reference configuration failed
   130  interrupted (Ctrl-C or SIGTERM); everything measured so far is kept)";
 
 } // namespace
@@ -44,17 +47,18 @@ int main(int argc, char **argv)
     tb::TuneOptions tune;
     auto *tuneCommand = app.add_subcommand("tune", "Run a tuning spec and store every result");
     tuneCommand->add_option("spec", tune.specPath, "Spec file (JSON)")->required();
-    tuneCommand->add_option("--strategy", tune.strategy,
-                            "brute_force or random (default: the spec's)");
+    tuneCommand
+        ->add_option("--strategy", tune.strategy, "brute_force or random (default: the spec's)")
+        ->check(CLI::IsMember(tb::strategyNames()));
     tuneCommand
         ->add_option("--max-configs", tune.maxConfigs, "At most N configurations per problem size")
-        ->check(CLI::PositiveNumber);
+        ->check(tb::wholeNumberAtLeast(1));
     tuneCommand
         ->add_option("--max-seconds", tune.maxSeconds,
                      "Stop starting configurations after S seconds")
-        ->check(CLI::PositiveNumber);
+        ->check(tb::positiveSeconds());
     tuneCommand->add_option("--workers", tune.workers, "Worker processes (default: one per core)")
-        ->check(CLI::PositiveNumber);
+        ->check(tb::wholeNumberAtLeast(1));
     tuneCommand->add_flag("--fresh", tune.fresh,
                           "Start a new run instead of resuming the last one");
     tuneCommand->add_flag("-v,--verbose", tune.verbose, "Print every result and the workers' logs");
@@ -64,6 +68,7 @@ int main(int argc, char **argv)
     tuneCommand->add_option("--arch", tune.arch,
                             "CUDA: compile for this architecture, e.g. sm_90 (default: the GPU's)");
     tuneCommand->add_option("--top", tune.top, "Rows of the final table per problem size")
+        ->check(tb::wholeNumberAtLeast(0))
         ->capture_default_str();
 
     std::string validateSpec;
@@ -74,12 +79,20 @@ int main(int argc, char **argv)
     app.add_subcommand("runs", "List the runs in the workspace");
 
     std::int64_t runId = 0;
-    std::size_t top = 10;
-    bool all = false;
+    tb::ShowOptions show;
     auto *showCommand = app.add_subcommand("show", "Show a run's best configurations");
-    showCommand->add_option("run", runId, "Run id (see `runs`)")->required();
-    showCommand->add_option("--top", top, "Rows per problem size")->capture_default_str();
-    showCommand->add_flag("--all", all, "Every result, failures included");
+    showCommand->add_option("run", show.runId, "Run id (see `runs`)")->required();
+    showCommand->add_option("--top", show.top, "Rows per problem size")
+        ->check(tb::wholeNumberAtLeast(0))
+        ->capture_default_str();
+    auto *allFlag = showCommand->add_flag("--all", show.all, "Every result, failures included");
+    auto *configOption =
+        showCommand
+            ->add_option("--config", show.configKey,
+                         "One configuration's details, by its key (e.g. BM=64,BN=32)")
+            ->excludes(allFlag);
+    showCommand->add_flag("--log", show.log, "With --config: the compiler's whole log as well")
+        ->needs(configOption);
 
     std::string format = "json";
     std::string output;
@@ -99,12 +112,13 @@ int main(int argc, char **argv)
     compareCommand
         ->add_option("--top", compare.top,
                      "Rows per problem size, in run A's ranking (0: the summaries only)")
+        ->check(tb::wholeNumberAtLeast(0))
         ->capture_default_str();
     compareCommand
         ->add_option(
             "--threshold", compare.thresholdPercent,
             "Flag (!) and count changes beyond both the medians' uncertainty and this many percent")
-        ->check(CLI::Range(0.0, 100.0))
+        ->check(tb::percentage())
         ->capture_default_str();
 
     try {
@@ -125,7 +139,7 @@ int main(int argc, char **argv)
     if (validateCommand->parsed())
         return tb::runValidate(validateSpec);
     if (showCommand->parsed())
-        return tb::runShow(context, runId, top, all);
+        return tb::runShow(context, show);
     if (exportCommand->parsed())
         return tb::runExport(context, runId, format, output);
     if (compareCommand->parsed())

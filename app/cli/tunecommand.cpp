@@ -9,6 +9,7 @@
 #include "spec/specloader.h"
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <thread>
@@ -76,6 +77,41 @@ int defaultWorkerCount()
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+// A grid that the constraints cannot prune is walked point by point (~70 s for 10^9 points):
+// past the first second, say how far the walk has come, on stderr (a live line on a terminal,
+// a line per tenth otherwise).
+class ConstraintProgress
+{
+public:
+    explicit ConstraintProgress(std::size_t sizeNumber)
+        : m_size(sizeNumber), m_interactive(isatty(STDERR_FILENO) != 0)
+    {}
+
+    void operator()(double fraction)
+    {
+        if (std::chrono::steady_clock::now() - m_start < std::chrono::seconds(1) ||
+            fraction - m_shown < (m_interactive ? 0.01 : 0.1))
+            return;
+        m_shown = fraction;
+        std::fprintf(
+            stderr, "%s  problem size %zu: checking the constraints on every point, %.0f%%%s",
+            m_interactive ? "\r\033[K" : "", m_size, 100.0 * fraction, m_interactive ? "" : "\n");
+        std::fflush(stderr);
+    }
+
+    void finish() const
+    {
+        if (m_interactive && m_shown > 0)
+            std::fprintf(stderr, "\r\033[K");
+    }
+
+private:
+    std::size_t m_size;
+    bool m_interactive;
+    std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
+    double m_shown = 0;
+};
+
 } // namespace
 
 int runTune(const CliContext &context, const TuneOptions &options)
@@ -83,6 +119,11 @@ int runTune(const CliContext &context, const TuneOptions &options)
     auto spec = loadSpec(options.specPath);
     if (!spec) {
         printSpecError(options.specPath, spec.error());
+        return exitcode::kInvalidInput;
+    }
+    // A workspace that is not one (or cannot be opened) is bad input, said before any work.
+    if (auto workspace = Store::open(context.workspacePath); !workspace) {
+        std::fprintf(stderr, "error: %s\n", workspace.error().toString().c_str());
         return exitcode::kInvalidInput;
     }
     installStopHandlers();
@@ -105,8 +146,10 @@ int runTune(const CliContext &context, const TuneOptions &options)
     Session session(*spec, sessionOptions, reporter);
     auto summary = session.run();
     if (!summary)
-        return summary.error().code == EngineError::Code::InvalidSpec ? exitcode::kInvalidInput
-                                                                      : exitcode::kFailure;
+        return summary.error().code == EngineError::Code::InvalidSpec ||
+                       summary.error().code == EngineError::Code::InvalidArgument
+                   ? exitcode::kInvalidInput
+                   : exitcode::kFailure;
     auto store = Store::open(context.workspacePath);
     if (store) {
         auto results = store->results(summary->runId);
@@ -116,6 +159,8 @@ int runTune(const CliContext &context, const TuneOptions &options)
     }
     if (g_stopRequested.load())
         return exitcode::kInterrupted;
+    if (!summary->sizeFailures.empty())
+        return exitcode::kSizeNotTuned;
     return summary->ok > 0 ? exitcode::kSuccess : exitcode::kNoResult;
 }
 
@@ -130,7 +175,9 @@ int runValidate(const std::string &specPath)
                 specPath.c_str(), spec->name.c_str(), toString(spec->backend),
                 spec->parameters.size(), spec->sizes.values.size());
     for (std::size_t i = 0; i < spec->sizes.values.size(); ++i) {
-        auto space = SearchSpace::build(*spec, i);
+        ConstraintProgress progress(i + 1);
+        auto space = SearchSpace::build(*spec, i, [&progress](double done) { progress(done); });
+        progress.finish();
         if (!space) {
             printSpecError(specPath, space.error());
             return exitcode::kInvalidInput;

@@ -14,7 +14,7 @@ Expected<Store> openExistingWorkspace(const std::string &path)
     if (!fs::is_regular_file(path, error))
         return makeError(EngineError::Code::IoError, "workspace '" + path + "' does not exist",
                          fs::exists(path, error) ? "it is not a regular file" : "");
-    return Store::open(path);
+    return Store::openToRead(path);
 }
 
 Expected<RunAndSpec> readRunAndSpec(Store &store, std::int64_t runId)

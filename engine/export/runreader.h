@@ -9,8 +9,9 @@
 
 namespace tb {
 
-// Opens a workspace that must exist already (Store::open creates a missing file; reading one
-// must not). IoError naming the path when it is missing or not a regular file.
+// Opens a workspace that must exist already, to read (Store::openToRead: nothing is written, so
+// read-only media can be read). IoError naming the path when it is missing or not a regular
+// file.
 Expected<Store> openExistingWorkspace(const std::string &path);
 
 // A stored run and the spec it ran, parsed back from the document the workspace kept.

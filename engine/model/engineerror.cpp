@@ -25,6 +25,8 @@ const char *toString(EngineError::Code code)
         return "no_device";
     case EngineError::Code::Cancelled:
         return "cancelled";
+    case EngineError::Code::Busy:
+        return "busy";
     case EngineError::Code::Internal:
         return "internal";
     }

@@ -20,6 +20,7 @@ struct EngineError
         BackendError,
         NoDevice,
         Cancelled,
+        Busy, // held by another process (a run another tune is writing)
         Internal,
     };
 

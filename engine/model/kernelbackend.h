@@ -22,6 +22,15 @@ public:
     // Build (or fetch from the cache), verify against the reference config, and measure.
     virtual Result evaluate(const Configuration &config, std::size_t sizeIndex) = 0;
 
+    // Whether evaluate() on `sizeIndex` would first have to compute the reference
+    // configuration's outputs. The worker then calls prepareReference() before evaluate() and
+    // tells the supervisor, so that a reference that crashes or hangs the worker is blamed on
+    // the reference, not on the job's configuration.
+    virtual bool needsReference(std::size_t /*sizeIndex*/) const { return false; }
+    // Computes them: "" when they are known, otherwise why they cannot be had (evaluate() then
+    // answers reference_failed with that text). Must not throw.
+    virtual std::string prepareReference(std::size_t /*sizeIndex*/) { return {}; }
+
     // False once the backend cannot go on (a CUDA context left unusable by an illegal address or
     // a trap): the worker sends the result it has, then exits so the supervisor restarts it.
     virtual bool usable() const { return true; }

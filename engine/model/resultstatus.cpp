@@ -6,7 +6,7 @@
 namespace tb {
 
 namespace {
-constexpr std::array<std::pair<ResultStatus, std::string_view>, 8> kNames{{
+constexpr std::array<std::pair<ResultStatus, std::string_view>, 9> kNames{{
     {ResultStatus::Ok, "ok"},
     {ResultStatus::CompileError, "compile_error"},
     {ResultStatus::InvalidLaunch, "invalid_launch"},
@@ -15,6 +15,7 @@ constexpr std::array<std::pair<ResultStatus, std::string_view>, 8> kNames{{
     {ResultStatus::WrongResult, "wrong_result"},
     {ResultStatus::WorkerCrashed, "worker_crashed"},
     {ResultStatus::SkippedByConstraint, "skipped_by_constraint"},
+    {ResultStatus::ReferenceFailed, "reference_failed"},
 }};
 } // namespace
 

@@ -93,6 +93,9 @@ Json toJson(const Message &message)
                        [](const JobResultMessage &m) {
                            return Json{{"id", m.id}, {"result", resultToJson(m.result)}};
                        },
+                       [](const ReferenceMessage &m) {
+                           return Json{{"id", m.id}, {"running", m.running}};
+                       },
                        [](const auto &) { return Json::object(); },
                    },
                    message);
@@ -172,13 +175,15 @@ Message readMessage(const std::string &type, FieldReader &reader)
             m.result = readResult(*result, reader);
         return m;
     }
+    if (type == "reference")
+        return ReferenceMessage{reader.unsignedInteger("id"), reader.boolean("running")};
     return ShutdownMessage{}; // the caller checked that the type is known
 }
 
 bool isKnownType(const std::string &type)
 {
-    for (const char *known :
-         {"hello", "setup", "ready", "setup_failed", "job", "job_result", "shutdown"}) {
+    for (const char *known : {"hello", "setup", "ready", "setup_failed", "job", "job_result",
+                              "reference", "shutdown"}) {
         if (type == known)
             return true;
     }
@@ -241,6 +246,7 @@ const char *messageType(const Message &message)
                           [](const SetupFailedMessage &) { return "setup_failed"; },
                           [](const JobMessage &) { return "job"; },
                           [](const JobResultMessage &) { return "job_result"; },
+                          [](const ReferenceMessage &) { return "reference"; },
                           [](const ShutdownMessage &) { return "shutdown"; },
                       },
                       message);

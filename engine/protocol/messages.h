@@ -13,7 +13,7 @@ namespace tb {
 // The worker protocol: newline-delimited JSON on the worker's stdin/stdout, one compact object
 // per line, each with a "type". A worker opens with a hello; the supervisor refuses a worker
 // whose protocol differs from its own. Bump the version for any change a peer could misread.
-inline constexpr int kProtocolVersion = 1;
+inline constexpr int kProtocolVersion = 2; // 2: the reference message
 
 // Longest frame either side accepts, newline excluded. A result with a huge compiler log fits;
 // a peer streaming bytes without a newline is cut off instead of growing a buffer for ever.
@@ -74,6 +74,17 @@ struct JobResultMessage
     Result result;
 };
 
+// worker -> supervisor, during a job: the worker begins (running) or has finished (not running)
+// computing the reference configuration's outputs for the job's problem size. A worker that
+// dies or hangs in between was brought down by the reference, not by the job's configuration.
+struct ReferenceMessage
+{
+    std::uint64_t id = 0; // the job's
+    bool running = false;
+
+    bool operator==(const ReferenceMessage &) const = default;
+};
+
 // supervisor -> worker: finish and exit 0.
 struct ShutdownMessage
 {
@@ -81,6 +92,6 @@ struct ShutdownMessage
 };
 
 using Message = std::variant<HelloMessage, SetupMessage, ReadyMessage, SetupFailedMessage,
-                             JobMessage, JobResultMessage, ShutdownMessage>;
+                             JobMessage, JobResultMessage, ReferenceMessage, ShutdownMessage>;
 
 } // namespace tb

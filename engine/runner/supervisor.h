@@ -50,6 +50,12 @@ public:
     std::size_t
     busyWorkers() const; // workers with a job, including one being restarted for a retry
 
+    // Workers that have not given up restarting (idle, busy or being restarted).
+    std::size_t liveWorkers() const;
+
+    // Waits up to `wait` until a worker is idle (or none is left alive, or stop()).
+    void waitForIdleWorker(std::chrono::milliseconds wait);
+
     // Gives the job to an idle worker; false when none is idle (or after stop()).
     bool submit(const JobRequest &job);
 

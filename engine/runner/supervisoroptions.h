@@ -31,6 +31,9 @@ struct SupervisorOptions
     // Consecutive failed starts of one worker slot (no hello, refused, failed setup, or died
     // before finishing a job) after which the slot gives up: see Supervisor::health().
     int failedStartsBeforeGivingUp = 3;
+    // Names the reference configuration in the reference_failed outcome of a worker that died
+    // or hung while computing the reference outputs (ReferenceMessage).
+    std::string referenceName = "the reference configuration";
 };
 
 } // namespace tb

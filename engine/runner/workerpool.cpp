@@ -12,6 +12,18 @@ namespace {
 
 constexpr std::size_t kMaxLogLines = 10000;
 constexpr std::size_t kTailLines = 10;
+// A worker's stderr logged per job (and per start): a kernel printing gigabytes is cut to its
+// first quarter megabyte and its last kTailLines lines, with a note of how much was dropped.
+constexpr std::size_t kLoggedBytesPerJob = 256 * 1024;
+
+std::string byteCount(std::size_t bytes)
+{
+    if (bytes >= 10 * 1024 * 1024)
+        return std::to_string(bytes / (1024 * 1024)) + " MiB";
+    if (bytes >= 10 * 1024)
+        return std::to_string(bytes / 1024) + " KiB";
+    return std::to_string(bytes) + " bytes";
+}
 constexpr auto kReapInterval = std::chrono::milliseconds(10);
 constexpr auto kLivenessInterval = std::chrono::milliseconds(250);
 
@@ -33,6 +45,7 @@ void WorkerPool::startAll(Clock::time_point now)
 void WorkerPool::spawn(WorkerSlot &slot, Clock::time_point now)
 {
     slot.stderrTail.clear();
+    slot.loggedBytes = slot.droppedBytes = slot.droppedLines = 0;
     slot.jobsDone = 0;
     slot.startError.reset();
     auto process = WorkerProcess::spawn(m_options.launch);
@@ -83,6 +96,8 @@ void WorkerPool::sendJob(WorkerSlot &slot, Clock::time_point now)
 {
     const JobRequest &job = *slot.job;
     slot.jobSent = true;
+    slot.inReference = false;
+    endOutput(slot); // what it wrote since the last job belongs to that one
     slot.deadline = Clock::time_point::max();
     if (job.timeoutSeconds > 0) {
         slot.deadline = now + std::chrono::duration_cast<Clock::duration>(
@@ -140,7 +155,13 @@ void WorkerPool::readStderr(WorkerSlot &slot)
     std::vector<std::string> lines;
     slot.process->readStderr(lines);
     for (auto &line : lines) {
-        log("worker " + std::to_string(slot.index) + ": " + line);
+        if (slot.loggedBytes + line.size() <= kLoggedBytesPerJob) {
+            slot.loggedBytes += line.size() + 1;
+            log("worker " + std::to_string(slot.index) + ": " + line);
+        } else {
+            slot.droppedBytes += line.size() + 1;
+            ++slot.droppedLines;
+        }
         slot.stderrTail.push_back(std::move(line));
         if (slot.stderrTail.size() > kTailLines)
             slot.stderrTail.pop_front();
@@ -154,6 +175,22 @@ void WorkerPool::readStdout(WorkerSlot &slot, Clock::time_point now)
         onFrame(slot, *frame, now);
     if (!open && slot.ending == WorkerSlot::Ending::None)
         endProcess(slot, WorkerSlot::Ending::Exited, {}, now);
+}
+
+// Ends a job's (or a start's) output: says how much of it was dropped, then its last lines.
+void WorkerPool::endOutput(WorkerSlot &slot)
+{
+    if (slot.droppedBytes > 0) {
+        const std::string name = "worker " + std::to_string(slot.index) + ": ";
+        log("supervisor: " + name + byteCount(slot.droppedBytes) + " of output (" +
+            std::to_string(slot.droppedLines) + " lines) dropped after the first " +
+            byteCount(slot.loggedBytes) + "; the last lines:");
+        const std::size_t shown = std::min(slot.droppedLines, slot.stderrTail.size());
+        for (auto line = slot.stderrTail.end() - static_cast<std::ptrdiff_t>(shown);
+             line != slot.stderrTail.end(); ++line)
+            log(name + *line);
+    }
+    slot.loggedBytes = slot.droppedBytes = slot.droppedLines = 0;
 }
 
 int WorkerPool::pollTimeoutMs(Clock::time_point now) const
@@ -222,6 +259,13 @@ std::size_t WorkerPool::busyCount() const
 {
     return static_cast<std::size_t>(std::count_if(m_slots.begin(), m_slots.end(),
                                                   [](const auto &s) { return s.job.has_value(); }));
+}
+
+std::size_t WorkerPool::liveCount() const
+{
+    return static_cast<std::size_t>(
+        std::count_if(m_slots.begin(), m_slots.end(),
+                      [](const auto &s) { return s.phase != WorkerSlot::Phase::Failed; }));
 }
 
 std::vector<JobOutcome> WorkerPool::takeOutcomes()

@@ -60,6 +60,7 @@ public:
     bool assign(const JobRequest &job);
     std::size_t idleCount() const;
     std::size_t busyCount() const;
+    std::size_t liveCount() const; // slots that have not given up restarting
     bool hasOutcomes() const { return !m_outcomes.empty(); }
     std::vector<JobOutcome> takeOutcomes();
     std::vector<std::string> takeLogLines();
@@ -73,6 +74,7 @@ private:
     void spawn(WorkerSlot &slot, Clock::time_point now);
     void sendJob(WorkerSlot &slot, Clock::time_point now);
     void readStderr(WorkerSlot &slot);
+    void endOutput(WorkerSlot &slot);
     void readStdout(WorkerSlot &slot, Clock::time_point now);
     void onFrame(WorkerSlot &slot, const Expected<std::string> &frame, Clock::time_point now);
     void onHello(WorkerSlot &slot, const Expected<std::string> &frame, Clock::time_point now);
@@ -84,6 +86,7 @@ private:
                     Clock::time_point now);
     void finishProcess(WorkerSlot &slot, Clock::time_point now);
     void jobKilledWorker(WorkerSlot &slot, const std::string &how);
+    void referenceFailed(WorkerSlot &slot, std::string message);
     void failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now);
     void emit(WorkerSlot *slot, const JobRequest &job, Result result);
     void log(std::string line);

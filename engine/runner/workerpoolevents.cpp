@@ -133,6 +133,11 @@ void WorkerPool::onJobAnswer(WorkerSlot &slot, Expected<Message> message)
         endProcess(slot, WorkerSlot::Ending::ProtocolError, message.error().toString(), now);
         return;
     }
+    if (const auto *reference = std::get_if<ReferenceMessage>(&message.value());
+        reference && slot.job && slot.jobSent && reference->id == slot.job->id) {
+        slot.inReference = reference->running;
+        return;
+    }
     auto *answer = std::get_if<JobResultMessage>(&message.value());
     if (!answer || !slot.job || !slot.jobSent || answer->id != slot.job->id) {
         std::string what = std::string("unexpected '") + messageType(message.value()) + "'";
@@ -148,6 +153,8 @@ void WorkerPool::onJobAnswer(WorkerSlot &slot, Expected<Message> message)
     slot.job.reset();
     slot.jobSent = false;
     slot.deadline = Clock::time_point::max();
+    readStderr(slot); // the job's last words, before its output is closed
+    endOutput(slot);
     ++slot.jobsDone;
     slot.failedStarts = 0;
     emit(&slot, job, std::move(answer->result));
@@ -163,6 +170,14 @@ void WorkerPool::onDeadline(WorkerSlot &slot, Clock::time_point now)
         refuse(slot,
                makeError(Code::WorkerError, workerName() + " did not finish its setup within " +
                                                 seconds(m_options.handshakeTimeout)));
+    } else if (slot.phase == WorkerSlot::Phase::Ready && slot.job && slot.jobSent &&
+               slot.inReference) {
+        log("supervisor: worker " + std::to_string(slot.index) + ": the reference of job " +
+            std::to_string(slot.job->id) + " exceeded " + seconds(slot.job->timeoutSeconds) +
+            ", killing it");
+        referenceFailed(slot, m_options.referenceName + " ran longer than the limit of " +
+                                  seconds(slot.job->timeoutSeconds) + "; the worker was killed");
+        endProcess(slot, WorkerSlot::Ending::Timeout, {}, now);
     } else if (slot.phase == WorkerSlot::Phase::Ready && slot.job && slot.jobSent) {
         const JobRequest job = *slot.job;
         slot.job.reset();
@@ -205,6 +220,7 @@ void WorkerPool::finishProcess(WorkerSlot &slot, Clock::time_point now)
 {
     // Reaped: what it wrote last may still sit in the pipes.
     readStderr(slot);
+    endOutput(slot);
     if (slot.process->stdoutFd() >= 0) {
         slot.process->readStdout(*slot.parser);
         while (auto frame = slot.parser->nextFrame())

@@ -18,6 +18,13 @@ std::string workers(int count)
 
 void WorkerPool::jobKilledWorker(WorkerSlot &slot, const std::string &how)
 {
+    if (slot.inReference) { // not the configuration's doing: no count, no retry
+        std::string message = m_options.referenceName + " killed its worker: " + how;
+        if (!slot.stderrTail.empty())
+            message += "; last stderr lines:\n" + tailText(slot);
+        referenceFailed(slot, std::move(message));
+        return;
+    }
     const int kills = ++m_kills[{slot.job->config.values, slot.job->sizeIndex}];
     log("supervisor: worker " + std::to_string(slot.index) + ": " + how + " while running job " +
         std::to_string(slot.job->id) + " (" + workers(kills) + " lost on this configuration)");
@@ -33,6 +40,20 @@ void WorkerPool::jobKilledWorker(WorkerSlot &slot, const std::string &how)
     const JobRequest job = *slot.job;
     slot.job.reset();
     slot.jobSent = false;
+    emit(&slot, job, std::move(result));
+}
+
+void WorkerPool::referenceFailed(WorkerSlot &slot, std::string message)
+{
+    log("supervisor: worker " + std::to_string(slot.index) + ": " + message);
+    Result result;
+    result.status = ResultStatus::ReferenceFailed;
+    result.message = std::move(message);
+    const JobRequest job = *slot.job;
+    slot.job.reset();
+    slot.jobSent = false;
+    slot.inReference = false;
+    slot.deadline = Clock::time_point::max();
     emit(&slot, job, std::move(result));
 }
 

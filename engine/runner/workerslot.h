@@ -46,6 +46,7 @@ struct WorkerSlot
 
     std::optional<JobRequest> job; // busy while set, across restarts for a retry
     bool jobSent = false;
+    bool inReference = false; // the job's worker is computing the reference outputs
 
     Clock::time_point deadline = Clock::time_point::max(); // handshake phase or job limit
     Clock::time_point restartAt{};
@@ -57,6 +58,10 @@ struct WorkerSlot
     int failedStarts = 0;                  // consecutive
     int jobsDone = 0;                      // by the current process
     std::deque<std::string> stderrTail;    // last lines, for crash messages
+    // What the current job's process wrote to stderr: logged up to a budget, the rest counted.
+    std::size_t loggedBytes = 0;
+    std::size_t droppedBytes = 0;
+    std::size_t droppedLines = 0;
 
     bool healthy() const { return process && ending == Ending::None; }
     bool idle() const { return phase == Phase::Ready && healthy() && !job; }

@@ -69,6 +69,8 @@ Status JobPipeline::startPool(Pool &pool, const std::string &role, int workers,
         options.baseDirectory = m_settings.baseDirectory;
         options.cacheDirectory = m_settings.cacheDirectory;
         options.expectedRole = role;
+        if (!m_settings.referenceName.empty())
+            options.referenceName = m_settings.referenceName;
         auto supervisor = std::make_unique<Supervisor>(std::move(options));
         if (auto status = supervisor->start(); !status) {
             EngineError error = status.error();
@@ -107,6 +109,22 @@ void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::
 {
     m_tokens.insert(token);
     submitTo(m_first, token, config, sizeIndex);
+}
+
+Status JobPipeline::waitForRoom(std::chrono::milliseconds wait)
+{
+    if (canAccept())
+        return ok();
+    if (auto status = usable(m_first); !status)
+        return status;
+    waitForIdleWorker(m_first, wait);
+    return ok();
+}
+
+void JobPipeline::waitForIdleWorker(const Pool &pool, std::chrono::milliseconds wait)
+{
+    if (!pool.supervisors.empty())
+        pool.supervisors.front()->waitForIdleWorker(wait);
 }
 
 bool JobPipeline::submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
@@ -192,6 +210,10 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
             }
         }
     }
+    // Nobody busy but work waiting: the workers that would take it are being restarted. Wait
+    // for one rather than return at once, which would spin the caller's loop.
+    if (!waited && finished.empty() && !m_tokens.empty())
+        waitForIdleWorker(m_waiting.empty() ? m_first : m_bench, wait);
     feedBenchWorkers();
     if (auto status = checkAlive(m_first); !status)
         return status.error();
@@ -206,11 +228,18 @@ Status JobPipeline::checkAlive(const Pool &pool) const
     // busy for a moment; one that gave up restarting stays so and reports it through health().
     // Only when every supervisor of a pool has given up would nothing ever answer: then the
     // run fails with the supervisor's reason instead of waiting forever.
-    if (pool.supervisors.empty() || m_tokens.empty())
+    if (m_tokens.empty())
+        return ok();
+    return usable(pool);
+}
+
+Status JobPipeline::usable(const Pool &pool)
+{
+    if (pool.supervisors.empty())
         return ok();
     std::optional<EngineError> reason;
     for (const auto &supervisor : pool.supervisors) {
-        if (supervisor->idleWorkers() > 0 || supervisor->busyWorkers() > 0)
+        if (supervisor->liveWorkers() > 0 || supervisor->busyWorkers() > 0)
             return ok();
         auto health = supervisor->health();
         if (health)

@@ -36,6 +36,9 @@ public:
     // Room for another configuration now (compile workers stay ahead of the GPUs, not further).
     bool canAccept() const;
     void submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex);
+    // Waits up to `wait` for room while no worker can take a configuration (all of them being
+    // restarted); an error once every worker of a stage has given up restarting.
+    Status waitForRoom(std::chrono::milliseconds wait);
     Expected<std::vector<Finished>> poll(std::chrono::milliseconds wait);
     std::size_t inFlight() const { return m_tokens.size(); }
     std::vector<std::string> takeLogLines();
@@ -65,6 +68,8 @@ private:
     std::deque<Waiting>::iterator nextFor(std::size_t gpu);
     void feedBenchWorkers();
     Status checkAlive(const Pool &pool) const;
+    static Status usable(const Pool &pool);
+    static void waitForIdleWorker(const Pool &pool, std::chrono::milliseconds wait);
     static std::size_t idle(const Pool &pool);
 
     PipelineSettings m_settings;

@@ -25,6 +25,7 @@ struct PipelineSettings
     std::vector<std::string> gpus; // CUDA_VISIBLE_DEVICES value of each bench worker
     std::string arch;              // compile target for compile workers, e.g. "sm_90"
     bool compileOnly = false;
+    std::string referenceName; // e.g. "the reference configuration BM=32,BN=32"; "" for none
 };
 
 } // namespace tb

@@ -2,8 +2,10 @@
 
 #include "export/exporter.h"
 #include "jobpipeline.h"
+#include "search/searchstrategy.h"
 #include "space/variables.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tb {
@@ -34,6 +36,8 @@ Expected<RunSummary> Session::run()
     if (!metrics)
         return fail(metrics.error());
     m_metrics.emplace(std::move(metrics.value()));
+    if (auto status = checkStrategy(); !status) // before a run is made for it
+        return fail(status.error());
     if (auto status = openRun(); !status)
         return fail(status.error());
     if (auto status = planSizes(); !status)
@@ -48,6 +52,11 @@ Expected<RunSummary> Session::run()
         }
         if (m_inFlight.empty()) {
             if (!m_clock.paused()) {
+                if (workRemains()) { // every worker is being restarted: wait for one
+                    if (auto status = waitForWorker(); !status)
+                        return fail(status.error());
+                    continue;
+                }
                 auto started = startNextRound();
                 if (!started)
                     return fail(started.error());
@@ -71,9 +80,25 @@ Expected<RunSummary> Session::run()
     if (auto status = m_store->setRunState(m_summary.runId, complete ? "finished" : "stopped");
         !status)
         return fail(status.error());
+    if (auto status = m_store->releaseRun(m_summary.runId, m_holder); !status)
+        return fail(status.error());
+    m_claimed = false;
     m_summary.stopped = !complete;
     m_listener.onFinished(m_summary);
     return m_summary;
+}
+
+Status Session::checkStrategy() const
+{
+    const auto name = m_options.strategy.value_or(m_spec.strategy.name);
+    const auto &known = strategyNames();
+    if (std::find(known.begin(), known.end(), name) != known.end())
+        return ok();
+    std::string list;
+    for (const auto &each : known)
+        list += (list.empty() ? "" : ", ") + each;
+    return makeError(EngineError::Code::InvalidArgument, "unknown search strategy '" + name + "'",
+                     "known: " + list);
 }
 
 Status Session::openRun()
@@ -94,7 +119,10 @@ Status Session::openRun()
             return found.error();
         latest = *found;
     }
+    m_holder = currentRunHolder();
     if (latest) {
+        if (auto status = claim(*latest); !status)
+            return status;
         m_summary.runId = latest->id;
         auto results = m_store->results(latest->id);
         if (!results)
@@ -112,12 +140,33 @@ Status Session::openRun()
         record.toolVersion = m_options.toolVersion;
         record.host = currentHost(m_options.toolVersion, "").hostname;
         record.device = m_spec.backend == BackendKind::Cpu ? "cpu" : "cuda";
+        record.holder = m_holder;
         auto runId = m_store->createRun(record);
         if (!runId)
             return runId.error();
         m_summary.runId = *runId;
+        m_claimed = true;
     }
     m_listener.onRunStarted(m_summary.runId, latest.has_value());
+    return ok();
+}
+
+// One writer per run: a run that another live process is tuning is not resumed beside it.
+Status Session::claim(const RunRecord &run)
+{
+    auto holder = m_store->claimRun(run.id, m_holder);
+    if (!holder)
+        return holder.error();
+    if (*holder) {
+        const RunHolder &other = **holder;
+        return makeError(EngineError::Code::Busy,
+                         "run " + std::to_string(run.id) + " of this spec is being tuned by " +
+                             "another process (pid " + std::to_string(other.pid) + " on " +
+                             other.host + ")",
+                         "wait for it to end or stop it, or start a new run beside it "
+                         "(tune --fresh)");
+    }
+    m_claimed = true;
     return ok();
 }
 
@@ -158,6 +207,10 @@ Status Session::startPipeline()
     settings.gpus = m_options.gpus;
     settings.arch = m_options.arch;
     settings.compileOnly = m_options.compileOnly;
+    if (m_spec.verification.reference)
+        settings.referenceName =
+            "the reference configuration " +
+            Configuration{*m_spec.verification.reference}.key(m_spec.parameters);
     m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
     auto status = m_pipeline->start();
     forwardLogs();
@@ -203,6 +256,28 @@ Status Session::issueJobs()
     return ok();
 }
 
+// Configurations of the search (while there is time) or of the current round not yet handed
+// out. With nothing in flight they are waiting for a worker, not done: a worker that crashed,
+// hung or exited is restarted, and until it says hello again no worker can take them.
+bool Session::workRemains() const
+{
+    if (m_round > 1)
+        return !m_roundJobs.empty();
+    if (outOfTime())
+        return false;
+    return std::any_of(m_plans.begin(), m_plans.end(),
+                       [](const auto &plan) { return !plan->exhausted(); });
+}
+
+Status Session::waitForWorker()
+{
+    if (!m_pipeline || pauseRequested())
+        return ok(); // the next turn starts the pipeline, or pauses
+    auto status = m_pipeline->waitForRoom(kPollInterval);
+    forwardLogs();
+    return status;
+}
+
 Status Session::ensurePipeline()
 {
     return m_pipeline ? ok() : startPipeline();
@@ -220,6 +295,12 @@ Status Session::collect(std::chrono::milliseconds wait)
             continue; // not ours: cannot happen, but never trust a peer
         InFlight job = std::move(found->second);
         m_inFlight.erase(found);
+        if (!job.round && item.result.status == ResultStatus::ReferenceFailed) {
+            giveUpSize(*job.plan, item.result.message);
+            continue;
+        }
+        if (!job.round && m_failedSizes.count(job.plan->sizeIndex()))
+            continue; // measured against no reference: unmeasured, as the rest of its size
         ++m_measuredDone;
         auto status = job.round ? recordRound(*job.round, std::move(item.result))
                                 : record(*job.plan, job.config, job.key, std::move(item.result),
@@ -267,6 +348,19 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     return ok();
 }
 
+// The size's reference cannot be had: every configuration of the size would fail to verify,
+// through no fault of its own. Issue no more of them and say why, once.
+void Session::giveUpSize(SizePlan &plan, const std::string &message)
+{
+    plan.abandon();
+    if (!m_failedSizes.insert(plan.sizeIndex()).second)
+        return;
+    SizeFailure failure{plan.sizeIndex(), problemSizeLabel(m_spec, plan.sizeIndex()), message};
+    m_summary.sizeFailures.push_back(failure);
+    m_listener.onSizeFailed(failure);
+    reportProgress();
+}
+
 void Session::forwardLogs()
 {
     if (!m_pipeline)
@@ -279,8 +373,10 @@ Expected<RunSummary> Session::fail(const EngineError &error)
 {
     if (m_pipeline)
         m_pipeline->stop();
-    if (m_store && m_summary.runId != 0)
+    if (m_store && m_claimed) { // never another process's run
         (void)m_store->setRunState(m_summary.runId, "failed");
+        (void)m_store->releaseRun(m_summary.runId, m_holder);
+    }
     m_listener.onFailed(error);
     return error;
 }

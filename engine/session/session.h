@@ -49,12 +49,17 @@ private:
         std::optional<RoundPlan::Job> round; // a finalist measured again, not the search
     };
 
+    Status checkStrategy() const;
     Status openRun();
+    Status claim(const RunRecord &run);
     Status planSizes();
     Status startPipeline();
     Status issueWork();
     Status issueJobs();
     Status ensurePipeline();
+    bool workRemains() const;
+    void giveUpSize(SizePlan &plan, const std::string &message);
+    Status waitForWorker();
     Status collect(std::chrono::milliseconds wait);
     Status record(SizePlan &plan, const Configuration &config, const std::string &key,
                   Result result, std::optional<std::int64_t> storedId);
@@ -87,7 +92,10 @@ private:
     std::vector<std::unique_ptr<SizePlan>> m_plans;
     std::map<std::pair<std::string, std::size_t>, StoredResult> m_stored; // earlier, of the run
     std::map<std::uint64_t, InFlight> m_inFlight;
+    std::set<std::size_t> m_failedSizes; // given up on: their reference failed
     std::int64_t m_specId = 0;
+    RunHolder m_holder; // this process, as the run's one writer
+    bool m_claimed = false;
     std::uint64_t m_nextToken = 1;
     std::uint64_t m_planned = 0;
     std::uint64_t m_measuredDone = 0;

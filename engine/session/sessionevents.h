@@ -75,6 +75,16 @@ struct Progress
     bool paused = false;        // the run issues nothing new until resumed
 };
 
+// A problem size the run had to give up on: its reference configuration could not give the
+// outputs to verify against. Its configurations are left unmeasured, not failed: a later run of
+// the spec (with the reference mended) measures them.
+struct SizeFailure
+{
+    std::size_t sizeIndex = 0;
+    std::string sizeLabel;
+    std::string message; // names the reference configuration and what went wrong
+};
+
 struct RunSummary
 {
     std::int64_t runId = 0;
@@ -82,8 +92,9 @@ struct RunSummary
     std::uint64_t reused = 0;    // results already in the store
     std::uint64_t ok = 0;
     std::uint64_t failed = 0;
-    std::uint64_t roundsMeasured = 0; // finalists measured again by this session
-    bool stopped = false;             // stopped by request before the plan was done
+    std::uint64_t roundsMeasured = 0;      // finalists measured again by this session
+    bool stopped = false;                  // ended before the plan was done (request or failures)
+    std::vector<SizeFailure> sizeFailures; // sizes given up on, in the order they failed
     double seconds = 0;
 };
 

@@ -23,6 +23,8 @@ public:
         (void)configKey;
     }
     virtual void onResult(const ResultEvent &event) { (void)event; }
+    // A size given up on (its reference failed); its configurations in flight are dropped.
+    virtual void onSizeFailed(const SizeFailure &failure) { (void)failure; }
     virtual void onRoundStarted(const RoundStart &start) { (void)start; }
     virtual void onRoundResult(const RoundEvent &event) { (void)event; }
     virtual void onProgress(const Progress &progress) { (void)progress; }

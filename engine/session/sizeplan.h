@@ -27,6 +27,8 @@ public:
 
     // The next configuration to evaluate, or nullopt once the plan is spent.
     std::optional<Configuration> next();
+    // Issues nothing more: the size was given up on.
+    void abandon() { m_strategyDone = true; }
     // Feeds the strategy; returns true when `objective` (lower is better) is a new best.
     bool report(const Configuration &config, std::optional<double> objective);
 

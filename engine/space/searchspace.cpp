@@ -26,7 +26,8 @@ std::uint64_t SearchSpace::rawCount(const std::vector<Parameter> &parameters)
     return count;
 }
 
-Expected<SearchSpace> SearchSpace::build(const Spec &spec, std::size_t sizeIndex)
+Expected<SearchSpace> SearchSpace::build(const Spec &spec, std::size_t sizeIndex,
+                                         const std::function<void(double)> &progress)
 {
     auto enumerator = SpaceEnumerator::create(spec, sizeIndex);
     if (!enumerator)
@@ -40,10 +41,12 @@ Expected<SearchSpace> SearchSpace::build(const Spec &spec, std::size_t sizeIndex
         space.m_dense = true; // nothing can reject a point: no need to list them
         return space;
     }
-    enumerator->run([&space](std::uint64_t gridIndex) {
-        space.m_valid.push_back(static_cast<std::uint32_t>(gridIndex));
-        return true;
-    });
+    enumerator->run(
+        [&space](std::uint64_t gridIndex) {
+            space.m_valid.push_back(static_cast<std::uint32_t>(gridIndex));
+            return true;
+        },
+        progress);
     space.m_valid.shrink_to_fit();
     return space;
 }

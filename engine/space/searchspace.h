@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -29,7 +30,10 @@ public:
     // Fails with InvalidSpec when a constraint does not compile or the grid is over
     // kMaxRawCount, and with InvalidArgument when sizeIndex names no problem size. A space with
     // no valid point is not an error: validCount() is 0.
-    static Expected<SearchSpace> build(const Spec &spec, std::size_t sizeIndex);
+    // `progress`, when given, hears the fraction of the grid walked while the constraints are
+    // checked (a grid that no constraint prunes walks every point: ~70 s for 10^9).
+    static Expected<SearchSpace> build(const Spec &spec, std::size_t sizeIndex,
+                                       const std::function<void(double)> &progress = {});
 
     // The first valid configuration in enumeration order, or nullopt when the constraints reject
     // every point. Stops at the first hit, so it is cheap where build() would store millions.

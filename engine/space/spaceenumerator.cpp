@@ -83,7 +83,8 @@ bool SpaceEnumerator::holds(const std::vector<std::size_t> &constraints)
     return true;
 }
 
-void SpaceEnumerator::run(const std::function<bool(std::uint64_t)> &visit)
+void SpaceEnumerator::run(const std::function<bool(std::uint64_t)> &visit,
+                          const std::function<void(double)> &progress)
 {
     if (!m_sizeConstraintsHold || m_total == 0)
         return;
@@ -95,6 +96,9 @@ void SpaceEnumerator::run(const std::function<bool(std::uint64_t)> &visit)
     }
     std::vector<std::size_t> digit(n, 0);
     std::vector<std::uint64_t> prefix(n, 0); // grid index of the bound digits above each level
+    std::vector<double> pointsBelow(n, 1);   // grid points under one value of each level
+    for (std::size_t k = n - 1; k-- > 0;)
+        pointsBelow[k] = pointsBelow[k + 1] * static_cast<double>(parameters[k + 1].values.size());
     std::size_t level = 0;
     for (;;) {
         const auto &values = parameters[level].values;
@@ -116,6 +120,10 @@ void SpaceEnumerator::run(const std::function<bool(std::uint64_t)> &visit)
                 return;
             --level;
         }
+        if (progress && level < 2)
+            progress((static_cast<double>(prefix[level] * parameters[level].values.size()) +
+                      static_cast<double>(digit[level])) *
+                     pointsBelow[level] / static_cast<double>(m_total));
     }
 }
 

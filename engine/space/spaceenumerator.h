@@ -29,8 +29,11 @@ public:
     // The constraints that use sizes only all hold (otherwise no point is valid).
     bool sizeConstraintsHold() const { return m_sizeConstraintsHold; }
 
-    // Calls visit(gridIndex) for each valid point in order until it returns false.
-    void run(const std::function<bool(std::uint64_t)> &visit);
+    // Calls visit(gridIndex) for each valid point in order until it returns false; progress,
+    // when given, with the fraction of the grid walked so far, each time one of the first two
+    // parameters moves on (often enough to show, rarely enough to cost nothing).
+    void run(const std::function<bool(std::uint64_t)> &visit,
+             const std::function<void(double)> &progress = {});
 
 private:
     explicit SpaceEnumerator(const Spec &spec);

@@ -1,9 +1,11 @@
 #include "specchecker.h"
 
+#include "backend/common/argumentexpressions.h"
 #include "space/expression.h"
 #include "space/searchspace.h"
 #include "space/variables.h"
 
+#include <array>
 #include <cmath>
 
 namespace tb {
@@ -16,6 +18,7 @@ void SpecChecker::check()
         return;
     checkSearchSpace();
     checkReference();
+    checkArgumentValues();
 }
 
 void SpecChecker::checkNameClashes()
@@ -123,6 +126,51 @@ void SpecChecker::checkReference()
                                 "the reference config violates the constraint '" + text + "' for " +
                                     describeSize(i));
                 break; // one report per constraint is enough to act on
+            }
+        }
+    }
+}
+
+// The configuration whose argument values stand for a size's: the reference, else the first
+// valid one. Sizes and values rarely depend on parameters; when they do, this one is checked.
+std::optional<Configuration> SpecChecker::representative(std::size_t sizeIndex) const
+{
+    if (m_spec.verification.reference && !m_reader.hasIssueUnder("/verification/reference"))
+        return Configuration{*m_spec.verification.reference};
+    auto first = SearchSpace::findFirst(m_spec, sizeIndex);
+    return first ? *first : std::nullopt;
+}
+
+// Every buffer's size and scalar's value, evaluated for each problem size by the same rules the
+// workers apply: a negative or 10^18-element buffer fails here, not in every configuration.
+void SpecChecker::checkArgumentValues()
+{
+    if (m_reader.hasIssueUnder("/arguments") || m_reader.hasIssueUnder("/constraints"))
+        return;
+    const auto names = configurationVariableNames(m_spec);
+    for (std::size_t j = 0; j < m_spec.arguments.size(); ++j) {
+        const Argument &argument = m_spec.arguments[j];
+        const bool buffer = argument.kind == Argument::Kind::Buffer;
+        auto expression = Expression::compile(buffer ? argument.size : argument.value, names);
+        if (!expression)
+            continue;
+        for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
+            const auto config = representative(i);
+            if (!config)
+                continue;
+            const double value = expression->evaluate(configurationValues(m_spec, *config, i));
+            std::array<unsigned char, 8> storage{};
+            std::optional<EngineError> problem;
+            if (buffer) {
+                if (auto count = bufferElementCount(argument, value); !count)
+                    problem = count.error();
+            } else if (auto encoded = encodeScalar(argument, value, storage); !encoded) {
+                problem = encoded.error();
+            }
+            if (problem) {
+                m_reader.report("/arguments/" + std::to_string(j) + (buffer ? "/size" : "/value"),
+                                problem->message + " for " + describeSize(i));
+                break; // one report per argument
             }
         }
     }

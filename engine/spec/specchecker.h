@@ -1,8 +1,10 @@
 #pragma once
 
+#include "model/configuration.h"
 #include "model/spec.h"
 #include "spec/jsonreader.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,8 @@ private:
     bool gridIsSound() const;
     void checkSearchSpace();
     void checkReference();
+    void checkArgumentValues();
+    std::optional<Configuration> representative(std::size_t sizeIndex) const;
     std::string describeSize(std::size_t sizeIndex) const;
 
     JsonReader &m_reader;

@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <cstdio>
 #include <utility>
 
 namespace tb {
@@ -21,6 +22,30 @@ Expected<Database> Database::open(const std::string &path, int flags)
     }
     sqlite3_extended_result_codes(db, 1);
     return database;
+}
+
+Expected<Database> Database::openReadOnlyUri(const std::string &path, const std::string &parameters)
+{
+    // Characters with a meaning in a URI are percent-encoded; the rest of the path as it is.
+    std::string uri = "file:";
+    for (const unsigned char c : path) {
+        if (c == '%' || c == '?' || c == '#' || c < 0x20 || c == 0x7f) {
+            char escaped[4];
+            std::snprintf(escaped, sizeof escaped, "%%%02X", c);
+            uri += escaped;
+        } else {
+            uri += static_cast<char>(c);
+        }
+    }
+    uri += "?" + parameters;
+    auto db = open(uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+    if (!db) {
+        EngineError error = db.error();
+        error.message = "cannot open workspace '" + path + "'";
+        return error;
+    }
+    db->m_path = path;
+    return db;
 }
 
 Database::Database(sqlite3 *db, std::string path) : m_db(db), m_path(std::move(path)) {}

@@ -18,6 +18,10 @@ class Database
 public:
     // flags: SQLITE_OPEN_* (read-write and create by default).
     static Expected<Database> open(const std::string &path, int flags = 0);
+    // Read-only, through a "file:" URI with `parameters` such as "immutable=1"; path() and the
+    // messages name `path`.
+    static Expected<Database> openReadOnlyUri(const std::string &path,
+                                              const std::string &parameters);
 
     Database(Database &&other) noexcept;
     Database &operator=(Database &&other) noexcept;

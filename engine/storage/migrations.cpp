@@ -91,6 +91,10 @@ constexpr Migration kMigrations[] = {
      " seq INTEGER NOT NULL,"
      " seconds REAL,"
      " PRIMARY KEY (round_id, seq)) WITHOUT ROWID;"},
+    {"add the process that writes each run (one writer per run: Store::claimRun)",
+     "ALTER TABLE runs ADD COLUMN holder_pid INTEGER;"
+     "ALTER TABLE runs ADD COLUMN holder_host TEXT NOT NULL DEFAULT '';"
+     "ALTER TABLE runs ADD COLUMN holder_started TEXT NOT NULL DEFAULT '';"},
 };
 
 #undef TB_NOW

@@ -15,7 +15,8 @@ constexpr std::array<const char *, 4> kRunStates = {"running", "finished", "stop
 constexpr const char *kSelectRun =
     "SELECT r.id, r.spec_id, s.name, r.state, r.strategy, r.host, r.tool_version, r.device,"
     " r.started_at, coalesce(r.finished_at, ''),"
-    " (SELECT count(*) FROM results WHERE run_id = r.id)"
+    " (SELECT count(*) FROM results WHERE run_id = r.id),"
+    " r.holder_pid, r.holder_host, r.holder_started"
     " FROM runs r JOIN specs s ON s.id = r.spec_id ";
 
 RunRecord runFromRow(const Statement &row)
@@ -32,6 +33,11 @@ RunRecord runFromRow(const Statement &row)
     run.startedAt = row.textAt(8);
     run.finishedAt = row.textAt(9);
     run.resultCount = row.intAt(10);
+    if (!row.isNull(11))
+        run.holder = RunHolder{row.intAt(11), row.textAt(12), row.textAt(13)};
+    // A run whose writer is gone stays "running" in the file until it is resumed; say what it is.
+    if (run.state == "running" && (!run.holder || !isAlive(*run.holder)))
+        run.state = "interrupted";
     return run;
 }
 
@@ -70,6 +76,14 @@ bool isRunState(const std::string &state)
 Expected<Store> Store::open(const std::string &path)
 {
     auto opened = openWorkspace(path);
+    if (!opened)
+        return opened.error();
+    return Store(std::move(opened->db), opened->schemaVersion);
+}
+
+Expected<Store> Store::openToRead(const std::string &path)
+{
+    auto opened = openWorkspaceReadOnly(path);
     if (!opened)
         return opened.error();
     return Store(std::move(opened->db), opened->schemaVersion);
@@ -149,12 +163,19 @@ Expected<std::int64_t> Store::createRun(const RunRecord &run)
 {
     const std::string operation = "create a run of spec " + std::to_string(run.specId);
     auto insert = m_db.prepare("INSERT INTO runs (spec_id, state, strategy, host, tool_version,"
-                               " device) VALUES (?1, 'running', ?2, ?3, ?4, ?5)",
+                               " device, holder_pid, holder_host, holder_started)"
+                               " VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                                operation);
     if (!insert)
         return insert.error();
     insert->bindInt(1, run.specId).bindText(2, run.strategy).bindText(3, run.host);
     insert->bindText(4, run.toolVersion).bindText(5, run.device);
+    if (run.holder)
+        insert->bindInt(6, run.holder->pid)
+            .bindText(7, run.holder->host)
+            .bindText(8, run.holder->started);
+    else
+        insert->bindNull(6).bindText(7, "").bindText(8, "");
     if (auto status = insert->run(); !status)
         return status.error();
     return m_db.lastInsertId();

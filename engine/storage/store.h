@@ -26,12 +26,15 @@ namespace tb {
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     // Creates the file, or opens and migrates an older one. Refuses, leaving the file as it
     // was: a file that is not an SQLite database, an SQLite database that is not a workspace,
     // and a workspace of a newer schema than this build knows.
     static Expected<Store> open(const std::string &path);
+    // An existing workspace, to read: nothing is written to it (see openWorkspaceReadOnly()), so
+    // one on read-only media can be read. Writes through such a Store fail.
+    static Expected<Store> openToRead(const std::string &path);
 
     Store(Store &&) noexcept;
     Store &operator=(Store &&) noexcept;
@@ -44,8 +47,14 @@ public:
     Expected<std::int64_t> saveSpec(const Spec &spec);
     Expected<StoredSpec> spec(std::int64_t specId);
 
-    // Uses run.specId, strategy, host, toolVersion and device; the run starts as "running".
+    // Uses run.specId, strategy, host, toolVersion, device and holder; the run starts as
+    // "running", claimed by run.holder when it has one.
     Expected<std::int64_t> createRun(const RunRecord &run);
+    // One writer per run (storeholders.cpp): claims the run for `me` unless a live process holds
+    // it; then that process is returned and nothing changes. A holder that is gone is taken
+    // over. releaseRun() gives up a claim of `me` (no-op for another holder's).
+    Expected<std::optional<RunHolder>> claimRun(std::int64_t runId, const RunHolder &me);
+    Status releaseRun(std::int64_t runId, const RunHolder &me);
     Expected<std::optional<RunRecord>> latestRun(std::int64_t specId);
     Expected<RunRecord> run(std::int64_t runId);
     Expected<std::vector<RunRecord>> runs(); // newest first, with resultCount and specName

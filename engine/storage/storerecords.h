@@ -2,9 +2,11 @@
 
 #include "model/configuration.h"
 #include "model/result.h"
+#include "runholder.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace tb {
@@ -15,14 +17,17 @@ struct RunRecord
     std::int64_t id = 0;
     std::int64_t specId = 0;
     std::string specName;
-    std::string state = "running"; // running | finished | stopped | failed
+    // running | finished | stopped | failed as stored; read as "interrupted" when stored as
+    // running but the process that held it is gone (killed, crashed, lost power).
+    std::string state = "running";
     std::string strategy;
     std::string host;
     std::string toolVersion;
     std::string device;
-    std::string startedAt;        // ISO 8601 UTC, set by the store
-    std::string finishedAt;       // ISO 8601 UTC, set by the store; "" while running
-    std::int64_t resultCount = 0; // filled by queries
+    std::string startedAt;           // ISO 8601 UTC, set by the store
+    std::string finishedAt;          // ISO 8601 UTC, set by the store; "" while running
+    std::int64_t resultCount = 0;    // filled by queries
+    std::optional<RunHolder> holder; // the process writing it, while one claims it
 };
 
 // One configuration's result in a run, with the configuration it belongs to.

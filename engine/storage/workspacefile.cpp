@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <unistd.h>
 #include <utility>
 
 namespace tb {
@@ -125,6 +126,53 @@ Expected<OpenedWorkspace> openWorkspace(const std::string &path)
         version = migrateSchema(*db);
         if (!version)
             return version.error();
+    }
+    return OpenedWorkspace{std::move(*db), *version};
+}
+
+namespace {
+
+// A WAL workspace whose directory cannot be written has no -shm file for a reader to share:
+// SQLite then reads it only as immutable, which is what such media are.
+bool needsImmutable(const EngineError &error, Database &db)
+{
+    const int code = sqlite3_errcode(db.handle()) & 0xff;
+    return code == SQLITE_READONLY || code == SQLITE_CANTOPEN ||
+           error.detail.find("readonly") != std::string::npos;
+}
+
+bool writable(const std::string &path)
+{
+    return ::access(path.c_str(), W_OK) == 0;
+}
+
+} // namespace
+
+Expected<OpenedWorkspace> openWorkspaceReadOnly(const std::string &path)
+{
+    if (auto status = checkHeader(path); !status)
+        return status.error();
+    auto db = Database::open(path, SQLITE_OPEN_READONLY);
+    if (!db)
+        return db.error();
+    sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
+    auto version = inspect(*db);
+    if (!version && needsImmutable(version.error(), *db)) {
+        db = Database::openReadOnlyUri(path, "immutable=1");
+        if (!db)
+            return db.error();
+        version = inspect(*db);
+    }
+    if (!version)
+        return version.error();
+    if (*version < latestSchemaVersion()) {
+        if (writable(path))
+            return openWorkspace(path);
+        return makeError(EngineError::Code::StoreError,
+                         "workspace '" + path + "' has schema " + std::to_string(*version) +
+                             ", older than this build's " + std::to_string(latestSchemaVersion()) +
+                             ", and cannot be written to upgrade it",
+                         "copy it to a writable place and open the copy");
     }
     return OpenedWorkspace{std::move(*db), *version};
 }

@@ -109,17 +109,37 @@ private:
         if (!m_setUp)
             return violation("a job before a successful setup");
         JobResultMessage answer{job.id, {}};
-        try {
-            answer.result = m_backend.evaluate(Configuration{job.values}, job.sizeIndex);
-        } catch (const std::exception &error) {
-            answer.result.status = ResultStatus::RuntimeError;
-            answer.result.message = std::string("the backend threw an exception: ") + error.what();
+        std::string referenceFailure;
+        if (m_backend.needsReference(job.sizeIndex)) {
+            if (!send(ReferenceMessage{job.id, true}))
+                return kProtocolFailure;
+            referenceFailure = m_backend.prepareReference(job.sizeIndex);
+            if (!send(ReferenceMessage{job.id, false}))
+                return kProtocolFailure;
+        }
+        if (!referenceFailure.empty()) {
+            answer.result.status = ResultStatus::ReferenceFailed;
+            answer.result.message = std::move(referenceFailure);
+        } else {
+            answer.result = evaluate(job);
         }
         if (!send(answer))
             return kProtocolFailure;
         // A backend that cannot go on (a broken CUDA context) ends the worker after its answer;
         // the supervisor starts a fresh one.
         return m_backend.usable() ? std::nullopt : std::optional<int>(kBackendUnusable);
+    }
+
+    Result evaluate(const JobMessage &job)
+    {
+        try {
+            return m_backend.evaluate(Configuration{job.values}, job.sizeIndex);
+        } catch (const std::exception &error) {
+            Result result;
+            result.status = ResultStatus::RuntimeError;
+            result.message = std::string("the backend threw an exception: ") + error.what();
+            return result;
+        }
     }
 
     KernelBackend &m_backend;

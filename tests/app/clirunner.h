@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 // Runs the real tunebench-cli binary for end-to-end tests.
 struct CliOutcome
 {
@@ -20,9 +22,14 @@ inline QString cliPath()
     return tbtest::pathFromEnvironment("TB_CLI_PATH", TB_CLI_PATH);
 }
 
-inline CliOutcome runCli(const QStringList &arguments, int timeoutMs = 120000)
+// Runs tunebench-cli; `childSetup`, when given, runs in the child before exec (e.g. to drop
+// privileges).
+inline CliOutcome runCliWith(const QStringList &arguments, const std::function<void()> &childSetup,
+                             int timeoutMs = 120000)
 {
     QProcess process;
+    if (childSetup)
+        process.setChildProcessModifier(childSetup);
     process.start(cliPath(), arguments);
     CliOutcome outcome;
     if (!process.waitForFinished(timeoutMs)) {
@@ -35,6 +42,11 @@ inline CliOutcome runCli(const QStringList &arguments, int timeoutMs = 120000)
     outcome.out = QString::fromUtf8(process.readAllStandardOutput());
     outcome.err = QString::fromUtf8(process.readAllStandardError());
     return outcome;
+}
+
+inline CliOutcome runCli(const QStringList &arguments, int timeoutMs = 120000)
+{
+    return runCliWith(arguments, {}, timeoutMs);
 }
 
 inline QString examplePath(const char *relative)

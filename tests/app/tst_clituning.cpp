@@ -145,6 +145,23 @@ private slots:
                      shown.out.contains("differ from the reference"),
                  qPrintable(shown.out));
         QCOMPARE(runCli({"--workspace", workspace, "show", "7"}).exitCode, 3);
+
+        // The compile error's message is its first error with file and line; the whole log is
+        // one command away.
+        QVERIFY2(broken->result.message.find("faulty.c:11:") != std::string::npos &&
+                     broken->result.message.find("error") != std::string::npos,
+                 broken->result.message.c_str());
+        const auto details =
+            runCli({"--workspace", workspace, "show", "1", "--config", "MODE=2", "--log"});
+        QCOMPARE(details.exitCode, 0);
+        QVERIFY2(details.out.contains("compile_error") && details.out.contains("compiler log:") &&
+                     details.out.contains(QString::fromStdString(broken->result.compilerLog)),
+                 qPrintable(details.out));
+        const auto unknown = runCli({"--workspace", workspace, "show", "1", "--config", "MODE=9"});
+        QCOMPARE(unknown.exitCode, 3);
+        QVERIFY2(unknown.err.contains("no result of configuration 'MODE=9'"),
+                 qPrintable(unknown.err));
+        QCOMPARE(runCli({"--workspace", workspace, "show", "1", "--log"}).exitCode, 2);
     }
 
     void exportsTheBestConfigurationAsJson()

@@ -76,6 +76,11 @@ private slots:
             QVERIFY(results->size() < 144); // really interrupted mid-run
         }
 
+        // The killed run is not left "running" for ever: its writer is gone, and it says so.
+        const auto listed = runCli({"--workspace", workspace, "runs"});
+        QCOMPARE(listed.exitCode, 0);
+        QVERIFY2(listed.out.contains("interrupted"), qPrintable(listed.out));
+
         const auto rerun = runCli({"--workspace", workspace, "tune", spec, "--workers", "2"});
         QVERIFY2(rerun.exitCode == 0, qPrintable(rerun.out + rerun.err));
         QVERIFY2(rerun.out.contains("Resuming run 1"), qPrintable(rerun.out));

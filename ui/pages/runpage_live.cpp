@@ -168,8 +168,16 @@ void RunPage::endLiveRun()
 void RunPage::onFinished(const RunSummary &summary)
 {
     endLiveRun();
+    for (const SizeFailure &failure : summary.sizeFailures)
+        appendLog(tr("Problem size %1 not tuned: %2. Its configurations are left unmeasured; "
+                     "mend the reference and run again to measure them.")
+                      .arg(QString::fromStdString(failure.sizeLabel),
+                           QString::fromStdString(failure.message)));
+    const QString state = !summary.sizeFailures.empty() ? tr("Incomplete")
+                          : summary.stopped             ? tr("Stopped")
+                                                        : tr("Finished");
     const QString text = tr("%1 run %2: %3 ok, %4 failed, %5 reused, %6 s")
-                             .arg(summary.stopped ? tr("Stopped") : tr("Finished"))
+                             .arg(state)
                              .arg(summary.runId)
                              .arg(summary.ok)
                              .arg(summary.failed)

@@ -1,5 +1,6 @@
 #include "buildsupport.h"
 
+#include <regex>
 #include <sstream>
 
 namespace tb {
@@ -24,15 +25,23 @@ std::vector<std::string> parameterDefines(const std::vector<Parameter> &paramete
 
 std::string firstErrorLine(const std::string &log)
 {
+    // "file:line:col: error: ..." (gcc, clang; "fatal error" too), "file(line): error: ..."
+    // (NVRTC; "catastrophic error" too). Matched on the diagnostic, not on the word "error"
+    // anywhere: a file named compile_error.c puts it into every line the compiler prints.
+    static const std::regex located(R"(^.*(:\d+(:\d+)?|\(\d+\)): ([a-z]+ )?error: .*$)");
+    static const std::regex word(R"(\berror\b)", std::regex::icase);
     std::istringstream lines(log);
+    std::string firstWithWord;
     std::string last;
     for (std::string line; std::getline(lines, line);) {
-        if (line.find("error") != std::string::npos)
+        if (std::regex_match(line, located))
             return line;
+        if (firstWithWord.empty() && std::regex_search(line, word))
+            firstWithWord = line;
         if (!line.empty())
             last = line;
     }
-    return last;
+    return firstWithWord.empty() ? last : firstWithWord;
 }
 
 double secondsSince(std::chrono::steady_clock::time_point start)

@@ -19,8 +19,10 @@ std::string parameterCountMismatch(const std::vector<Parameter> &parameters,
 std::vector<std::string> parameterDefines(const std::vector<Parameter> &parameters,
                                           const Configuration &config);
 
-// The first diagnostic that says "error" (a compiler's "file:line: error: ...", a ptxas error),
-// or the last non-empty line: what a result's message shows; the whole log stays in the build.
+// The compiler's first error with its file and line ("kern.c:2:3: error: ...", NVRTC's
+// "kern.cu(7): error: ..."); without one, the first line with the word "error" (a ptxas or
+// linker error), else the last non-empty line: what a result's message shows. The whole log
+// stays in the build (show RUN --config KEY --log).
 std::string firstErrorLine(const std::string &log);
 
 double secondsSince(std::chrono::steady_clock::time_point start);

@@ -78,8 +78,7 @@ Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex)
         // Before binding this config: running the reference rebinds the arguments.
         const Reference &reference = referenceFor(sizeIndex);
         if (!reference.failure.empty())
-            return failedResult(result, ResultStatus::RuntimeError,
-                                "cannot verify: " + reference.failure);
+            return failedResult(result, ResultStatus::ReferenceFailed, reference.failure);
         if (Status bound = bindFor(config, sizeIndex); !bound)
             return failedResult(result, ResultStatus::InvalidLaunch, bound.error().toString());
         m_arguments->resetOutputs();
@@ -118,6 +117,22 @@ std::optional<KernelLibrary> CpuBackend::buildAndLoad(const Configuration &confi
 Status CpuBackend::bindFor(const Configuration &config, std::size_t sizeIndex)
 {
     return m_arguments->bind(configurationValues(*m_spec, config, sizeIndex));
+}
+
+bool CpuBackend::needsReference(std::size_t sizeIndex) const
+{
+    return m_spec && m_spec->verification.reference && !m_references.count(sizeIndex);
+}
+
+std::string CpuBackend::prepareReference(std::size_t sizeIndex)
+{
+    try {
+        return referenceFor(sizeIndex).failure;
+    } catch (const std::exception &error) {
+        return "the reference configuration threw an exception: " + std::string(error.what());
+    } catch (...) {
+        return "the reference configuration threw an unknown exception";
+    }
 }
 
 const CpuBackend::Reference &CpuBackend::referenceFor(std::size_t sizeIndex)

@@ -33,6 +33,9 @@ public:
     // Never throws: an exception out of the kernel's C++ code becomes runtime_error.
     Result evaluate(const Configuration &config, std::size_t sizeIndex) override;
 
+    bool needsReference(std::size_t sizeIndex) const override;
+    std::string prepareReference(std::size_t sizeIndex) override;
+
 private:
     // What the reference configuration produced for one problem size: its outputs, or why it
     // could not produce them.

@@ -159,11 +159,9 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
         CudaStatus fault;
         const Reference &reference = referenceFor(sizeIndex, fault);
         endPhase("reference_seconds");
-        if (!fault)
-            return failed(result, fault.failure());
-        if (!reference.failure.empty())
-            return failed(
-                result, failure(ResultStatus::RuntimeError, "cannot verify: " + reference.failure));
+        if (!reference.failure.empty()) // a fault of the reference left the context broken too
+            return failed(result, {ResultStatus::ReferenceFailed, reference.failure,
+                                   !fault.ok() && fault.failure().breaksContext});
         if (CudaStatus bound = bindFor(config, sizeIndex); !bound)
             return failed(result, bound.failure());
         endPhase("bind_seconds");

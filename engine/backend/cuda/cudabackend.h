@@ -51,6 +51,9 @@ public:
     // Never throws.
     Result evaluate(const Configuration &config, std::size_t sizeIndex) override;
 
+    bool needsReference(std::size_t sizeIndex) const override;
+    std::string prepareReference(std::size_t sizeIndex) override;
+
     bool usable() const override { return !m_context || !m_context->broken(); }
 
     // The GPU, once prepared (for the worker's handshake); nullptr before.

@@ -33,6 +33,25 @@ CudaStatus CudaBackend::runOnce(const LoadedKernel &kernel)
     return m_stream.synchronize();
 }
 
+bool CudaBackend::needsReference(std::size_t sizeIndex) const
+{
+    return m_spec && m_context && m_spec->verification.reference && !m_references.count(sizeIndex);
+}
+
+// A fault of the reference breaks the context (usable() turns false): the worker sends its
+// answer and exits, as after any configuration's fault.
+std::string CudaBackend::prepareReference(std::size_t sizeIndex)
+{
+    try {
+        CudaStatus fault;
+        return referenceFor(sizeIndex, fault).failure;
+    } catch (const std::exception &error) {
+        return "the reference configuration failed: " + std::string(error.what());
+    } catch (...) {
+        return "the reference configuration failed";
+    }
+}
+
 const CudaBackend::Reference &CudaBackend::referenceFor(std::size_t sizeIndex, CudaStatus &fault)
 {
     auto found = m_references.find(sizeIndex);

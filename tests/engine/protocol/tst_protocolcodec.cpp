@@ -89,6 +89,9 @@ private slots:
     {
         const JobMessage job{(std::uint64_t(1) << 63) + 5, {64, 0.5, -3, 1e300}, 7};
         QVERIFY(roundTrip(job) == job);
+        const ReferenceMessage reference{(std::uint64_t(1) << 40) + 3, true};
+        QVERIFY(roundTrip(reference) == reference);
+        QVERIFY(roundTrip(ReferenceMessage{8, false}) == (ReferenceMessage{8, false}));
 
         const JobResultMessage answer{99, fullResult()};
         const auto decoded = roundTrip(answer);
@@ -98,7 +101,7 @@ private slots:
 
     void roundTripsEveryStatusAndNonFiniteNumbers()
     {
-        for (int i = 0; i <= static_cast<int>(ResultStatus::SkippedByConstraint); ++i) {
+        for (int i = 0; i <= static_cast<int>(ResultStatus::ReferenceFailed); ++i) {
             JobResultMessage answer{1, {}};
             answer.result.status = static_cast<ResultStatus>(i);
             answer.result.samples = {std::numeric_limits<double>::quiet_NaN()};

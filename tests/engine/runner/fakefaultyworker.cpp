@@ -161,8 +161,8 @@ int main(int argc, char **argv)
         writeAll("HELLO?? not json\n");
         hangForever();
     }
-    send(tb::HelloMessage{faults.wrongProtocol ? 2 : tb::kProtocolVersion, "fake-0",
-                          faults.wrongRole ? "compile" : "cpu", ::getpid(), "localhost",
+    send(tb::HelloMessage{faults.wrongProtocol ? tb::kProtocolVersion + 1 : tb::kProtocolVersion,
+                          "fake-0", faults.wrongRole ? "compile" : "cpu", ::getpid(), "localhost",
                           "fake device"});
 
     tb::StreamParser parser;

@@ -1,6 +1,7 @@
 // The supervisor's start-up checks of its workers (protocol, role, hello, setup), against
 // tb_fake_faulty_worker, a FAKE worker that misbehaves on demand.
 #include "fakeworkerjobs.h"
+#include "protocol/messages.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,7 +36,9 @@ private slots:
     {
         const Status started = startFailure({"--wrong-protocol"});
         QVERIFY(!started.hasValue());
-        QVERIFY2(contains(started.error().message, "speaks protocol 2, this Tunebench speaks 1"),
+        QVERIFY2(contains(started.error().message,
+                          "speaks protocol " + std::to_string(kProtocolVersion + 1) +
+                              ", this Tunebench speaks " + std::to_string(kProtocolVersion)),
                  started.error().message.c_str());
         QVERIFY(contains(started.error().message, TB_FAKE_WORKER_PATH));
     }

@@ -4,6 +4,10 @@
 #include "spec/specloader.h"
 #include "testpaths.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -53,6 +57,51 @@ Spec loadFaultySpec()
     // These tests count the search's configurations; rounds after it: tst_sessionrounds.
     spec->measurement.processRounds = spec->measurement.maxProcessRounds = 1;
     return spec.value();
+}
+
+// faulty.json with other parameters (its kernel ignores any but MODE), written into `dir`.
+Spec loadFaultyVariant(const QTemporaryDir &dir, const char *parametersJson,
+                       const char *referenceJson)
+{
+    const QString folder = tbtest::sourceDir() + "/tests/app/data/";
+    QFile in(folder + "faulty.json");
+    if (!in.open(QIODevice::ReadOnly))
+        qFatal("cannot read faulty.json");
+    QJsonObject document = QJsonDocument::fromJson(in.readAll()).object();
+    QJsonObject kernel = document.value("kernel").toObject();
+    kernel.insert("source", folder + "faulty.c");
+    document.insert("kernel", kernel);
+    document.insert("parameters", QJsonDocument::fromJson(parametersJson).array());
+    QJsonObject verification = document.value("verification").toObject();
+    verification.insert("reference", QJsonDocument::fromJson(referenceJson).object());
+    document.insert("verification", verification);
+    QFile out(dir.filePath("variant.json"));
+    if (!out.open(QIODevice::WriteOnly))
+        qFatal("cannot write the variant spec");
+    out.write(QJsonDocument(document).toJson());
+    out.close();
+    auto spec = SpecLoader().loadFile(out.fileName().toStdString());
+    if (!spec)
+        qFatal("cannot load the variant spec: %s", spec.error().toString().c_str());
+    spec->measurement.processRounds = spec->measurement.maxProcessRounds = 1;
+    return spec.value();
+}
+
+// Every configuration of the plan has a result, the run says finished, and the store agrees.
+void verifyCompleteRun(const Expected<RunSummary> &summary, const RecordingListener &listener,
+                       const std::string &workspace, std::size_t configurations)
+{
+    QVERIFY2(summary.hasValue(), summary.hasValue() ? "" : summary.error().toString().c_str());
+    QVERIFY(!summary->stopped);
+    QCOMPARE(listener.results.size(), configurations);
+    auto store = Store::open(workspace);
+    QVERIFY(store.hasValue());
+    auto run = store->run(summary->runId);
+    QVERIFY(run.hasValue());
+    QCOMPARE(run->state, std::string("finished"));
+    auto results = store->results(summary->runId);
+    QVERIFY(results.hasValue());
+    QCOMPARE(results->size(), configurations);
 }
 
 SessionOptions optionsFor(const QTemporaryDir &dir, RecordingListener &listener)
@@ -138,6 +187,87 @@ private slots:
         auto results = store->results(summary->runId);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), static_cast<std::size_t>(summary->ok + summary->failed));
+    }
+
+    // A crash or a hang with one worker leaves no worker idle while it restarts; the run waits
+    // for the new one instead of ending with the rest unmeasured (issue 17, defect 1).
+    void lostWorkerDoesNotEndARunOfOneWorker()
+    {
+        QTemporaryDir dir;
+        const Spec spec = loadFaultySpec();
+        RecordingListener listener;
+        auto options = optionsFor(dir, listener);
+        options.workers = 1;
+        auto summary = Session(spec, options, listener).run();
+        verifyCompleteRun(summary, listener, options.workspacePath, 6);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(summary->ok, std::uint64_t(2));
+    }
+
+    // Two hanging configurations side by side time out together: both workers restart at once.
+    void workersLostTogetherDoNotEndTheRun()
+    {
+        QTemporaryDir dir;
+        const Spec spec = loadFaultyVariant(
+            dir, R"([{"name": "MODE", "values": [5, 0]}, {"name": "COPY", "values": [1, 2]}])",
+            R"({"MODE": 0, "COPY": 1})");
+        RecordingListener listener;
+        auto options = optionsFor(dir, listener);
+        options.workers = 2;
+        auto summary = Session(spec, options, listener).run();
+        verifyCompleteRun(summary, listener, options.workspacePath, 4);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(summary->ok, std::uint64_t(2));
+        QCOMPARE(summary->failed, std::uint64_t(2));
+    }
+
+    // A reference that cannot give its outputs stops its size with a message naming it, and
+    // condemns no configuration: nothing is stored, a later run measures them (defect 2).
+    void brokenReferenceStopsItsSizeAndCondemnsNoConfiguration_data()
+    {
+        QTest::addColumn<int>("reference"); // the MODE of faulty.c
+        QTest::addColumn<QString>("why");
+        QTest::newRow("crashes") << 4 << "killed its worker";
+        QTest::newRow("hangs") << 5 << "ran longer than the limit";
+        QTest::newRow("does not build") << 2 << "failed to build";
+    }
+
+    void brokenReferenceStopsItsSizeAndCondemnsNoConfiguration()
+    {
+        QFETCH(int, reference);
+        QFETCH(QString, why);
+        QTemporaryDir dir;
+        const std::string parameters = R"([{"name": "MODE", "values": [0, 3, )" +
+                                       std::to_string(reference) +
+                                       R"(]}, {"name": "COPY", "values": [1, 2]}])";
+        const Spec spec = loadFaultyVariant(
+            dir, parameters.c_str(),
+            ("{\"MODE\": " + std::to_string(reference) + R"(, "COPY": 1})").c_str());
+        RecordingListener listener;
+        auto options = optionsFor(dir, listener);
+        auto summary = Session(spec, options, listener).run();
+        QVERIFY2(summary.hasValue(), summary.hasValue() ? "" : summary.error().toString().c_str());
+        QCOMPARE(summary->sizeFailures.size(), std::size_t(1));
+        const std::string &message = summary->sizeFailures[0].message;
+        const std::string name = "the reference configuration " +
+                                 Configuration{*spec.verification.reference}.key(spec.parameters);
+        QVERIFY2(message.find(name) != std::string::npos, message.c_str());
+        QVERIFY2(message.find(why.toStdString()) != std::string::npos, message.c_str());
+        QCOMPARE(summary->sizeFailures[0].sizeLabel, std::string("N=4096"));
+        QVERIFY(summary->stopped);
+        QCOMPARE(summary->ok + summary->failed, std::uint64_t(0));
+        QVERIFY(listener.results.empty());
+
+        auto store = Store::open(options.workspacePath);
+        QVERIFY(store.hasValue());
+        auto results = store->results(summary->runId);
+        QVERIFY(results.hasValue());
+        QVERIFY(results->empty());
+        auto run = store->run(summary->runId);
+        QVERIFY(run.hasValue());
+        QCOMPARE(run->state, std::string("stopped"));
     }
 
     void resumesFromTheStoreWithoutMeasuringAgain()

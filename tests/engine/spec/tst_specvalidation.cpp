@@ -215,6 +215,34 @@ private slots:
         TB_EXPECT_ISSUE(loader, json, "/arguments", "at least one argument");
     }
 
+    // Sizes and values evaluated per problem size by the workers' own rules: a buffer of -N or
+    // 10^18 elements, an int32 that overflows, fail validation instead of every configuration.
+    void reportsArgumentValuesNoWorkerCouldUse()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["problem_sizes"] = Json::parse(R"([{"N": 256}, {"N": 1e18}])");
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/size", "larger than 2^34 elements");
+        QVERIFY2(
+            hasIssue(loader, "/arguments/0/size", "problem size 1 (N=1e+18)") ||
+                hasIssue(loader, "/arguments/0/size", "problem size 1 (N=1000000000000000000)"),
+            issueList(loader).constData());
+        QVERIFY2(hasIssue(loader, "/arguments/1/value", "argument 'n'"),
+                 issueList(loader).constData());
+
+        json = minimalSpec();
+        json["arguments"][0]["size"] = "N - 2 * BM * 8";
+        json["problem_sizes"] = Json::parse(R"([{"N": 1024}, {"N": 128}])");
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/size",
+                        "is negative for problem size 1 (N=128)");
+        QCOMPARE(loader.issues().size(), std::size_t(1));
+
+        json = minimalSpec();
+        json["arguments"][0]["size"] = "N / 3";
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/size", "not a whole number of elements");
+        QVERIFY(SpecLoader().parse(minimalSpec().dump(), "/tmp").hasValue());
+    }
+
     void reportsABadReferenceConfig()
     {
         SpecLoader loader;

@@ -1,6 +1,7 @@
 #include "storage/store.h"
 #include "storetesthelpers.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -78,6 +79,7 @@ private slots:
         record.host = "node7";
         record.toolVersion = "0.1.0";
         record.device = "cpu";
+        record.holder = currentRunHolder();
         const std::int64_t run1 = *store.createRun(record);
         record.specId = axpy;
         const std::int64_t run2 = *store.createRun(record);
@@ -115,6 +117,7 @@ private slots:
         auto run = store.run(run1);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("running"));
+        QVERIFY(run->holder == currentRunHolder());
         QCOMPARE(run->host, std::string("node7"));
         QCOMPARE(run->toolVersion, std::string("0.1.0"));
         QCOMPARE(run->device, std::string("cpu"));
@@ -142,6 +145,63 @@ private slots:
                  EngineError::Code::InvalidArgument);
         QCOMPARE(store.run(runId)->state, std::string("finished"));
         QVERIFY(!store.setRunState(999, "failed"));
+    }
+
+    // One writer per run: a live holder keeps its run; one that is gone is taken over, and its
+    // run reads "interrupted" until then.
+    void claimRunRefusesALiveHolderAndTakesOverAGoneOne()
+    {
+        Store store = openStore(m_files.newPath());
+        RunRecord record;
+        record.specId = *store.saveSpec(makeSpec("gemm"));
+        QProcess other;
+        other.start("sleep", {"60"});
+        QVERIFY(other.waitForStarted());
+        const RunHolder otherHolder = runHolderOf(other.processId());
+        QVERIFY(!otherHolder.started.empty());
+        record.holder = otherHolder;
+        const std::int64_t runId = *store.createRun(record);
+        QCOMPARE(store.run(runId)->state, std::string("running"));
+
+        const RunHolder me = currentRunHolder();
+        auto refused = store.claimRun(runId, me);
+        QVERIFY(refused.hasValue());
+        QVERIFY(refused->has_value() && **refused == otherHolder);
+        QVERIFY(store.run(runId)->holder == otherHolder);
+
+        other.kill();
+        QVERIFY(other.waitForFinished());
+        QCOMPARE(store.run(runId)->state, std::string("interrupted"));
+        auto taken = store.claimRun(runId, me);
+        QVERIFY(taken.hasValue() && !taken->has_value());
+        QVERIFY(store.run(runId)->holder == me);
+        QCOMPARE(store.run(runId)->state, std::string("running"));
+        QVERIFY(store.claimRun(runId, me)->has_value() == false); // its own claim again
+
+        QVERIFY(store.releaseRun(runId, otherHolder)); // not the holder: nothing changes
+        QVERIFY(store.run(runId)->holder == me);
+        QVERIFY(store.releaseRun(runId, me));
+        QVERIFY(!store.run(runId)->holder.has_value());
+        QVERIFY(store.setRunState(runId, "finished"));
+        QCOMPARE(store.run(runId)->state, std::string("finished"));
+        QCOMPARE(store.claimRun(999, me).error().code, EngineError::Code::InvalidArgument);
+    }
+
+    // A pid alone is no proof: once its process is gone the number may be another's.
+    void holderIsAliveOnlyAsTheSameProcess()
+    {
+        const RunHolder me = currentRunHolder();
+        QVERIFY(isAlive(me));
+        RunHolder reused = me;
+        reused.started += "0";
+        QVERIFY(!isAlive(reused));
+        RunHolder elsewhere = me;
+        elsewhere.host += ".elsewhere";
+        elsewhere.pid = 1 << 30;
+        QVERIFY(isAlive(elsewhere)); // another host cannot be asked: assumed alive
+        RunHolder gone = me;
+        gone.pid = 1 << 30; // above any pid_max
+        QVERIFY(!isAlive(gone));
     }
 
     void integrityCheckSaysOk()

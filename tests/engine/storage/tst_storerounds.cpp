@@ -126,7 +126,8 @@ private slots:
         QCOMPARE(run.store.rounds(run.runId)->size(), std::size_t{2});
     }
 
-    // A workspace of schema 1 (before rounds) opens, gains the tables and keeps its results.
+    // A workspace of schema 1 (before rounds and run holders) opens, gains the tables and
+    // columns and keeps its results.
     void migratesASchemaOneWorkspace()
     {
         const QString path = m_files.newPath();
@@ -135,6 +136,9 @@ private slots:
             (void)saved;
         }
         QVERIFY(rawExec(path, "DROP TABLE round_samples; DROP TABLE result_rounds;"
+                              " ALTER TABLE runs DROP COLUMN holder_pid;"
+                              " ALTER TABLE runs DROP COLUMN holder_host;"
+                              " ALTER TABLE runs DROP COLUMN holder_started;"
                               " PRAGMA user_version = 1;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
@@ -143,6 +147,8 @@ private slots:
         const auto resultId = rawInt(path, "SELECT id FROM results");
         QVERIFY(store.saveRound(resultId, 2, makeResult(3e-4), combinedOf(2.5e-4)).hasValue());
         QCOMPARE(store.rounds(runId)->size(), std::size_t{2});
+        // The run had no writer recorded: it reads as interrupted, not running for ever.
+        QCOMPARE(store.run(runId)->state, std::string("interrupted"));
     }
 };
 

@@ -86,14 +86,18 @@ private slots:
     {
         const QString path = newPath();
         QVERIFY(rawExec(path, "CREATE TABLE future (x); PRAGMA user_version = 7;"));
-        expectRefusedUntouched(
-            path, "workspace was written by a newer Tunebench (schema 7, this build knows 2)");
+        expectRefusedUntouched(path, "workspace was written by a newer Tunebench (schema 7, this "
+                                     "build knows " +
+                                         std::to_string(Store::kSchemaVersion) + ")");
 
         // The same for a file in WAL mode, as our own workspaces are.
         const QString wal = newPath();
         QVERIFY(rawExec(wal, "PRAGMA journal_mode = WAL; CREATE TABLE future (x);"
-                             " PRAGMA user_version = 3;"));
-        expectRefusedUntouched(wal, "(schema 3, this build knows 2)");
+                             " PRAGMA user_version = " +
+                                 std::to_string(Store::kSchemaVersion + 1) + ";"));
+        expectRefusedUntouched(wal, "(schema " + std::to_string(Store::kSchemaVersion + 1) +
+                                        ", this build knows " +
+                                        std::to_string(Store::kSchemaVersion) + ")");
     }
 
     void refusesAFileThatIsNotADatabase()

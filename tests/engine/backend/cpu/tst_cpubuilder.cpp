@@ -108,6 +108,25 @@ private slots:
         QVERIFY(!std::filesystem::exists(build.libraryPath));
     }
 
+    // The message is the first error with its file and line, also when the file's own name
+    // says "error" and so does every line gcc prints ("compile_error.c: In function ...").
+    void messageIsTheFirstErrorWithItsFileAndLine()
+    {
+        KernelSource kernel = cKernel("int answer(void)\n{\n    return y;\n}\n");
+        kernel.sourcePath = m_directory.filePath("compile_error.c").toStdString();
+        const CpuBuild build = CpuBuilder(cache()).build(kernel, {}, Configuration{});
+        QVERIFY(!build.succeeded());
+        QVERIFY2(build.errorMessage.find("compile_error.c:3:") != std::string::npos,
+                 build.errorMessage.c_str());
+        QVERIFY2(build.errorMessage.find("error: ") != std::string::npos,
+                 build.errorMessage.c_str());
+        QVERIFY2(build.errorMessage.find("'y' undeclared") != std::string::npos ||
+                     build.errorMessage.find("\u2018y\u2019 undeclared") != std::string::npos ||
+                     build.errorMessage.find("undeclared identifier 'y'") != std::string::npos,
+                 build.errorMessage.c_str());
+        QVERIFY(build.errorMessage.find("In function") == std::string::npos);
+    }
+
     void buildsCxxWithAnExternCEntry()
     {
         KernelSource kernel;
