@@ -11,6 +11,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+
 #ifndef TUNEBENCH_VERSION
 #define TUNEBENCH_VERSION "0.0.0"
 #endif
@@ -30,6 +32,9 @@ constexpr const char *kExitCodes = R"(Exit codes:
 
 int main(int argc, char **argv)
 {
+    // A line per result reaches a log (`tune ... | tee`, `tail -f`) as it is printed, not when
+    // a block fills or the run ends.
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
     tb::CliContext context;
     context.toolVersion = TUNEBENCH_VERSION;
     context.workerPath = tb::defaultWorkerPath();
@@ -57,7 +62,10 @@ int main(int argc, char **argv)
         ->add_option("--max-seconds", tune.maxSeconds,
                      "Stop starting configurations after S seconds")
         ->check(tb::positiveSeconds());
-    tuneCommand->add_option("--workers", tune.workers, "Worker processes (default: one per core)")
+    tuneCommand
+        ->add_option(
+            "--workers", tune.workers,
+            "Build (compile) worker processes, default one per core; one more worker measures")
         ->check(tb::wholeNumberAtLeast(1));
     tuneCommand->add_flag("--fresh", tune.fresh,
                           "Start a new run instead of resuming the last one");

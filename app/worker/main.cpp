@@ -1,13 +1,16 @@
 // tunebench-worker: one process that builds and measures configurations for a supervisor,
 // speaking the protocol of engine/protocol on stdin/stdout (stderr is its log). Wiring only.
 #include "backend/cpu/cpubackend.h"
+#include "backend/cpu/cpucompilebackend.h"
 #include "backend/cuda/compile/cudacompilebackend.h"
 #include "backend/cuda/cudabackend.h"
+#include "runner/cpuaffinity.h"
 #include "spec/specloader.h"
 #include "worker/workerloop.h"
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -40,8 +43,9 @@ std::string defaultCacheDirectory()
     return (base / "tunebench" / "builds").string();
 }
 
-// cpu: build and measure C/C++ kernels; cuda-compile: NVRTC only (CPU, no GPU needed);
-// cuda: load cubins and measure on the one GPU this process sees.
+// cpu: measure C/C++ kernels (built by cpu-compile workers, or here on a cache miss);
+// cpu-compile: build them only; cuda-compile: NVRTC only (CPU, no GPU needed); cuda: load
+// cubins and measure on the one GPU this process sees.
 std::unique_ptr<tb::KernelBackend>
 makeBackend(const std::string &role, const std::string &cacheDirectory, const std::string &arch)
 {
@@ -50,6 +54,8 @@ makeBackend(const std::string &role, const std::string &cacheDirectory, const st
                                                         tb::CudaCompileOptions{arch, {}});
     if (role == "cuda")
         return std::make_unique<tb::CudaBackend>(cacheDirectory);
+    if (role == "cpu-compile")
+        return std::make_unique<tb::CpuCompileBackend>(cacheDirectory);
     return std::make_unique<tb::CpuBackend>(cacheDirectory);
 }
 
@@ -63,13 +69,24 @@ int main(int argc, char **argv)
     std::string role = "cpu";
     std::string cacheDirectory = defaultCacheDirectory();
     std::string arch = "sm_90";
-    app.add_option("--role", role, "Worker role: cpu, cuda-compile or cuda")
-        ->check(CLI::IsMember({"cpu", "cuda-compile", "cuda"}))
+    int pinCpu = -1;
+    int avoidCpu = -1;
+    app.add_option("--role", role, "Worker role: cpu, cpu-compile, cuda-compile or cuda")
+        ->check(CLI::IsMember({"cpu", "cpu-compile", "cuda-compile", "cuda"}))
         ->capture_default_str();
+    app.add_option("--pin-cpu", pinCpu, "Run on this CPU alone (the measuring worker)");
+    app.add_option("--avoid-cpu", avoidCpu, "Run on every allowed CPU but this one");
     app.add_option("--arch", arch, "cuda-compile: target architecture")->capture_default_str();
     app.add_option("--cache-dir", cacheDirectory, "Build cache directory")->capture_default_str();
     app.set_version_flag("--version", std::string("tunebench-worker ") + TUNEBENCH_VERSION);
     CLI11_PARSE(app, argc, argv);
+
+    // A placement that cannot be had is said in the log; the worker still works.
+    if (const tb::Status placed = pinCpu >= 0     ? tb::pinToCpu(pinCpu)
+                                  : avoidCpu >= 0 ? tb::avoidCpu(avoidCpu)
+                                                  : tb::ok();
+        !placed)
+        std::fprintf(stderr, "tunebench-worker: %s\n", placed.error().toString().c_str());
 
     // From here on fd 1 belongs to the protocol; anything a kernel prints goes to the log.
     const int protocolFd = tb::claimProtocolOutput();

@@ -37,6 +37,10 @@ for size in (0, 1):
     for key in ("BM=64,BN=64,BK=8,TM=4,TN=4", "BM=128,BN=128,BK=8,TM=8,TN=8",
                 "BM=64,BN=128,BK=16,TM=8,TN=4", "BM=32,BN=32,BK=8,TM=4,TN=4"):
         CASES.append(("resources/examples/sgemm/sgemm.json", "sgemm", 2, size, key))
+# Issue 17: a tiled shared-memory transpose of 8192^2 floats, 32 x 32 tiles, 4 to 32 rows of
+# threads per block (1024-thread blocks at 32).
+for key in ("TILE=32,ROWS=32", "TILE=32,ROWS=16", "TILE=32,ROWS=8", "TILE=32,ROWS=4"):
+    CASES.append(("bench/cuda/specs/transpose/transpose.json", "transpose", 3, 0, key))
 # A kernel of known duration (CYCLES of the SM clock): the third reference.
 SPIN = "bench/cuda/specs/spin/spin.json"
 for cycles in (4000, 20000, 100000, 1000000):

@@ -34,6 +34,14 @@ std::vector<std::string> measurementCaveats(const Result &result)
                       effectiveSmClockMhz(result), result.resource("sm_clock_mhz").value_or(0));
         caveats.emplace_back(text);
     }
+    if (const double load = result.resource(kOtherCpuLoadKey).value_or(0);
+        load >= kOtherCpuLoadCaveat) {
+        std::snprintf(text, sizeof text,
+                      "measured while other processes kept %.1f CPUs busy: a kernel that shares "
+                      "memory bandwidth or caches with them may have run slower",
+                      load);
+        caveats.emplace_back(text);
+    }
     return caveats;
 }
 

@@ -19,10 +19,16 @@ inline double effectiveSmClockMhz(const Result &result)
     return result.resource(kEffectiveSmClockKey).value_or(0);
 }
 
+// The result resource where the CPU backend stores how many CPUs other processes kept busy
+// while the result was measured (HostLoad), and from how many on it is a caveat.
+inline constexpr const char *kOtherCpuLoadKey = "other_cpu_load";
+inline constexpr double kOtherCpuLoadCaveat = 0.5;
+
 // What makes a measured time less comparable than it looks, read from the backend's figures in
 // result.resources: the GPU slowed down while it was measured ("throttled", with NVML's
 // clocks-event reason bits in "throttle_reasons"), or the SM clock its own timer saw differed
-// from NVML's report ("clock_mismatch", "sm_clock_effective_mhz", "sm_clock_mhz"). One sentence
+// from NVML's report ("clock_mismatch", "sm_clock_effective_mhz", "sm_clock_mhz"), or other
+// processes kept at least kOtherCpuLoadCaveat CPUs busy meanwhile (kOtherCpuLoadKey). One sentence
 // each, empty when there is nothing to say. The GUI and the CLI mark such results with them.
 std::vector<std::string> measurementCaveats(const Result &result);
 

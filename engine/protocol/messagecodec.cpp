@@ -28,6 +28,8 @@ template <typename... F> struct Overloaded : F...
 {
     using F::operator()...;
 };
+// Spelled out for clang 14 (the sanitizer builds), which deduces no aggregate's arguments.
+template <typename... F> Overloaded(F...) -> Overloaded<F...>;
 
 Json numbersToJson(const std::vector<double> &values)
 {

@@ -192,21 +192,41 @@ bool WorkerProcess::readStderr(std::vector<std::string> &lines)
             break;
         }
         total += static_cast<std::size_t>(n);
-        for (const char c : std::string_view(buffer, static_cast<std::size_t>(n))) {
-            if (c == '\n' || m_stderrPartial.size() >= kMaxLogLine) {
-                lines.push_back(std::move(m_stderrPartial));
-                m_stderrPartial.clear();
-                if (c == '\n')
-                    continue;
-            }
-            m_stderrPartial += c;
-        }
+        splitLines(std::string_view(buffer, static_cast<std::size_t>(n)), lines);
     }
     if (m_stderr < 0 && !m_stderrPartial.empty()) {
         lines.push_back(std::move(m_stderrPartial));
         m_stderrPartial.clear();
     }
     return m_stderr >= 0;
+}
+
+// Lines end at a newline or at kMaxLogLine characters. By spans, not characters: a kernel may
+// print gigabytes.
+void WorkerProcess::splitLines(std::string_view bytes, std::vector<std::string> &lines)
+{
+    while (!bytes.empty()) {
+        if (m_stderrPartial.size() >= kMaxLogLine) {
+            lines.push_back(std::move(m_stderrPartial));
+            m_stderrPartial.clear();
+            if (bytes.front() == '\n') { // the newline that would have ended it anyway
+                bytes.remove_prefix(1);
+                continue;
+            }
+        }
+        const std::size_t room = kMaxLogLine - m_stderrPartial.size();
+        const std::size_t newline = bytes.find('\n');
+        if (newline != std::string_view::npos && newline < room) {
+            m_stderrPartial.append(bytes.substr(0, newline));
+            lines.push_back(std::move(m_stderrPartial));
+            m_stderrPartial.clear();
+            bytes.remove_prefix(newline + 1);
+        } else {
+            const std::size_t take = std::min(room, bytes.size());
+            m_stderrPartial.append(bytes.substr(0, take));
+            bytes.remove_prefix(take);
+        }
+    }
 }
 
 void WorkerProcess::kill()

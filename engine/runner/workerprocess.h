@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <sys/types.h>
 #include <vector>
 
@@ -58,6 +59,7 @@ public:
 
 private:
     WorkerProcess() = default;
+    void splitLines(std::string_view bytes, std::vector<std::string> &lines);
 
     pid_t m_pid = -1;
     int m_stdin = -1;

@@ -1,5 +1,6 @@
 #include "jobpipeline.h"
 
+#include "runner/cpuaffinity.h"
 #include "runner/supervisor.h"
 
 #include <optional>
@@ -30,13 +31,13 @@ JobPipeline::~JobPipeline()
 
 bool JobPipeline::hasBenchStage() const
 {
-    return m_settings.backend == BackendKind::Cuda && !m_settings.compileOnly;
+    return !m_settings.compileOnly;
 }
 
 Status JobPipeline::start()
 {
     if (m_settings.backend == BackendKind::Cpu)
-        return startPool(m_first, "cpu", m_settings.cpuWorkers, {});
+        return startCpuPools();
     if (auto status = startPool(m_first, "cuda-compile", m_settings.compileWorkers, {}); !status)
         return status;
     if (!hasBenchStage())
@@ -47,8 +48,28 @@ Status JobPipeline::start()
     return startPool(m_bench, "cuda", 1, m_settings.gpus);
 }
 
+// Kernels are built in parallel and measured one at a time: CPU kernels timed side by side
+// share memory bandwidth and caches and slow each other down. Where the process may use two
+// CPUs or more, the measuring worker has one of them to itself and the builders the others.
+Status JobPipeline::startCpuPools()
+{
+    const std::vector<int> cpus = allowedCpus();
+    std::vector<std::string> compileArguments;
+    std::vector<std::string> measureArguments;
+    if (cpus.size() >= 2) {
+        compileArguments = {"--avoid-cpu", std::to_string(cpus.back())};
+        measureArguments = {"--pin-cpu", std::to_string(cpus.back())};
+    }
+    if (auto status =
+            startPool(m_first, "cpu-compile", m_settings.compileWorkers, {}, compileArguments);
+        !status)
+        return status;
+    return startPool(m_bench, "cpu", 1, {}, measureArguments);
+}
+
 Status JobPipeline::startPool(Pool &pool, const std::string &role, int workers,
-                              const std::vector<std::string> &gpus)
+                              const std::vector<std::string> &gpus,
+                              const std::vector<std::string> &extraArguments)
 {
     pool.name = role;
     // Without GPUs one supervisor runs every worker; with GPUs one per GPU, each worker seeing
@@ -62,6 +83,8 @@ Status JobPipeline::startPool(Pool &pool, const std::string &role, int workers,
         if (role == "cuda-compile" && !m_settings.arch.empty())
             options.launch.command.insert(options.launch.command.end(),
                                           {"--arch", m_settings.arch});
+        options.launch.command.insert(options.launch.command.end(), extraArguments.begin(),
+                                      extraArguments.end());
         if (!gpus.empty())
             options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES", gpus[i]);
         options.workerCount = std::max(1, workers);

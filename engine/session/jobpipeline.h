@@ -19,7 +19,8 @@ class Supervisor;
 
 // Carries configurations through the worker pools of PipelineSettings and hands back one final
 // Result per configuration: a failed compile ends at the compile stage; a compiled one goes on
-// to a bench worker, and its result carries the compile figures too.
+// to a bench worker (one per GPU; one for the CPU backend), and its result carries the compile
+// figures too.
 class JobPipeline
 {
 public:
@@ -58,8 +59,10 @@ private:
         Result compiled;
     };
 
+    Status startCpuPools();
     Status startPool(Pool &pool, const std::string &role, int workers,
-                     const std::vector<std::string> &gpus);
+                     const std::vector<std::string> &gpus,
+                     const std::vector<std::string> &extraArguments = {});
     bool hasBenchStage() const;
     bool submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
                   std::size_t sizeIndex);

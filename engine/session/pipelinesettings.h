@@ -7,8 +7,9 @@
 
 namespace tb {
 
-// How a run's configurations flow through worker processes (DESIGN.md, Processes):
-// - cpu: one pool of `cpuWorkers` workers that build and measure;
+// How a run's configurations flow through worker processes:
+// - cpu: a pool of `compileWorkers` build workers ("cpu-compile") that stays ahead of one
+//   measuring worker ("cpu"), pinned to a CPU of its own where there are two or more;
 // - cuda: a pool of `compileWorkers` NVRTC compile workers (CPU) that stays ahead of one
 //   bench worker per GPU, which loads the cached cubin and measures;
 // - cuda with compileOnly: the compile pool alone (no GPU needed): resource usage, no timings.
@@ -20,7 +21,6 @@ struct PipelineSettings
     std::string specDocument;
     std::string baseDirectory;
     double timeoutSeconds = 30;
-    int cpuWorkers = 1;
     int compileWorkers = 1;
     std::vector<std::string> gpus; // CUDA_VISIBLE_DEVICES value of each bench worker
     std::string arch;              // compile target for compile workers, e.g. "sm_90"

@@ -202,7 +202,6 @@ Status Session::startPipeline()
     settings.specDocument = m_spec.document;
     settings.baseDirectory = m_spec.baseDirectory;
     settings.timeoutSeconds = m_spec.measurement.timeoutSeconds;
-    settings.cpuWorkers = m_options.workers;
     settings.compileWorkers = m_options.workers;
     settings.gpus = m_options.gpus;
     settings.arch = m_options.arch;

@@ -30,13 +30,19 @@ std::string absoluteDirectory(const std::string &directory)
 }
 
 // nlohmann's messages start with "[json.exception.parse_error.101] ": not for users.
-std::string parseErrorText(const nlohmann::json::parse_error &error)
+// nlohmann's "[json.exception.parse_error.101] " tag says nothing to a user.
+std::string withoutExceptionTag(std::string text)
 {
-    std::string text = error.what();
     auto end = text.find("] ");
     if (text.starts_with("[json.exception") && end != std::string::npos)
         text.erase(0, end + 2);
-    return "invalid JSON at byte " + std::to_string(error.byte) + ": " + text;
+    return text;
+}
+
+std::string parseErrorText(const nlohmann::json::parse_error &error)
+{
+    return "invalid JSON at byte " + std::to_string(error.byte) + ": " +
+           withoutExceptionTag(error.what());
 }
 
 // Measurement fields the document leaves out whose value (from the loader's defaults) is not
@@ -120,6 +126,11 @@ Expected<Spec> SpecLoader::parse(const std::string &jsonText, const std::string 
         root = Json::parse(jsonText);
     } catch (const nlohmann::json::parse_error &error) {
         m_issues.push_back({"", parseErrorText(error)});
+        return failure();
+    } catch (const nlohmann::json::exception &error) {
+        // Valid syntax the parser still refuses: a number beyond a double (1e777), found by
+        // tests/fuzz/fuzz_specloader.
+        m_issues.push_back({"", "invalid JSON: " + withoutExceptionTag(error.what())});
         return failure();
     }
 

@@ -184,8 +184,10 @@ void SpecReader::readReference(const Json &reference, const std::string &path)
             m_reader.report(valuePath, "value " + formatValue(*value) +
                                            " is not among the values of '" + parameter.name + "'");
     }
-    for (const auto &[key, value] : reference.items()) {
-        auto named = [&](const Parameter &p) { return p.name == key; };
+    for (const auto &item : reference.items()) {
+        // Not a structured binding: clang 14 (the sanitizer builds) cannot capture one.
+        const std::string &key = item.key();
+        auto named = [&key](const Parameter &p) { return p.name == key; };
         if (std::none_of(m_spec.parameters.begin(), m_spec.parameters.end(), named))
             m_reader.report(JsonReader::child(path, key), "unknown parameter '" + key + "'");
     }

@@ -8,6 +8,10 @@
 #include "spec/specloader.h"
 #include "storage/store.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -74,6 +78,36 @@ private slots:
             QVERIFY(stored.result.summary.count >= 10);
             QVERIFY(stored.result.resources.at("registers") > 0);
         }
+    }
+
+    // A reference that breaks the CUDA context condemns no configuration: the size is given up
+    // with the reference named, nothing is stored, and the CLI exits 5 (issue 17, defect 2).
+    void faultingReferenceCondemnsNoConfiguration()
+    {
+        QTemporaryDir dir;
+        QFile in(examplePath("tests/app/data/faulty_cuda.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(in.readAll()).object();
+        QJsonObject kernel = spec.value("kernel").toObject();
+        kernel.insert("source", examplePath("tests/app/data/faulty_cuda.cu"));
+        spec.insert("kernel", kernel);
+        spec.insert("parameters",
+                    QJsonArray{QJsonObject{{"name", "MODE"}, {"values", QJsonArray{0, 4, 6}}}});
+        QJsonObject verification = spec.value("verification").toObject();
+        verification.insert("reference", QJsonObject{{"MODE", 4}});
+        spec.insert("verification", verification);
+        QFile out(dir.filePath("broken_reference.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(spec).toJson());
+        out.close();
+
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome =
+            runCli({"--workspace", workspace, "tune", out.fileName(), "--verbose"}, 600000);
+        QVERIFY2(outcome.exitCode == 5, qPrintable(outcome.out + outcome.err));
+        QVERIFY2(outcome.err.contains("not tuned: the reference configuration MODE=4"),
+                 qPrintable(outcome.err));
+        QVERIFY(storedResults(workspace).empty());
     }
 
     void tunedExampleBestIsVerifiedAndAgreesWithEvents()

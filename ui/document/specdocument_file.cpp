@@ -46,6 +46,10 @@ bool SpecDocument::load(const QString &path)
         json = SpecJson::parse(bytes.begin(), bytes.end());
     } catch (const SpecJson::parse_error &error) {
         return fail(tr("'%1' is not valid JSON: %2").arg(path, parseErrorText(error)));
+    } catch (const SpecJson::exception &error) { // a number beyond a double (1e777)
+        const QString what = QString::fromUtf8(error.what());
+        return fail(tr("'%1' is not valid JSON: %2")
+                        .arg(path, what.mid(what.indexOf(QLatin1String("] ")) + 2)));
     }
     if (!json.is_object())
         return fail(tr("'%1' is not a spec: expected a JSON object ({ ... }), found %2")

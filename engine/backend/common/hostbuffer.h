@@ -26,7 +26,11 @@ public:
     void *data() const { return m_data; }
     ElementType type() const { return m_type; }
     std::uint64_t count() const { return m_count; }
-    std::size_t bytes() const { return static_cast<std::size_t>(m_count) * elementSize(m_type); }
+    std::size_t bytes() const { return byteCount(m_type, m_count); }
+    static std::size_t byteCount(ElementType type, std::uint64_t count)
+    {
+        return static_cast<std::size_t>(count) * elementSize(type);
+    }
 
     // Fills the buffer as `init` says; the same init and count always give the same bytes.
     void fill(const BufferInit &init);

@@ -1,8 +1,10 @@
 #include "cpubackend.h"
 
 #include "backend/common/evaluationchecks.h"
+#include "hostload.h"
 
 #include "measure/adaptivesampler.h"
+#include "model/measurementcaveats.h"
 #include "space/variables.h"
 
 #include <chrono>
@@ -168,6 +170,7 @@ void CpuBackend::measure(const KernelLibrary &library, Result &result)
         m_call->invoke(library.entry(), arguments);
 
     AdaptiveSampler sampler(m_spec->measurement);
+    const auto loadBefore = HostLoad::read();
     const auto begin = Clock::now();
     for (;;) {
         const auto start = Clock::now();
@@ -179,6 +182,8 @@ void CpuBackend::measure(const KernelLibrary &library, Result &result)
     }
     result.samples = sampler.samples();
     result.summary = sampler.summary();
+    if (const auto loadAfter = HostLoad::read(); loadBefore && loadAfter)
+        result.resources[kOtherCpuLoadKey] = loadAfter->otherCpusBusySince(*loadBefore);
 }
 
 } // namespace tb

@@ -70,28 +70,43 @@ CudaStatus CudaArgumentSet::bindBuffer(Slot &slot, double size)
     slot.pointer = 0;
     slot.device.free();
     slot.initial.free();
-    HostBuffer contents;
-    try {
-        contents = HostBuffer(slot.argument.type, *count);
-    } catch (const std::bad_alloc &) {
-        const std::uint64_t bytes = *count * elementSize(slot.argument.type);
-        return invalid(argumentError(slot.argument, "cannot allocate " + std::to_string(bytes) +
-                                                        " bytes on the host"));
-    }
-    contents.fill(slot.argument.init);
-    if (CudaStatus allocated = slot.device.allocate(contents.bytes()); !allocated)
+    // The device first: a buffer the GPU cannot hold fails at once, before the host has filled
+    // a copy of it. A zero buffer needs no host copy at all.
+    const std::size_t bytes = HostBuffer::byteCount(slot.argument.type, *count);
+    if (CudaStatus allocated = slot.device.allocate(bytes); !allocated)
         return namedFailure(slot.argument, allocated.failure());
-    if (CudaStatus uploaded = slot.device.upload(contents.data(), contents.bytes()); !uploaded)
-        return namedFailure(slot.argument, uploaded.failure());
+    if (CudaStatus filled = fill(slot, *count); !filled)
+        return filled;
     if (slot.argument.output) {
-        if (CudaStatus allocated = slot.initial.allocate(contents.bytes()); !allocated)
+        if (CudaStatus allocated = slot.initial.allocate(bytes); !allocated)
             return namedFailure(slot.argument, allocated.failure());
-        if (CudaStatus copied = slot.initial.copyFrom(slot.device.pointer(), contents.bytes());
-            !copied)
+        if (CudaStatus copied = slot.initial.copyFrom(slot.device.pointer(), bytes); !copied)
             return namedFailure(slot.argument, copied.failure());
     }
     slot.count = *count;
     slot.pointer = slot.device.pointer();
+    return {};
+}
+
+CudaStatus CudaArgumentSet::fill(Slot &slot, std::uint64_t count)
+{
+    if (slot.argument.init.kind == BufferInit::Kind::Zero) {
+        if (CudaStatus zeroed = slot.device.zero(); !zeroed)
+            return namedFailure(slot.argument, zeroed.failure());
+        return {};
+    }
+    HostBuffer contents;
+    try {
+        contents = HostBuffer(slot.argument.type, count);
+    } catch (const std::bad_alloc &) {
+        return invalid(argumentError(
+            slot.argument, "cannot allocate " +
+                               std::to_string(HostBuffer::byteCount(slot.argument.type, count)) +
+                               " bytes on the host"));
+    }
+    contents.fill(slot.argument.init);
+    if (CudaStatus uploaded = slot.device.upload(contents.data(), contents.bytes()); !uploaded)
+        return namedFailure(slot.argument, uploaded.failure());
     return {};
 }
 

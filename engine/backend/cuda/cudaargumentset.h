@@ -60,6 +60,7 @@ private:
 
     CudaArgumentSet(ArgumentExpressions expressions, const CudaDriver &driver);
     CudaStatus bindBuffer(Slot &slot, double size);
+    CudaStatus fill(Slot &slot, std::uint64_t count);
 
     ArgumentExpressions m_expressions;
     std::vector<Slot> m_slots;

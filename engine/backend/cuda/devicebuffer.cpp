@@ -54,6 +54,11 @@ CudaStatus DeviceBuffer::upload(const void *data, std::size_t bytes) const
                            "cuMemcpyHtoD");
 }
 
+CudaStatus DeviceBuffer::zero() const
+{
+    return m_driver->check(m_driver->memsetD8(m_pointer, 0, m_bytes), "cuMemsetD8");
+}
+
 CudaStatus DeviceBuffer::download(void *data, std::size_t bytes) const
 {
     return m_driver->check(m_driver->memcpyDtoH(data, m_pointer, std::min(bytes, m_bytes)),

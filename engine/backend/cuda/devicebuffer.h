@@ -32,6 +32,7 @@ public:
     bool allocated() const { return m_pointer != 0; }
 
     CudaStatus upload(const void *data, std::size_t bytes) const;
+    CudaStatus zero() const; // every byte 0, on the device (no host copy)
     CudaStatus download(void *data, std::size_t bytes) const;
     // Copies min(bytes, this buffer's size) bytes from device memory at `source` (cuMemcpyDtoD:
     // ordered on the legacy default stream, so before later work on any blocking stream).

@@ -25,6 +25,11 @@ private slots:
         QVERIFY2(hasIssue(loader, "", "line 3"), issueList(loader).constData());
         QVERIFY2(hasIssue(loader, "", "byte 34"), issueList(loader).constData());
         TB_EXPECT_ISSUE(loader, Json::array(), "", "expected an object, got array");
+
+        // Found by tests/fuzz/fuzz_specloader: a number beyond a double threw out of parse().
+        auto huge = loader.parse(R"({"tunebench_spec": 1, "name": "x", "n": 1e777777777})", "/tmp");
+        QVERIFY(!huge.hasValue());
+        QVERIFY2(hasIssue(loader, "", "number overflow"), issueList(loader).constData());
     }
 
     void reportsMissingFields()

@@ -116,6 +116,14 @@ private slots:
         QVERIFY(sameJson(document.json(), original));
         QCOMPARE(document.filePath(), QFileInfo(m_path).absoluteFilePath());
 
+        // A number beyond a double is valid syntax the parser refuses (it threw past load()).
+        QVERIFY(tbtest::writeFile(bad, "{\"name\": \"x\", \"n\": 1e777777777}"));
+        QVERIFY(!document.load(bad));
+        QVERIFY2(document.errorString().contains("number overflow"),
+                 qPrintable(document.errorString()));
+        QVERIFY(!document.errorString().contains("json.exception"));
+        QVERIFY(sameJson(document.json(), original));
+
         QVERIFY(tbtest::writeFile(bad, "[1, 2]"));
         QVERIFY(!document.load(bad));
         QVERIFY(document.errorString().contains("expected a JSON object"));

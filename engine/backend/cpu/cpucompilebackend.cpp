@@ -1,0 +1,51 @@
+#include "cpucompilebackend.h"
+
+#include "backend/common/evaluationchecks.h"
+
+#include <exception>
+
+namespace tb {
+
+CpuCompileBackend::CpuCompileBackend(std::string cacheDirectory)
+    : m_builder(std::move(cacheDirectory))
+{}
+
+Status CpuCompileBackend::prepare(const Spec &spec)
+{
+    if (spec.backend != BackendKind::Cpu)
+        return makeError(EngineError::Code::InvalidSpec,
+                         std::string("the cpu compile worker cannot build a ") +
+                             toString(spec.backend) + " spec");
+    if (spec.kernel.language != "c" && spec.kernel.language != "c++")
+        return makeError(EngineError::Code::InvalidSpec,
+                         "the cpu backend builds C or C++ kernels, not '" + spec.kernel.language +
+                             "'");
+    if (Status created = m_builder.createCacheDirectory(); !created)
+        return created;
+    m_spec = spec;
+    return ok();
+}
+
+Result CpuCompileBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
+{
+    Result result;
+    result.timer = "none";
+    if (!m_spec)
+        return failedResult(result, ResultStatus::RuntimeError, "the backend was not prepared");
+    if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())
+        return failedResult(result, ResultStatus::RuntimeError, std::move(problem));
+    try {
+        const CpuBuild build = m_builder.build(m_spec->kernel, m_spec->parameters, config);
+        result.compilerLog = build.log;
+        result.compileSeconds = build.seconds;
+        result.cachedBuild = build.cached;
+        if (!build.succeeded())
+            return failedResult(result, ResultStatus::CompileError, build.errorMessage);
+    } catch (const std::exception &exception) {
+        return failedResult(result, ResultStatus::RuntimeError,
+                            std::string("the build failed: ") + exception.what());
+    }
+    return result;
+}
+
+} // namespace tb
