@@ -130,6 +130,11 @@ struct MeasurementSettings
     double maxSecondsPerConfig = 2.0; // sampling cap per config
     double timeoutSeconds = 30.0;     // a config running longer is killed: `timeout`
     bool warmCache = false;           // GPU: skip the L2 flush between samples
+    // GPU, "cupti_records": time with CUPTI's concurrent-kernel records ("concurrent": no
+    // per-record overhead, but the tracing slows some kernels, large blocks most, up to 7.6%)
+    // instead of the serialised ones less their calibrated overhead ("serial", the default:
+    // the kernel runs at its own speed). bench/results/cuda_transpose_fidelity.md.
+    bool concurrentCuptiRecords = false;
     // Rounds of measurement, each in fresh worker processes: after the search, the best
     // `finalistsPerSize` ok configurations of each size are measured again once per extra
     // round, and their median becomes the median of the rounds' medians (measure/roundsummary.h).

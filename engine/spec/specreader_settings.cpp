@@ -98,7 +98,7 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     if (!m_reader.object(measurement, path,
                          {"warmup_runs", "min_samples", "max_samples", "target_rel_ci",
                           "min_seconds_per_config", "max_seconds_per_config", "timeout_seconds",
-                          "warm_cache", "process_rounds", "max_process_rounds",
+                          "warm_cache", "cupti_records", "process_rounds", "max_process_rounds",
                           "finalists_per_size"}))
         return;
     auto &settings = m_spec.measurement;
@@ -137,6 +137,13 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     positive("timeout_seconds", settings.timeoutSeconds);
     settings.warmCache =
         m_reader.boolean(measurement, path, "warm_cache").value_or(settings.warmCache);
+    if (const auto records = m_reader.text(measurement, path, "cupti_records")) {
+        if (*records == "concurrent" || *records == "serial")
+            settings.concurrentCuptiRecords = *records == "concurrent";
+        else
+            m_reader.report(JsonReader::child(path, "cupti_records"),
+                            "expected \"serial\" or \"concurrent\", got \"" + *records + "\"");
+    }
 }
 
 // 0 <= min_seconds_per_config <= max_seconds_per_config (the cap wins: a minimum beyond it could

@@ -7,15 +7,26 @@
 //   flushed + idle 1 ms    the same, and the GPU idles 1 ms before the kernel (like ncu)
 //   warm back-to-back      the kernel alone, launch after launch
 //   warm + idle 1 ms       the kernel alone, 1 ms idle before each
-//   nvcc -O3 -arch=sm_90 -DTILE=32 -DROWS=32 -o ti32 transpose_isolation.cu && ./ti32 ROUNDS
+// and, as Tunebench's worker has them, with CUPTI's concurrent-kernel activity records on
+// (argument "cupti"; "cupti-serial": the serialised KIND_KERNEL records instead) and with a second context that runs an empty kernel before each sample,
+// which the measuring stream waits for (argument "switch"; Tunebench's ContextSwitcher does it
+// before every batch).
+//   nvcc -O3 -arch=sm_90 -DTILE=32 -DROWS=32 -o ti32 transpose_isolation.cu -lcuda -lcupti
+// ("own": the measuring context made by cuCtxCreate, as Tunebench's worker does, not the
+// runtime's primary context)
+//   ./ti32 ROUNDS [cupti] [switch] [own]
 #include "../specs/transpose/transpose.cu"
 
+#include "cuptirecords.cuh"
+
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 #include <vector>
 
@@ -27,6 +38,8 @@ constexpr int kModes = 5;
 const char *const kModeNames[kModes] = {"flushed back-to-back", "flushed + sync",
                                         "flushed + idle 1 ms", "warm back-to-back",
                                         "warm + idle 1 ms"};
+
+__global__ void empty() {}
 
 __global__ void flushPass(const int4 *data, unsigned long long count, int *sink, int discard)
 {
@@ -63,6 +76,53 @@ void check(cudaError_t status, const char *what)
 int main(int argc, char **argv)
 {
     const int rounds = argc > 1 ? std::atoi(argv[1]) : 10;
+    bool cupti = false;
+    bool contextSwitch = false;
+    bool ownContext = false;
+    bool serialKind = false;
+    for (int i = 2; i < argc; ++i) {
+        cupti = cupti || std::strcmp(argv[i], "cupti") == 0;
+        serialKind = serialKind || std::strcmp(argv[i], "cupti-serial") == 0;
+        cupti = cupti || serialKind;
+        contextSwitch = contextSwitch || std::strcmp(argv[i], "switch") == 0;
+        ownContext = ownContext || std::strcmp(argv[i], "own") == 0;
+    }
+    if (ownContext) { // a context of its own, as Tunebench's worker makes, not the primary one
+        cuInit(0);
+        CUdevice device;
+        cuDeviceGet(&device, 0);
+        CUcontext own = nullptr;
+        cuCtxCreate(&own, nullptr, 0, device);
+    }
+    check(cudaFree(nullptr), "context");
+    CUcontext measuring = nullptr;
+    cuCtxGetCurrent(&measuring);
+    CUcontext other = nullptr;
+    CUstream otherStream = nullptr;
+    CUevent otherDone = nullptr;
+    if (contextSwitch) {
+        CUdevice device;
+        cuDeviceGet(&device, 0);
+        cuCtxCreate(&other, nullptr, 0, device);
+        cuStreamCreate(&otherStream, CU_STREAM_NON_BLOCKING);
+        cuEventCreate(&otherDone, CU_EVENT_DISABLE_TIMING);
+        cudaFree(nullptr); // the runtime's state in the second context: empty<<<>>> below
+        cuCtxSetCurrent(measuring);
+    }
+    const auto switchContexts = [&] {
+        if (!contextSwitch)
+            return;
+        cuCtxSetCurrent(other);
+        empty<<<1, 1, 0, reinterpret_cast<cudaStream_t>(otherStream)>>>();
+        cuEventRecord(otherDone, otherStream);
+        cuCtxSetCurrent(measuring);
+        cuStreamWaitEvent(nullptr, otherDone, 0);
+    };
+    if (cupti) {
+        cuptiActivityRegisterCallbacks(cuptiBufferRequested, cuptiBufferCompleted);
+        cuptiActivityEnable(serialKind ? CUPTI_ACTIVITY_KIND_KERNEL
+                                       : CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+    }
     float *in = nullptr;
     float *out = nullptr;
     int4 *scratch = nullptr;
@@ -95,6 +155,7 @@ int main(int argc, char **argv)
     for (int round = 0; round < rounds; ++round) {
         for (int mode = 0; mode < kModes; ++mode) {
             for (int s = 0; s < kSamples; ++s) {
+                switchContexts();
                 if (mode <= 2)
                     flush();
                 if (mode == 1)
@@ -108,6 +169,10 @@ int main(int argc, char **argv)
                 cudaEventRecord(stop[s]);
             }
             check(cudaDeviceSynchronize(), "samples");
+            if (cupti) {
+                cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+                gRecords.clear();
+            }
             std::vector<float> times(kSamples);
             for (int s = 0; s < kSamples; ++s)
                 cudaEventElapsedTime(&times[s], start[s], stop[s]);
@@ -115,8 +180,9 @@ int main(int argc, char **argv)
             medians[mode].push_back(times[kSamples / 2] * 1000.0f);
         }
     }
-    std::printf("TILE=%d ROWS=%d, %d rounds of %d samples; median of the rounds' medians:\n", TILE,
-                ROWS, rounds, kSamples);
+    std::printf("TILE=%d ROWS=%d%s%s%s, %d rounds of %d samples; median of the rounds' medians:\n",
+                TILE, ROWS, serialKind ? ", CUPTI KIND_KERNEL on" : cupti ? ", CUPTI on" : "", contextSwitch ? ", context switches" : "",
+                ownContext ? ", own context" : "", rounds, kSamples);
     for (int mode = 0; mode < kModes; ++mode) {
         auto &m = medians[mode];
         std::nth_element(m.begin(), m.begin() + m.size() / 2, m.end());

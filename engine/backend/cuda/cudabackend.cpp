@@ -6,6 +6,7 @@
 #include "compile/nvrtcarchitectures.h"
 #include "contextswitcher.h"
 #include "cudameasurement.h"
+#include "cuptirecordcalibration.h"
 #include "cuptitimer.h"
 #include "l2flusher.h"
 #include "launchcheck.h"
@@ -58,12 +59,36 @@ Status CudaBackend::prepare(const Spec &spec)
     auto arguments = CudaArgumentSet::create(spec, *m_driver);
     if (!arguments)
         return arguments.error();
+    chooseCuptiRecords(spec.measurement.concurrentCuptiRecords);
     m_references.clear();
     m_arguments.reset(); // frees the previous spec's buffers before the new ones are made
     m_arguments = std::move(*arguments);
     m_launch = std::move(*launch);
     m_spec = spec;
     return ok();
+}
+
+// The records the spec asks for (MeasurementSettings::concurrentCuptiRecords); the serialised
+// ones are calibrated when taken. A timer that cannot be moved is dropped: CUDA events time.
+void CudaBackend::chooseCuptiRecords(bool concurrent)
+{
+    if (!m_cupti || m_cupti->serialRecords() != concurrent)
+        return; // none, or already the ones asked for
+    std::string failure;
+    if (concurrent) {
+        if (Status moved = m_cupti->useConcurrentRecords(); !moved)
+            failure = moved.error().toString();
+    } else if (CudaStatus calibrated =
+                   calibrateCuptiRecords(*m_cupti, *m_driver, m_stream.handle(), *m_compiler,
+                                         m_context->device().limits.smCount);
+               !calibrated) {
+        failure = calibrated.failure().message;
+    }
+    if (failure.empty())
+        return;
+    m_cupti.reset();
+    m_cuptiUnavailable = failure;
+    logOnce("CUPTI records not switched, timing with CUDA events: " + failure);
 }
 
 Status CudaBackend::openDevice()

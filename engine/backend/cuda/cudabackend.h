@@ -83,6 +83,7 @@ private:
 
     Result run(const Configuration &config, std::size_t sizeIndex);
     Status openDevice();
+    void chooseCuptiRecords(bool concurrent);
     CudaStatus loadKernel(const Configuration &config, std::size_t sizeIndex, Result &result,
                           LoadedKernel &kernel);
     CudaStatus bindFor(const Configuration &config, std::size_t sizeIndex);

@@ -152,6 +152,8 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
     result.samples = sampler.samples();
     result.summary = sampler.summary();
     result.timer = m_cupti ? "cupti" : "cuda_events";
+    if (m_cupti && m_cupti->serialRecords()) // what was taken off each record's duration
+        result.resources["cupti_record_offset_s"] = m_cupti->recordOffsetSeconds();
     result.resources["event_median_s"] = median(events);
     result.resources["context_switches"] = m_switches;
     return {};

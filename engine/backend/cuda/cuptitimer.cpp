@@ -1,5 +1,6 @@
 #include "cuptitimer.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 #include <utility>
@@ -95,11 +96,43 @@ CuptiTimer::CuptiTimer(CuptiLibrary library) : m_library(std::move(library)) {}
 
 CuptiTimer::~CuptiTimer()
 {
-    m_library.activityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+    m_library.activityDisable(m_serial ? CUPTI_ACTIVITY_KIND_KERNEL
+                                       : CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
     m_library.activityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     std::lock_guard lock(collector().mutex);
     collector().library = nullptr;
     collector().records.clear();
+}
+
+Status CuptiTimer::useSerialRecords()
+{
+    if (const CUptiResult code = m_library.activityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+        code != CUPTI_SUCCESS)
+        return makeError(EngineError::Code::Internal,
+                         "cuptiActivityDisable(CONCURRENT_KERNEL) failed: " +
+                             m_library.errorText(code));
+    if (const CUptiResult code = m_library.activityEnable(CUPTI_ACTIVITY_KIND_KERNEL);
+        code != CUPTI_SUCCESS)
+        return makeError(EngineError::Code::Internal,
+                         "cuptiActivityEnable(KERNEL) failed: " + m_library.errorText(code));
+    m_serial = true;
+    return discard();
+}
+
+Status CuptiTimer::useConcurrentRecords()
+{
+    if (const CUptiResult code = m_library.activityDisable(CUPTI_ACTIVITY_KIND_KERNEL);
+        code != CUPTI_SUCCESS)
+        return makeError(EngineError::Code::Internal,
+                         "cuptiActivityDisable(KERNEL) failed: " + m_library.errorText(code));
+    if (const CUptiResult code = m_library.activityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+        code != CUPTI_SUCCESS)
+        return makeError(EngineError::Code::Internal,
+                         "cuptiActivityEnable(CONCURRENT_KERNEL) failed: " +
+                             m_library.errorText(code));
+    m_serial = false;
+    m_offsetSeconds = 0;
+    return discard();
 }
 
 Status CuptiTimer::flush(unsigned flags)
@@ -145,6 +178,9 @@ Expected<std::vector<double>> CuptiTimer::collect(std::string_view kernelName, s
     if (dropped > 0)
         return makeError(EngineError::Code::Internal,
                          "CUPTI dropped " + std::to_string(dropped) + " activity records");
+    if (durations && m_offsetSeconds > 0)
+        for (double &duration : *durations)
+            duration = std::max(duration - m_offsetSeconds, 0.0);
     return durations;
 }
 

@@ -131,6 +131,13 @@ private slots:
         QCOMPARE(spec->measurement.minSamples, defaults.measurement.minSamples);
         QCOMPARE(spec->measurement.timeoutSeconds, defaults.measurement.timeoutSeconds);
         QCOMPARE(qs(spec->baseDirectory), QString("/tmp"));
+        QVERIFY(!spec->measurement.concurrentCuptiRecords); // serial records unless asked
+
+        auto json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"cupti_records": "concurrent"})");
+        auto concurrent = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(concurrent.hasValue(), issueList(loader).constData());
+        QVERIFY(concurrent->measurement.concurrentCuptiRecords);
     }
 
     void keepsInlineCode()

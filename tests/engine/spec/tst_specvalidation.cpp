@@ -76,6 +76,10 @@ private slots:
         TB_EXPECT_ISSUE(loader, json, "/measurement/warm_cache", "expected a boolean, got string");
         TB_EXPECT_ISSUE(loader, json, "/measurement/min_samples", "expected an integer, got 2.5");
         json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"cupti_records": "parallel"})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/cupti_records",
+                        "expected \"serial\" or \"concurrent\", got \"parallel\"");
+        json = minimalSpec();
         json["kernel"] = "k.c";
         TB_EXPECT_ISSUE(loader, json, "/kernel", "expected an object, got string");
         json = minimalSpec();
