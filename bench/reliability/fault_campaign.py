@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -22,6 +23,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Faults run under a memory limit (RLIMIT_AS, inherited by the workers): they allocate more.
+LIMITED = {("cpu", 9): 4 << 30}
 REPO = os.path.dirname(os.path.dirname(HERE))
 DATA = os.path.join(REPO, "tests", "app", "data")
 
@@ -30,7 +33,8 @@ CAMPAIGNS = {
         (1, "wrong result", "wrong_result"), (2, "compile error", "compile_error"),
         (3, "link error (undefined symbol)", "compile_error"), (4, "segfault", "worker_crashed"),
         (5, "abort()", "worker_crashed"), (6, "exit(0) mid-run", "worker_crashed"),
-        (7, "hang", "timeout"), (8, "16 MiB of output, no newline", "ok")]),
+        (7, "hang", "timeout"), (8, "16 MiB of output, no newline", "ok"),
+        (9, "out of memory (8 GiB under a 4 GiB limit)", "worker_crashed")]),
     "cuda": ("faults_cuda.json", "faults_cuda.cu", [
         (1, "wrong result", "wrong_result"), (2, "compile error", "compile_error"),
         (3, "invalid launch (2048 threads)", "invalid_launch"),
@@ -53,14 +57,19 @@ def write_spec(folder, spec_name, source, faults, copies):
     return path
 
 
-def tune(cli, spec_name, source, faults, copies, workers):
+def limit_memory(limit):
+    return (lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))) if limit else None
+
+
+def tune(cli, spec_name, source, faults, copies, workers, memory_limit=None):
     """One run in a fresh workspace: its wall time, log, stored results and state."""
     with tempfile.TemporaryDirectory(prefix="tb-fault-") as folder:
         spec = write_spec(folder, spec_name, source, faults, copies)
         workspace = os.path.join(folder, "ws.tbw")
         started = time.monotonic()
         done = subprocess.run([cli, "-w", workspace, "tune", spec, "--workers", str(workers),
-                               "--verbose"], capture_output=True, text=True, timeout=900)
+                               "--verbose"], capture_output=True, text=True, timeout=900,
+                              preexec_fn=limit_memory(memory_limit))
         wall = time.monotonic() - started
         db = sqlite3.connect(workspace)
         rows = db.execute("SELECT c.config_key, r.status, r.message FROM results r"
@@ -70,10 +79,10 @@ def tune(cli, spec_name, source, faults, copies, workers):
     return wall, done.stdout + done.stderr, rows, state
 
 
-def run_one(cli, spec_name, source, fault, workers, baseline):
+def run_one(cli, spec_name, source, fault, workers, baseline, memory_limit):
     """Tunes the fault beside a correct configuration; what the fault cost is the wall time
     beyond `baseline`, a run of two correct configurations with the same workers."""
-    wall, log, rows, state = tune(cli, spec_name, source, [fault, 0], [1], workers)
+    wall, log, rows, state = tune(cli, spec_name, source, [fault, 0], [1], workers, memory_limit)
     by_value = {int(key.split(",")[0].split("=")[1]): (status, message)
                 for key, status, message in rows}
     fault_row = by_value.get(fault)
@@ -99,7 +108,8 @@ def main():
     baselines = {w: tune(args.cli, spec_name, source, [0], [1, 2], w)[0] for w in worker_counts}
     for fault, name, expected in faults:
         for workers in worker_counts:
-            r = run_one(args.cli, spec_name, source, fault, workers, baselines[workers])
+            r = run_one(args.cli, spec_name, source, fault, workers, baselines[workers],
+                        LIMITED.get((args.backend, fault)))
             ok = r["observed"] == expected and r["complete"]
             failures += 0 if ok else 1
             line = (f"| {name} | {workers} | {expected} | {r['observed']}{'' if ok else ' **!**'} "
