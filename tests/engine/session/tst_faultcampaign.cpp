@@ -78,6 +78,23 @@ SessionOptions campaignOptions(const QTemporaryDir &dir, int workers)
     return options;
 }
 
+// faults.json with `reference` as its reference, tuned with `workers` into dir's workspace.
+Expected<RunSummary> runCampaign(const QTemporaryDir &dir, int reference, int workers,
+                                 CampaignListener &listener)
+{
+    const Spec spec = loadCampaignSpec(dir, reference);
+    return Session(spec, campaignOptions(dir, workers), listener).run();
+}
+
+std::vector<StoredResult> storedResults(const QTemporaryDir &dir, std::int64_t runId)
+{
+    auto store = Store::open(dir.filePath("ws.tbw").toStdString());
+    if (!store)
+        return {};
+    auto results = store->results(runId);
+    return results ? *results : std::vector<StoredResult>{};
+}
+
 } // namespace
 
 class TestFaultCampaign : public QObject
@@ -97,10 +114,8 @@ private slots:
     {
         QFETCH(int, workers);
         QTemporaryDir dir;
-        const Spec spec = loadCampaignSpec(dir, 0);
         CampaignListener listener;
-        const auto options = campaignOptions(dir, workers);
-        auto summary = Session(spec, options, listener).run();
+        auto summary = runCampaign(dir, 0, workers, listener);
         QVERIFY2(summary.hasValue(), summary.hasValue() ? "" : summary.error().toString().c_str());
         QVERIFY(!summary->stopped);
         QCOMPARE(listener.byFault.size(), std::size_t(9));
@@ -140,14 +155,12 @@ private slots:
         QVERIFY2(listener.logBytes < 2 * 1024 * 1024, std::to_string(listener.logBytes).c_str());
         QCOMPARE(listener.countLogs("of output"), std::size_t(1));
 
-        auto store = Store::open(options.workspacePath);
+        auto store = Store::open(dir.filePath("ws.tbw").toStdString());
         QVERIFY(store.hasValue());
         auto run = store->run(summary->runId);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("finished"));
-        auto stored = store->results(summary->runId);
-        QVERIFY(stored.hasValue());
-        QCOMPARE(stored->size(), std::size_t(9));
+        QCOMPARE(storedResults(dir, summary->runId).size(), std::size_t(9));
     }
 
     // A reference that crashes its worker, with any number of workers: the size is given up
@@ -161,10 +174,8 @@ private slots:
     {
         QFETCH(int, workers);
         QTemporaryDir dir;
-        const Spec spec = loadCampaignSpec(dir, 4);
         CampaignListener listener;
-        const auto options = campaignOptions(dir, workers);
-        auto summary = Session(spec, options, listener).run();
+        auto summary = runCampaign(dir, 4, workers, listener);
         QVERIFY2(summary.hasValue(), summary.hasValue() ? "" : summary.error().toString().c_str());
         QCOMPARE(summary->sizeFailures.size(), std::size_t(1));
         const std::string &why = summary->sizeFailures[0].message;
@@ -176,11 +187,7 @@ private slots:
             QVERIFY2(event.result.status == ResultStatus::CompileError,
                      (std::to_string(fault) + ": " + std::string(toString(event.result.status)))
                          .c_str());
-        auto store = Store::open(options.workspacePath);
-        QVERIFY(store.hasValue());
-        auto stored = store->results(summary->runId);
-        QVERIFY(stored.hasValue());
-        QCOMPARE(stored->size(), listener.byFault.size());
+        QCOMPARE(storedResults(dir, summary->runId).size(), listener.byFault.size());
     }
 };
 
