@@ -17,8 +17,21 @@ void ConsoleReporter::onRunStarted(std::int64_t runId, bool resumed)
                  static_cast<long long>(runId));
 }
 
+void ConsoleReporter::onPlanning(std::size_t sizeIndex, double fraction)
+{
+    if (!m_planning || m_planningSize != sizeIndex) {
+        m_planning.emplace(std::to_string(sizeIndex + 1));
+        m_planningSize = sizeIndex;
+    }
+    (*m_planning)(fraction);
+}
+
 void ConsoleReporter::onSpaceSized(const SpaceSummary &summary)
 {
+    if (m_planning) {
+        m_planning->finish();
+        m_planning.reset();
+    }
     if (m_sizeLabels.size() <= summary.sizeIndex)
         m_sizeLabels.resize(summary.sizeIndex + 1);
     m_sizeLabels[summary.sizeIndex] = summary.sizeLabel;

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "constraintprogress.h"
 #include "session/sessionlistener.h"
 
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,7 @@ public:
     ConsoleReporter(std::FILE *out, bool interactive, bool verbose);
 
     void onRunStarted(std::int64_t runId, bool resumed) override;
+    void onPlanning(std::size_t sizeIndex, double fraction) override;
     void onSpaceSized(const SpaceSummary &summary) override;
     void onResult(const ResultEvent &event) override;
     void onSizeFailed(const SizeFailure &failure) override;
@@ -38,6 +41,8 @@ private:
     std::vector<std::string> m_sizeLabels;
     std::map<std::size_t, std::pair<double, std::string>> m_best; // size -> (time, key)
     Progress m_lastProgress;
+    std::optional<ConstraintProgress> m_planning; // of the size being planned
+    std::size_t m_planningSize = 0;
 };
 
 } // namespace tb

@@ -2,6 +2,7 @@
 
 #include "backend/cuda/cudaenvironment.h"
 #include "consolereporter.h"
+#include "constraintprogress.h"
 #include "exitcodes.h"
 #include "resultsreport.h"
 #include "session/session.h"
@@ -9,7 +10,6 @@
 #include "spec/specloader.h"
 
 #include <atomic>
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <thread>
@@ -77,41 +77,6 @@ int defaultWorkerCount()
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-// A grid that the constraints cannot prune is walked point by point (~70 s for 10^9 points):
-// past the first second, say how far the walk has come, on stderr (a live line on a terminal,
-// a line per tenth otherwise).
-class ConstraintProgress
-{
-public:
-    explicit ConstraintProgress(std::size_t sizeNumber)
-        : m_size(sizeNumber), m_interactive(isatty(STDERR_FILENO) != 0)
-    {}
-
-    void operator()(double fraction)
-    {
-        if (std::chrono::steady_clock::now() - m_start < std::chrono::seconds(1) ||
-            fraction - m_shown < (m_interactive ? 0.01 : 0.1))
-            return;
-        m_shown = fraction;
-        std::fprintf(
-            stderr, "%s  problem size %zu: checking the constraints on every point, %.0f%%%s",
-            m_interactive ? "\r\033[K" : "", m_size, 100.0 * fraction, m_interactive ? "" : "\n");
-        std::fflush(stderr);
-    }
-
-    void finish() const
-    {
-        if (m_interactive && m_shown > 0)
-            std::fprintf(stderr, "\r\033[K");
-    }
-
-private:
-    std::size_t m_size;
-    bool m_interactive;
-    std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
-    double m_shown = 0;
-};
-
 } // namespace
 
 int runTune(const CliContext &context, const TuneOptions &options)
@@ -175,7 +140,7 @@ int runValidate(const std::string &specPath)
                 specPath.c_str(), spec->name.c_str(), toString(spec->backend),
                 spec->parameters.size(), spec->sizes.values.size());
     for (std::size_t i = 0; i < spec->sizes.values.size(); ++i) {
-        ConstraintProgress progress(i + 1);
+        ConstraintProgress progress(std::to_string(i + 1));
         auto space = SearchSpace::build(*spec, i, [&progress](double done) { progress(done); });
         progress.finish();
         if (!space) {

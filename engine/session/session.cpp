@@ -175,7 +175,9 @@ Status Session::planSizes()
     const auto strategy = m_options.strategy.value_or(m_spec.strategy.name);
     const auto maxConfigs = m_options.maxConfigs.value_or(m_spec.strategy.maxConfigs);
     for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
-        auto plan = SizePlan::create(m_spec, i, strategy, maxConfigs);
+        auto plan = SizePlan::create(m_spec, i, strategy, maxConfigs, [this, i](double fraction) {
+            m_listener.onPlanning(i, fraction);
+        });
         if (!plan)
             return plan.error();
         SpaceSummary summary;

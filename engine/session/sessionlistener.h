@@ -16,6 +16,14 @@ public:
         (void)runId;
         (void)resumed;
     }
+    // While a size's grid is walked to find its valid configurations: the fraction walked.
+    // Often during a long walk (10^9 points without pruning: about a minute), never for a
+    // short one.
+    virtual void onPlanning(std::size_t sizeIndex, double fraction)
+    {
+        (void)sizeIndex;
+        (void)fraction;
+    }
     virtual void onSpaceSized(const SpaceSummary &summary) { (void)summary; }
     virtual void onConfigStarted(std::size_t sizeIndex, const std::string &configKey)
     {

@@ -6,9 +6,10 @@ namespace tb {
 
 Expected<std::unique_ptr<SizePlan>> SizePlan::create(const Spec &spec, std::size_t sizeIndex,
                                                      const std::string &strategyName,
-                                                     std::int64_t maxConfigs)
+                                                     std::int64_t maxConfigs,
+                                                     const std::function<void(double)> &progress)
 {
-    auto space = SearchSpace::build(spec, sizeIndex);
+    auto space = SearchSpace::build(spec, sizeIndex, progress);
     if (!space)
         return space.error();
     std::unique_ptr<SizePlan> plan(new SizePlan(sizeIndex, std::move(space.value())));

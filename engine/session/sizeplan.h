@@ -6,6 +6,7 @@
 #include "space/searchspace.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -16,9 +17,10 @@ namespace tb {
 class SizePlan
 {
 public:
-    static Expected<std::unique_ptr<SizePlan>> create(const Spec &spec, std::size_t sizeIndex,
-                                                      const std::string &strategyName,
-                                                      std::int64_t maxConfigs);
+    // `progress` hears how far the constraints' walk of the grid has come (SearchSpace::build).
+    static Expected<std::unique_ptr<SizePlan>>
+    create(const Spec &spec, std::size_t sizeIndex, const std::string &strategyName,
+           std::int64_t maxConfigs, const std::function<void(double)> &progress = {});
 
     std::size_t sizeIndex() const { return m_sizeIndex; }
     const SearchSpace &space() const { return m_space; }

@@ -94,6 +94,12 @@ private slots:
                  qPrintable(validated.err));
         QVERIFY2(validated.err.contains(QRegularExpression(", [1-9][0-9]%")),
                  qPrintable(validated.err));
+
+        // tune plans the same walk before its first result: the same progress.
+        const auto tuned =
+            runCli({"-w", dir.filePath("ws.tbw"), "tune", spec.fileName(), "--max-configs", "1"});
+        QVERIFY2(tuned.err.contains("problem size 1: checking the constraints on every point"),
+                 qPrintable(tuned.out + tuned.err));
     }
 
     void fileThatIsNoWorkspaceIsBadInputAndLeftAsItWas()
