@@ -261,6 +261,17 @@ std::size_t WorkerPool::busyCount() const
                                                   [](const auto &s) { return s.job.has_value(); }));
 }
 
+// The slot's job, which has its outcome now: the slot no longer holds it.
+JobRequest WorkerPool::takeJob(WorkerSlot &slot)
+{
+    JobRequest job = std::move(*slot.job);
+    slot.job.reset();
+    slot.jobSent = false;
+    slot.inReference = false;
+    slot.deadline = Clock::time_point::max();
+    return job;
+}
+
 std::size_t WorkerPool::liveCount() const
 {
     return static_cast<std::size_t>(

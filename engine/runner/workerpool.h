@@ -85,6 +85,7 @@ private:
     void endProcess(WorkerSlot &slot, WorkerSlot::Ending ending, std::string text,
                     Clock::time_point now);
     void finishProcess(WorkerSlot &slot, Clock::time_point now);
+    JobRequest takeJob(WorkerSlot &slot);
     void jobKilledWorker(WorkerSlot &slot, const std::string &how);
     void referenceFailed(WorkerSlot &slot, std::string message);
     void failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now);

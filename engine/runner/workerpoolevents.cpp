@@ -149,10 +149,7 @@ void WorkerPool::onJobAnswer(WorkerSlot &slot, Expected<Message> message)
         endProcess(slot, WorkerSlot::Ending::ProtocolError, what, now);
         return;
     }
-    const JobRequest job = *slot.job;
-    slot.job.reset();
-    slot.jobSent = false;
-    slot.deadline = Clock::time_point::max();
+    const JobRequest job = takeJob(slot);
     readStderr(slot); // the job's last words, before its output is closed
     endOutput(slot);
     ++slot.jobsDone;
@@ -179,10 +176,7 @@ void WorkerPool::onDeadline(WorkerSlot &slot, Clock::time_point now)
                                   seconds(slot.job->timeoutSeconds) + "; the worker was killed");
         endProcess(slot, WorkerSlot::Ending::Timeout, {}, now);
     } else if (slot.phase == WorkerSlot::Phase::Ready && slot.job && slot.jobSent) {
-        const JobRequest job = *slot.job;
-        slot.job.reset();
-        slot.jobSent = false;
-        slot.deadline = Clock::time_point::max();
+        const JobRequest job = takeJob(slot);
         Result result;
         result.status = ResultStatus::Timeout;
         result.message = "the configuration ran longer than its limit of " +

@@ -37,9 +37,7 @@ void WorkerPool::jobKilledWorker(WorkerSlot &slot, const std::string &how)
     result.message = how + " (" + workers(kills) + " lost on this configuration)";
     if (!slot.stderrTail.empty())
         result.message += "; last stderr lines:\n" + tailText(slot);
-    const JobRequest job = *slot.job;
-    slot.job.reset();
-    slot.jobSent = false;
+    const JobRequest job = takeJob(slot);
     emit(&slot, job, std::move(result));
 }
 
@@ -49,11 +47,7 @@ void WorkerPool::referenceFailed(WorkerSlot &slot, std::string message)
     Result result;
     result.status = ResultStatus::ReferenceFailed;
     result.message = std::move(message);
-    const JobRequest job = *slot.job;
-    slot.job.reset();
-    slot.jobSent = false;
-    slot.inReference = false;
-    slot.deadline = Clock::time_point::max();
+    const JobRequest job = takeJob(slot);
     emit(&slot, job, std::move(result));
 }
 
@@ -84,8 +78,7 @@ void WorkerPool::failedStart(WorkerSlot &slot, EngineError error, Clock::time_po
         Result result;
         result.status = ResultStatus::WorkerCrashed;
         result.message = gaveUp.toString();
-        const JobRequest job = *slot.job;
-        slot.job.reset();
+        const JobRequest job = takeJob(slot);
         emit(&slot, job, std::move(result));
     }
     if (!m_health)

@@ -1,5 +1,7 @@
 #include "searchstrategy.h"
 
+#include <algorithm>
+
 #include "search/bruteforcestrategy.h"
 #include "search/randomstrategy.h"
 
@@ -21,12 +23,19 @@ Expected<std::unique_ptr<SearchStrategy>> makeStrategy(const std::string &name,
         strategy = std::make_unique<RandomStrategy>(space, seed);
     if (strategy)
         return strategy;
+    return checkStrategyName(name).error();
+}
 
-    std::string known;
-    for (const auto &candidate : strategyNames())
-        known += (known.empty() ? "" : ", ") + candidate;
+Status checkStrategyName(const std::string &name)
+{
+    const auto &known = strategyNames();
+    if (std::find(known.begin(), known.end(), name) != known.end())
+        return ok();
+    std::string list;
+    for (const auto &candidate : known)
+        list += (list.empty() ? "" : ", ") + candidate;
     return makeError(EngineError::Code::InvalidArgument, "unknown search strategy '" + name + "'",
-                     "known strategies: " + known);
+                     "known strategies: " + list);
 }
 
 } // namespace tb

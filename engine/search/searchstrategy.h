@@ -35,7 +35,10 @@ public:
 // The names makeStrategy() accepts, in a stable order.
 const std::vector<std::string> &strategyNames();
 
-// Fails with InvalidArgument naming the known strategies when `name` is not one of them.
+// InvalidArgument naming the known strategies when `name` is not one of them.
+Status checkStrategyName(const std::string &name);
+
+// Fails as checkStrategyName() when `name` is not a known strategy.
 Expected<std::unique_ptr<SearchStrategy>>
 makeStrategy(const std::string &name, const SearchSpace &space, std::uint64_t seed);
 

@@ -36,7 +36,8 @@ Expected<RunSummary> Session::run()
     if (!metrics)
         return fail(metrics.error());
     m_metrics.emplace(std::move(metrics.value()));
-    if (auto status = checkStrategy(); !status) // before a run is made for it
+    // Before a run is made for it.
+    if (auto status = checkStrategyName(m_options.strategy.value_or(m_spec.strategy.name)); !status)
         return fail(status.error());
     if (auto status = openRun(); !status)
         return fail(status.error());
@@ -86,19 +87,6 @@ Expected<RunSummary> Session::run()
     m_summary.stopped = !complete;
     m_listener.onFinished(m_summary);
     return m_summary;
-}
-
-Status Session::checkStrategy() const
-{
-    const auto name = m_options.strategy.value_or(m_spec.strategy.name);
-    const auto &known = strategyNames();
-    if (std::find(known.begin(), known.end(), name) != known.end())
-        return ok();
-    std::string list;
-    for (const auto &each : known)
-        list += (list.empty() ? "" : ", ") + each;
-    return makeError(EngineError::Code::InvalidArgument, "unknown search strategy '" + name + "'",
-                     "known: " + list);
 }
 
 Status Session::openRun()
@@ -209,9 +197,7 @@ Status Session::startPipeline()
     settings.arch = m_options.arch;
     settings.compileOnly = m_options.compileOnly;
     if (m_spec.verification.reference)
-        settings.referenceName =
-            "the reference configuration " +
-            Configuration{*m_spec.verification.reference}.key(m_spec.parameters);
+        settings.referenceName = referenceLabel(m_spec);
     m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
     auto status = m_pipeline->start();
     forwardLogs();

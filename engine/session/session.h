@@ -49,7 +49,6 @@ private:
         std::optional<RoundPlan::Job> round; // a finalist measured again, not the search
     };
 
-    Status checkStrategy() const;
     Status openRun();
     Status claim(const RunRecord &run);
     Status planSizes();

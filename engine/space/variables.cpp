@@ -43,4 +43,10 @@ std::vector<std::string> metricVariableNames(const Spec &spec)
     return names;
 }
 
+std::string referenceLabel(const Spec &spec)
+{
+    return "the reference configuration " +
+           Configuration{*spec.verification.reference}.key(spec.parameters);
+}
+
 } // namespace tb

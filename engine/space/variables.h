@@ -19,6 +19,9 @@ std::vector<double> configurationValues(const Spec &spec, const Configuration &c
 // "M=1024,N=1024": how a problem size is named in events, tables and logs.
 std::string problemSizeLabel(const Spec &spec, std::size_t sizeIndex);
 
+// "the reference configuration BM=32,BN=32": how messages name verification.reference (set).
+std::string referenceLabel(const Spec &spec);
+
 // Derived metrics may also use `time` (the median, seconds), after the names above.
 inline constexpr const char *kTimeVariable = "time";
 std::vector<std::string> metricVariableNames(const Spec &spec);

@@ -148,17 +148,19 @@ void SpecChecker::checkArgumentValues()
     if (m_reader.hasIssueUnder("/arguments") || m_reader.hasIssueUnder("/constraints"))
         return;
     const auto names = configurationVariableNames(m_spec);
+    std::vector<std::optional<Configuration>> configs; // per size, found once
+    for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i)
+        configs.push_back(representative(i));
     for (std::size_t j = 0; j < m_spec.arguments.size(); ++j) {
         const Argument &argument = m_spec.arguments[j];
         const bool buffer = argument.kind == Argument::Kind::Buffer;
         auto expression = Expression::compile(buffer ? argument.size : argument.value, names);
         if (!expression)
             continue;
-        for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
-            const auto config = representative(i);
-            if (!config)
+        for (std::size_t i = 0; i < configs.size(); ++i) {
+            if (!configs[i])
                 continue;
-            const double value = expression->evaluate(configurationValues(m_spec, *config, i));
+            const double value = expression->evaluate(configurationValues(m_spec, *configs[i], i));
             std::array<unsigned char, 8> storage{};
             std::optional<EngineError> problem;
             if (buffer) {

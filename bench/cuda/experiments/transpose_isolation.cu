@@ -8,9 +8,9 @@
 //   warm back-to-back      the kernel alone, launch after launch
 //   warm + idle 1 ms       the kernel alone, 1 ms idle before each
 // and, as Tunebench's worker has them, with CUPTI's concurrent-kernel activity records on
-// (argument "cupti"; "cupti-serial": the serialised KIND_KERNEL records instead) and with a second context that runs an empty kernel before each sample,
-// which the measuring stream waits for (argument "switch"; Tunebench's ContextSwitcher does it
-// before every batch).
+// (argument "cupti"; "cupti-serial": the serialised KIND_KERNEL records instead) and with a second
+// context that runs an empty kernel before each sample, which the measuring stream waits for
+// (argument "switch"; Tunebench's ContextSwitcher does it before every batch).
 //   nvcc -O3 -arch=sm_90 -DTILE=32 -DROWS=32 -o ti32 transpose_isolation.cu -lcuda -lcupti
 // ("own": the measuring context made by cuCtxCreate, as Tunebench's worker does, not the
 // runtime's primary context)
@@ -44,8 +44,8 @@ __global__ void empty() {}
 __global__ void flushPass(const int4 *data, unsigned long long count, int *sink, int discard)
 {
     const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
-    const unsigned long long first = blockIdx.x * static_cast<unsigned long long>(blockDim.x) +
-                                     threadIdx.x;
+    const unsigned long long first =
+        blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x;
     if (discard) {
         for (unsigned long long i = first; i < count / 8; i += stride)
             asm volatile("discard.global.L2 [%0], 128;" ::"l"(data + 8 * i) : "memory");
@@ -181,8 +181,12 @@ int main(int argc, char **argv)
         }
     }
     std::printf("TILE=%d ROWS=%d%s%s%s, %d rounds of %d samples; median of the rounds' medians:\n",
-                TILE, ROWS, serialKind ? ", CUPTI KIND_KERNEL on" : cupti ? ", CUPTI on" : "", contextSwitch ? ", context switches" : "",
-                ownContext ? ", own context" : "", rounds, kSamples);
+                TILE, ROWS,
+                serialKind ? ", CUPTI KIND_KERNEL on"
+                : cupti    ? ", CUPTI on"
+                           : "",
+                contextSwitch ? ", context switches" : "", ownContext ? ", own context" : "",
+                rounds, kSamples);
     for (int mode = 0; mode < kModes; ++mode) {
         auto &m = medians[mode];
         std::nth_element(m.begin(), m.begin() + m.size() / 2, m.end());

@@ -27,14 +27,8 @@ CpuBackend::CpuBackend(std::string cacheDirectory) : m_builder(std::move(cacheDi
 
 Status CpuBackend::prepare(const Spec &spec)
 {
-    if (spec.backend != BackendKind::Cpu)
-        return makeError(EngineError::Code::InvalidSpec,
-                         std::string("the cpu backend cannot run a ") + toString(spec.backend) +
-                             " spec");
-    if (spec.kernel.language != "c" && spec.kernel.language != "c++")
-        return makeError(EngineError::Code::InvalidSpec,
-                         "the cpu backend builds C or C++ kernels, not '" + spec.kernel.language +
-                             "'");
+    if (Status cpu = checkCpuSpec(spec); !cpu)
+        return cpu;
     if (Status reference = checkReferenceConfiguration(spec); !reference)
         return reference;
     auto arguments = ArgumentSet::create(spec);
@@ -148,7 +142,7 @@ const CpuBackend::Reference &CpuBackend::referenceFor(std::size_t sizeIndex)
 CpuBackend::Reference CpuBackend::computeReference(std::size_t sizeIndex)
 {
     const Configuration config{*m_spec->verification.reference};
-    const std::string name = "the reference configuration " + config.key(m_spec->parameters);
+    const std::string name = referenceLabel(*m_spec);
     Result result;
     std::optional<KernelLibrary> library = buildAndLoad(config, result);
     if (!library)

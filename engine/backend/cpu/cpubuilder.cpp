@@ -83,6 +83,19 @@ std::string sourceText(const KernelSource &kernel)
 
 } // namespace
 
+Status checkCpuSpec(const Spec &spec)
+{
+    if (spec.backend != BackendKind::Cpu)
+        return makeError(EngineError::Code::InvalidSpec,
+                         std::string("the cpu backend cannot run a ") + toString(spec.backend) +
+                             " spec");
+    if (spec.kernel.language != "c" && spec.kernel.language != "c++")
+        return makeError(EngineError::Code::InvalidSpec,
+                         "the cpu backend builds C or C++ kernels, not '" + spec.kernel.language +
+                             "'");
+    return ok();
+}
+
 CpuBuilder::CpuBuilder(std::string cacheDirectory) : m_cacheDirectory(std::move(cacheDirectory)) {}
 
 Status CpuBuilder::createCacheDirectory() const

@@ -33,6 +33,10 @@ struct CpuBuild
 //
 // For C++ the entry function must be declared extern "C": the backend looks it up by its plain
 // name, and a C++ name would be mangled.
+// InvalidSpec unless the spec is a cpu spec of a C or C++ kernel: what both CPU worker roles
+// (cpu, cpu-compile) check before taking it.
+Status checkCpuSpec(const Spec &spec);
+
 class CpuBuilder
 {
 public:

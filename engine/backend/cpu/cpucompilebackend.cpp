@@ -12,14 +12,8 @@ CpuCompileBackend::CpuCompileBackend(std::string cacheDirectory)
 
 Status CpuCompileBackend::prepare(const Spec &spec)
 {
-    if (spec.backend != BackendKind::Cpu)
-        return makeError(EngineError::Code::InvalidSpec,
-                         std::string("the cpu compile worker cannot build a ") +
-                             toString(spec.backend) + " spec");
-    if (spec.kernel.language != "c" && spec.kernel.language != "c++")
-        return makeError(EngineError::Code::InvalidSpec,
-                         "the cpu backend builds C or C++ kernels, not '" + spec.kernel.language +
-                             "'");
+    if (Status cpu = checkCpuSpec(spec); !cpu)
+        return cpu;
     if (Status created = m_builder.createCacheDirectory(); !created)
         return created;
     m_spec = spec;

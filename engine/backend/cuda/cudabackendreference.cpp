@@ -63,7 +63,7 @@ const CudaBackend::Reference &CudaBackend::referenceFor(std::size_t sizeIndex, C
 CudaBackend::Reference CudaBackend::computeReference(std::size_t sizeIndex, CudaStatus &fault)
 {
     const Configuration config{*m_spec->verification.reference};
-    const std::string name = "the reference configuration " + config.key(m_spec->parameters);
+    const std::string name = referenceLabel(*m_spec);
     Result scratch;
     LoadedKernel kernel;
     Reference reference;
