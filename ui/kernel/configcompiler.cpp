@@ -3,13 +3,13 @@
 #include "cudaconfigbuild.h"
 #include "hostconfigbuild.h"
 
-#include <QMetaObject>
+#include "session/postedcalls.h"
 
 #include <exception>
 
 namespace tb {
 
-ConfigCompiler::ConfigCompiler(QObject *parent) : QObject(parent)
+ConfigCompiler::ConfigCompiler(QObject *parent) : QObject(parent), m_posted(new PostedCalls(this))
 {
     qRegisterMetaType<tb::CompileOutcome>();
 }
@@ -45,22 +45,20 @@ void ConfigCompiler::cancel()
 void ConfigCompiler::run(const CompileRequest &request)
 {
     CompileOutcome outcome;
-    // Nothing may escape the thread (DESIGN.md: exceptions never cross a thread).
+    // Nothing may escape the thread (docs/architecture.md: exceptions never cross a thread).
     try {
         outcome = request.spec.backend == BackendKind::Cuda ? buildCudaConfig(request, m_cancelled)
                                                             : buildHostConfig(request, m_cancelled);
     } catch (const std::exception &error) {
         outcome.failure = std::string("the compile failed: ") + error.what();
     }
-    // Queued to this object: dropped if it is destroyed first (its destructor joins us).
-    QMetaObject::invokeMethod(
-        this,
-        [this, outcome = std::move(outcome)] {
-            join();
-            m_busy = false;
-            emit finished(outcome);
-        },
-        Qt::QueuedConnection);
+    // Posted to this object's thread: dropped if it is destroyed first (its destructor joins
+    // us).
+    m_posted->post([this, outcome = std::move(outcome)] {
+        join();
+        m_busy = false;
+        emit finished(outcome);
+    });
 }
 
 } // namespace tb

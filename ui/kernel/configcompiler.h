@@ -10,6 +10,8 @@
 
 namespace tb {
 
+class PostedCalls;
+
 // Runs one compile at a time off the GUI thread (CUDA: buildCudaConfig, a cuda-compile worker;
 // cpu: buildHostConfig, the host compiler) and reports it with finished(), emitted on the
 // compiler's own (GUI) thread. A second start() while one runs is refused, not queued: the
@@ -35,6 +37,7 @@ private:
     void run(const CompileRequest &request);
     void join();
 
+    PostedCalls *m_posted;
     std::thread m_thread;
     std::atomic<bool> m_cancelled{false};
     bool m_busy = false;

@@ -4,6 +4,7 @@
 
 namespace tb {
 
+class PostedCalls;
 class SessionController;
 
 // The listener a Session calls on its own thread. Every event is copied and posted to the
@@ -12,7 +13,9 @@ class SessionController;
 class SessionBridge : public SessionListener
 {
 public:
-    explicit SessionBridge(SessionController *controller) : m_controller(controller) {}
+    SessionBridge(SessionController *controller, PostedCalls *calls)
+        : m_controller(controller), m_calls(calls)
+    {}
 
     void onRunStarted(std::int64_t runId, bool resumed) override;
     void onSpaceSized(const SpaceSummary &summary) override;
@@ -24,6 +27,7 @@ public:
 
 private:
     SessionController *m_controller;
+    PostedCalls *m_calls;
 };
 
 } // namespace tb

@@ -1,6 +1,7 @@
 #include "sessioncontroller.h"
 
 #include "backend/cuda/cudaenvironment.h"
+#include "postedcalls.h"
 #include "session/session.h"
 #include "session/workerlocation.h"
 #include "sessionbridge.h"
@@ -8,7 +9,6 @@
 #include "spec/specloader.h"
 
 #include <QFileInfo>
-#include <QMetaObject>
 
 namespace tb {
 
@@ -35,7 +35,8 @@ QString describeError(const QString &specPath, const EngineError &error)
 
 } // namespace
 
-SessionController::SessionController(QObject *parent) : QObject(parent)
+SessionController::SessionController(QObject *parent)
+    : QObject(parent), m_posted(new PostedCalls(this))
 {
     registerMetaTypes();
 }
@@ -92,7 +93,7 @@ void SessionController::setPaused(bool paused)
 
 void SessionController::post(std::function<void()> call)
 {
-    QMetaObject::invokeMethod(this, std::move(call), Qt::QueuedConnection);
+    m_posted->post(std::move(call));
 }
 
 // Runs on the GUI thread after the run's thread posted its last event.
@@ -159,7 +160,7 @@ void SessionController::runOnThread(RunRequest request)
     if (cuda)
         applyCudaEnvironment(request, options.compileOnly, options.arch, options.gpus);
 
-    SessionBridge bridge(this);
+    SessionBridge bridge(this, m_posted);
     Session session(*spec, options, bridge);
     auto summary = session.run();
     if (summary) {

@@ -12,6 +12,7 @@
 
 namespace tb {
 
+class PostedCalls;
 struct Spec;
 
 // Runs one tb::Session at a time on its own thread and turns the session's events into
@@ -66,6 +67,7 @@ private:
     void endRun();
     void setPaused(bool paused);
 
+    PostedCalls *m_posted;
     std::thread m_thread;
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_pauseFlag{false};
