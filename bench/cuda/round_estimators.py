@@ -5,11 +5,13 @@ Reads the --raw JSON lines of run_to_run.py (tuned with process_rounds >= 5 and 
 configuration a finalist) and, for each estimator of a configuration's time from its rounds'
 medians (round 1 alone, median or minimum of the first 3 or 5, mean of 5), prints the run-to-run
 spread (max - min) / median across the runs, per time bucket: median, max, and how many
-configurations stay within 0.5%.
+configurations stay within 0.5%. Reads plain .jsonl or xz-compressed .jsonl.xz (the committed
+rows in bench/results/ are compressed).
 
-  python3 bench/cuda/round_estimators.py bench/results/cuda_process_rounds5_rows.jsonl
+  python3 bench/cuda/round_estimators.py bench/results/cuda_process_rounds5_rows.jsonl.xz
 """
 import json
+import lzma
 import statistics
 import sys
 from collections import defaultdict
@@ -32,7 +34,8 @@ def spread(values):
 
 def main():
     runs = defaultdict(dict)  # (spec, key, size) -> run -> round medians
-    with open(sys.argv[1]) as rows:
+    opener = lzma.open if sys.argv[1].endswith(".xz") else open
+    with opener(sys.argv[1], "rt") as rows:
         for line in rows:
             row = json.loads(line)
             runs[(row["spec"].split("/")[-1], row["key"], row["size"])][row["round"]] = \

@@ -13,13 +13,15 @@ as it goes, and a markdown report.
 
 Run on the GPU node from the repository root, with the bundle unpacked:
   python3 bench/cuda/timing_fidelity.py --bundle /tmp/b/tunebench --rows rows.jsonl --out r.md
-Report from row files written by earlier (possibly split) runs, measuring nothing:
-  python3 bench/cuda/timing_fidelity.py --from a.jsonl b.jsonl --out r.md
+Report from row files written by earlier (possibly split) runs, measuring nothing (plain
+.jsonl or xz-compressed .jsonl.xz, as committed in bench/results/):
+  python3 bench/cuda/timing_fidelity.py --from a.jsonl b.jsonl.xz --out r.md
 """
 import argparse
 import csv
 import io
 import json
+import lzma
 import statistics
 import subprocess
 import sys
@@ -143,10 +145,11 @@ def main():
                              "sampling, what a tune reports; runs 1-7 used 50)")
     parser.add_argument("--only", help="comma-separated kernel names to run (copy_scale,sgemm,spin)")
     parser.add_argument("--from", dest="sources", nargs="+",
-                        help="report from these row files; measure nothing")
+                        help="report from these row files (.jsonl or .jsonl.xz); measure nothing")
     args = parser.parse_args()
     if args.sources:
-        rows = [json.loads(l) for name in args.sources for l in open(name) if l.strip()]
+        rows = [json.loads(l) for name in args.sources
+                for l in (lzma.open if name.endswith(".xz") else open)(name, "rt") if l.strip()]
         wall = None
     elif args.bundle:
         rows, wall = measure(args)

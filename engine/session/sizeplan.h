@@ -13,7 +13,8 @@
 namespace tb {
 
 // The tuning of one problem size within a run: its search space, the strategy walking it, the
-// budget, and the best objective seen. Sizes are tuned separately (DESIGN.md: the "key").
+// budget, and the best objective seen. Sizes are tuned separately (docs/architecture.md: the
+// "key").
 class SizePlan
 {
 public:

@@ -19,10 +19,11 @@ class CuptiTimer;
 class EventTimer;
 class L2Flusher;
 
-// Measures one kernel launch as DESIGN.md says: warm-up launches, then samples until the
-// AdaptiveSampler stops, each sample an L2 flush (unless warm-cache timing) and one launch
-// between two events. Launches go in batches (see nextBatchSize) with one synchronisation and,
-// with CUPTI, one flush of its records per batch, so the GPU is not left idle per sample.
+// Measures one kernel launch as docs/measurement.md says: warm-up launches, then samples until
+// the AdaptiveSampler stops, each sample an L2 flush (unless warm-cache timing) and one launch,
+// timed by its CUPTI record (or two CUDA events without CUPTI). Launches go in batches (see
+// nextBatchSize) with one synchronisation and, with CUPTI, one flush of its records per batch, so
+// the GPU is not left idle per sample.
 //
 // Samples come from CUPTI's kernel records when a CuptiTimer is given, from the events
 // otherwise; the events' median is kept as "event_median_s" either way. When CUPTI fails during
