@@ -1,5 +1,8 @@
 #include "csvexport.h"
 
+#include "figurecolumns.h"
+#include "model/measurementcaveats.h"
+
 #include <charconv>
 #include <cmath>
 #include <set>
@@ -47,20 +50,45 @@ void appendRow(std::string &csv, const std::vector<std::string> &fields)
     csv += '\n';
 }
 
-std::vector<std::string> header(const Spec &spec, const std::vector<std::string> &metrics)
+// Every backend figure some result carries, in column order.
+std::vector<std::string> figureKeys(const std::vector<StoredResult> &results)
+{
+    std::set<std::string> keys;
+    for (const StoredResult &stored : results)
+        for (const auto &[key, value] : stored.result.resources)
+            keys.insert(key);
+    return orderFigureKeys({keys.begin(), keys.end()});
+}
+
+struct Columns
+{
+    std::vector<std::string> metrics;
+    std::vector<std::string> figures;
+};
+
+std::vector<std::string> header(const Spec &spec, const Columns &columns)
 {
     std::vector<std::string> fields = {"status"};
     for (const Parameter &parameter : spec.parameters)
         fields.push_back(parameter.name);
     fields.insert(fields.end(), spec.sizes.names.begin(), spec.sizes.names.end());
-    fields.insert(fields.end(), {"median", "min", "mean", "stddev", "samples"});
-    fields.insert(fields.end(), metrics.begin(), metrics.end());
-    fields.push_back("message");
+    fields.insert(fields.end(), {"median_s", "min_s", "mean_s", "stddev_s", "samples", "timer"});
+    fields.insert(fields.end(), columns.metrics.begin(), columns.metrics.end());
+    for (const std::string &key : columns.figures)
+        fields.push_back(figureColumnName(key));
+    fields.insert(fields.end(), {"compile_s", "cached_build", "caveats", "message"});
     return fields;
 }
 
-std::vector<std::string> row(const Spec &spec, const std::vector<std::string> &metrics,
-                             const StoredResult &stored)
+std::string joined(const std::vector<std::string> &lines)
+{
+    std::string text;
+    for (const std::string &line : lines)
+        text += (text.empty() ? "" : " ") + line;
+    return text;
+}
+
+std::vector<std::string> row(const Spec &spec, const Columns &columns, const StoredResult &stored)
 {
     const Result &result = stored.result;
     std::vector<std::string> fields = {std::string(toString(result.status))};
@@ -76,10 +104,18 @@ std::vector<std::string> row(const Spec &spec, const std::vector<std::string> &m
     for (double value : {summary.median, summary.min, summary.mean, summary.stddev})
         fields.push_back(measured ? number(value) : "");
     fields.push_back(std::to_string(summary.count));
-    for (const std::string &name : metrics) {
+    fields.push_back(result.timer);
+    for (const std::string &name : columns.metrics) {
         const auto found = result.metrics.find(name);
         fields.push_back(found == result.metrics.end() ? "" : number(found->second));
     }
+    for (const std::string &key : columns.figures) {
+        const auto value = result.resource(key);
+        fields.push_back(value ? number(*value) : "");
+    }
+    fields.push_back(result.compileSeconds > 0 ? number(result.compileSeconds) : "");
+    fields.push_back(result.cachedBuild ? "1" : "0");
+    fields.push_back(joined(measurementCaveats(result)));
     fields.push_back(result.message);
     return fields;
 }
@@ -102,11 +138,11 @@ std::string csvField(const std::string &text)
 
 Expected<std::string> exportCsv(const Spec &spec, const std::vector<StoredResult> &results)
 {
-    const auto metrics = metricColumns(spec, results);
+    const Columns columns{metricColumns(spec, results), figureKeys(results)};
     std::string csv;
-    appendRow(csv, header(spec, metrics));
+    appendRow(csv, header(spec, columns));
     for (const StoredResult &stored : results)
-        appendRow(csv, row(spec, metrics, stored));
+        appendRow(csv, row(spec, columns, stored));
     return csv;
 }
 

@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <regex>
@@ -248,9 +249,13 @@ private slots:
     {
         StoredResult failed = makeStored(2, 64, 1, 0, std::nullopt, ResultStatus::CompileError);
         failed.result.summary = {};
+        failed.result.resources.clear();
         failed.result.message = "error: expected ',' or ';', got \"}\"\n  at line 3";
         StoredResult measured = makeStored(1, 32, 0, 1.25e-3, 96.5);
         measured.result.summary = {1.25e-3, 0.001125, 0.001375, 1.25e-4, 7, 0.01};
+        measured.result.timer = "cupti";
+        measured.result.compileSeconds = 0.25;
+        measured.result.cachedBuild = true;
         const std::vector<StoredResult> results = {measured, failed};
 
         auto text = exportCsv(makeSpec(), results);
@@ -259,17 +264,55 @@ private slots:
                 std::string::npos);
         const auto rows = parseCsv(*text);
         QCOMPARE(rows.size(), std::size_t{3});
-        const std::vector<std::string> header = {"status",  "BM",   "ALPHA",  "N",
-                                                 "median",  "min",  "mean",   "stddev",
-                                                 "samples", "GB/s", "message"};
+        const std::vector<std::string> header = {
+            "status",    "BM",           "ALPHA",   "N",      "median_s", "min_s",
+            "mean_s",    "stddev_s",     "samples", "timer",  "GB/s",     "registers_per_thread",
+            "compile_s", "cached_build", "caveats", "message"};
         QCOMPARE(rows[0], header);
-        const std::vector<std::string> ok = {"ok",      "32",       "0.5",      "512",
-                                             "0.00125", "0.001125", "0.001375", "0.000125",
-                                             "7",       "96.5",     ""};
+        const std::vector<std::string> ok = {
+            "ok", "32",    "0.5",  "512", "0.00125", "0.001125", "0.001375", "0.000125",
+            "7",  "cupti", "96.5", "40",  "0.25",    "1",        "",         ""};
         QCOMPARE(rows[1], ok);
         const std::vector<std::string> bad = {
-            "compile_error", "64", "0.5", "1024", "", "", "", "", "0", "", failed.result.message};
+            "compile_error",      "64", "0.5", "1024", "", "", "", "", "0", "", "", "", "", "0", "",
+            failed.result.message};
         QCOMPARE(rows[2], bad);
+    }
+
+    // Every figure that show and the GUI display is a column, named with its unit, in one
+    // order whatever the results carry; caveats in words.
+    void csvCarriesEveryStoredFigureWithItsUnit()
+    {
+        StoredResult gpu = makeStored(1, 32, 0, 1e-3);
+        gpu.result.resources = {
+            {"registers", 64},       {"spill_stores", 8},     {"spill_loads", 12},
+            {"stack_frame", 16},     {"static_shared", 4096}, {"dynamic_shared", 0},
+            {"occupancy", 0.75},     {"sm_clock_mhz", 1980},  {"throttled", 1},
+            {"throttle_reasons", 4}, {"zz_new_figure", 3}};
+        StoredResult cpu = makeStored(2, 64, 0, 2e-3);
+        cpu.result.resources = {{"other_cpu_load", 1.5}};
+        const auto rows = parseCsv(*exportCsv(makeSpec(), {gpu, cpu}));
+        const std::vector<std::string> &header = rows[0];
+        const auto column = [&header](const std::string &name) {
+            return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) -
+                                            header.begin());
+        };
+        const std::vector<std::string> figures = {
+            "registers_per_thread",  "spill_stores_bytes",  "spill_loads_bytes",
+            "stack_frame_bytes",     "static_shared_bytes", "dynamic_shared_bytes",
+            "occupancy_fraction",    "sm_clock_mhz",        "other_cpu_load_cpus",
+            "throttle_reasons_bits", "throttled_flag",      "zz_new_figure"};
+        for (std::size_t i = 0; i < figures.size(); ++i) {
+            QVERIFY2(column(figures[i]) < header.size(), figures[i].c_str());
+            if (i > 0)
+                QVERIFY2(column(figures[i - 1]) < column(figures[i]), figures[i].c_str());
+        }
+        QCOMPARE(rows[1][column("spill_loads_bytes")], std::string("12"));
+        QCOMPARE(rows[1][column("occupancy_fraction")], std::string("0.75"));
+        QCOMPARE(rows[2][column("occupancy_fraction")], std::string(""));
+        QCOMPARE(rows[2][column("other_cpu_load_cpus")], std::string("1.5"));
+        QVERIFY(!rows[1][column("caveats")].empty()); // throttled
+        QVERIFY(!rows[2][column("caveats")].empty()); // 1.5 other CPUs busy
     }
 
     void csvFieldQuotesOnlyWhatNeedsIt()
