@@ -111,7 +111,11 @@ void KernelEditor::changeEvent(QEvent *event)
 
 void KernelEditor::applyFont()
 {
-    const QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    // The desktop's fixed font, and should its family be missing, whatever fontconfig offers
+    // for a monospace hint. (Qt's own fixedPitch() is no test: it is false for Noto Sans Mono.)
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    font.setStyleHint(QFont::Monospace);
+    font.setFixedPitch(true);
     setFont(font);
     setMarginsFont(font);
     if (QsciLexer *current = lexer()) {

@@ -1,7 +1,8 @@
 #include "kernel/cudalexer.h"
 #include "kernel/kerneleditor.h"
 
-#include <QFontInfo>
+#include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -9,6 +10,16 @@ using namespace tb;
 using Severity = CompilerMessage::Severity;
 
 namespace {
+
+// Monospaced as drawn: a narrow, a wide and a punctuation glyph take the same room. (Not
+// QFontInfo::fixedPitch(), which depends on the machine's fonts: false for Noto Sans Mono.)
+bool isMonospaced(const QFont &font)
+{
+    const QFontMetricsF metrics(font);
+    const qreal narrow = metrics.horizontalAdvance(QLatin1Char('i'));
+    return narrow > 0 && narrow == metrics.horizontalAdvance(QLatin1Char('W')) &&
+           narrow == metrics.horizontalAdvance(QLatin1Char('.'));
+}
 
 const QString kText = QStringLiteral("int a = 1;\n"
                                      "int b = a;\n"
@@ -60,12 +71,14 @@ private slots:
         QVERIFY(editor.marginWidth(KernelEditor::LineNumberMargin) > 0);
         QVERIFY(editor.marginWidth(KernelEditor::MarkerMargin) > 0);
         QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETCARETLINEVISIBLE) != 0);
-        QVERIFY(QFontInfo(editor.lexer()->defaultFont()).fixedPitch());
+        QVERIFY(isMonospaced(editor.lexer()->defaultFont()));
         QVERIFY(!editor.cudaHighlighting());
         QVERIFY(!qobject_cast<CudaLexer *>(editor.lexer()));
         editor.setCudaHighlighting(true);
         QVERIFY(qobject_cast<CudaLexer *>(editor.lexer()));
-        QVERIFY(QFontInfo(editor.lexer()->font(QsciLexerCPP::KeywordSet2)).fixedPitch());
+        QVERIFY(isMonospaced(editor.lexer()->font(QsciLexerCPP::KeywordSet2)));
+        QCOMPARE(editor.lexer()->defaultFont().family(),
+                 QFontDatabase::systemFont(QFontDatabase::FixedFont).family());
     }
 
     void followsALightOrDarkPalette()
