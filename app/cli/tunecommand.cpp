@@ -1,6 +1,6 @@
 #include "tunecommand.h"
 
-#include "backend/cuda/cudaenvironment.h"
+#include "backend/cuda/cudarunplan.h"
 #include "consolereporter.h"
 #include "constraintprogress.h"
 #include "exitcodes.h"
@@ -55,21 +55,16 @@ void printSpecError(const std::string &path, const EngineError &error)
 void prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session)
 {
     const CudaEnvironment cuda = probeCudaEnvironment();
-    const bool measuring = !options.compileOnly && cuda.driverFound && !cuda.gpus.empty();
-    session.compileOnly = !measuring;
-    session.gpus = cuda.gpus;
-    // --arch wins; a GPU that measures compiles for itself; offline work takes the spec's arch.
-    session.arch = options.arch;
-    if (session.arch.empty())
-        session.arch = measuring ? cuda.arch : spec.kernel.arch;
-    if (session.arch.empty())
-        session.arch = cuda.arch.empty() ? "sm_90" : cuda.arch;
-    if (!options.compileOnly && !measuring)
-        std::printf("No GPU to measure on: %s. Compiling only (for %s): resource usage, no "
-                    "timings.\n",
-                    cuda.whyNot.c_str(), session.arch.c_str());
-    else if (measuring)
-        std::printf("GPU: %s; %zu bench worker(s)\n", cuda.deviceName.c_str(), cuda.gpus.size());
+    CudaRunRequest wanted;
+    wanted.compileOnly = options.compileOnly;
+    wanted.gpus = cuda.gpus;
+    wanted.chosenArch = options.arch;
+    wanted.chosenBy = "--arch";
+    const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
+    session.compileOnly = plan.compileOnly;
+    session.gpus = plan.gpus;
+    session.arch = plan.target.arch;
+    std::printf("%s\n", plan.announcement.c_str());
 }
 
 int defaultWorkerCount()

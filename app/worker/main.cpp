@@ -1,5 +1,6 @@
 // tunebench-worker: one process that builds and measures configurations for a supervisor,
 // speaking the protocol of engine/protocol on stdin/stdout (stderr is its log). Wiring only.
+#include "backend/common/compiletarget.h"
 #include "backend/cpu/cpubackend.h"
 #include "backend/cpu/cpucompilebackend.h"
 #include "backend/cuda/compile/cudacompilebackend.h"
@@ -68,7 +69,7 @@ int main(int argc, char **argv)
         "workbench, over the worker protocol on stdin/stdout. Not meant to be run by hand."};
     std::string role = "cpu";
     std::string cacheDirectory = defaultCacheDirectory();
-    std::string arch = "sm_90";
+    std::string arch = tb::kDefaultCompileArch;
     int pinCpu = -1;
     int avoidCpu = -1;
     app.add_option("--role", role, "Worker role: cpu, cpu-compile, cuda-compile or cuda")

@@ -96,11 +96,13 @@ private slots:
         const auto outcome = runCli(
             {"--workspace", dir.filePath("ws.tbw"), "tune", spec.fileName(), "--max-configs", "1"});
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
-        QVERIFY2(outcome.out.contains("Compiling only (for sm_80)"), qPrintable(outcome.out));
+        QVERIFY2(outcome.out.contains("Compiling only (for sm_80: the spec's kernel.arch)"),
+                 qPrintable(outcome.out));
         const auto overridden =
             runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec.fileName(), "--max-configs",
                     "1", "--fresh", "--arch", "sm_90"});
-        QVERIFY2(overridden.out.contains("Compiling only (for sm_90)"), qPrintable(overridden.out));
+        QVERIFY2(overridden.out.contains("Compiling only (for sm_90: --arch)"),
+                 qPrintable(overridden.out));
     }
 };
 

@@ -5,6 +5,7 @@
 #include "testpaths.h"
 
 #include <QFile>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -97,6 +98,33 @@ private slots:
         QVERIFY(failed.wait(10000));
         const QString message = failed.at(0).at(0).toString();
         QVERIFY2(message.contains(QStringLiteral("/backend")), qPrintable(message));
+    }
+
+    // A CUDA run compiles for the architecture the CLI would pick (one rule, compiletarget.h):
+    // asked to compile only, the spec's kernel.arch, and the log says so and why.
+    void aCudaRunCompilesForTheSpecsArchLikeTheCli()
+    {
+        const QString spec =
+            tbtest::writeExampleVariant(QStringLiteral("copy_scale"),
+                                        {{"kernel", QJsonObject{{"arch", "sm_80"}}},
+                                         {"strategy", QJsonObject{{"max_configs", 1}}}},
+                                        m_dir.path(), QStringLiteral("copy_scale_sm80.json"));
+        QVERIFY(!spec.isEmpty());
+        SessionController controller;
+        QSignalSpy log(&controller, &SessionController::logLine);
+        QSignalSpy finished(&controller, &SessionController::finished);
+        QSignalSpy failed(&controller, &SessionController::failed);
+        RunRequest r = request(spec);
+        r.workspacePath = m_dir.filePath(QStringLiteral("cuda.tbw"));
+        r.compileOnly = true;
+        QVERIFY(controller.start(r));
+        QVERIFY2(finished.wait(60000), qPrintable(failed.value(0).value(0).toString()));
+        QStringList lines;
+        for (const auto &args : log)
+            lines << args.at(0).toString();
+        QVERIFY2(lines.join('\n').contains(
+                     QStringLiteral("Compiling only (for sm_80: the spec's kernel.arch)")),
+                 qPrintable(lines.join('\n')));
     }
 
     void stopEndsARunWithFinishedAndStopped()

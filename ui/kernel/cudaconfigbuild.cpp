@@ -12,29 +12,15 @@ namespace tb {
 
 namespace {
 
-// The target architecture and why: the page's choice, the spec's kernel.arch, the GPU's own
-// (what a run on this machine measures), else sm_90 as the CLI's --compile-only does.
+// The target architecture and why, by the rule a run follows: on a machine with a GPU the
+// run measures there, so the page builds what the run would build.
 void chooseTarget(const CompileRequest &request, CompileOutcome &outcome)
 {
-    if (!request.arch.empty()) {
-        outcome.target = request.arch;
-        outcome.targetReason = "picked on the Kernel page";
-        return;
-    }
-    if (!request.spec.kernel.arch.empty()) {
-        outcome.target = request.spec.kernel.arch;
-        outcome.targetReason = "the spec's kernel.arch";
-        return;
-    }
     const CudaEnvironment cuda = probeCudaEnvironment();
-    if (!cuda.arch.empty()) {
-        outcome.target = cuda.arch;
-        outcome.targetReason = "the GPU's: " + cuda.deviceName;
-        return;
-    }
-    outcome.target = "sm_90";
-    outcome.targetReason =
-        "the default, no GPU here" + (cuda.whyNot.empty() ? "" : ": " + cuda.whyNot);
+    const CompileTarget target = chooseCompileTarget(compileTargetInputs(
+        cuda, request.spec, !cuda.gpus.empty(), request.arch, "picked on the Kernel page"));
+    outcome.target = target.arch;
+    outcome.targetReason = target.reason;
 }
 
 // The spec document a worker receives (Spec::document, source inlined) with `code` instead of

@@ -1,5 +1,6 @@
 #include "kernelpage.h"
 
+#include "backend/common/compiletarget.h"
 #include "backend/cuda/compile/devicelimits.h"
 #include "compilermessagesmodel.h"
 #include "configcompiler.h"
@@ -146,8 +147,10 @@ QWidget *KernelPage::buildToolbar()
     m_target->addItem(tr("Automatic"), QString());
     for (const auto &arch : knownDeviceArchitectures())
         m_target->addItem(QString::fromStdString(arch), QString::fromStdString(arch));
-    m_target->setToolTip(tr("Architecture NVRTC compiles for. Automatic: the spec's kernel.arch, "
-                            "else this machine's GPU, else sm_90. No GPU is needed to compile."));
+    m_target->setToolTip(tr("Architecture NVRTC compiles for. Automatic: as a run on this machine "
+                            "would: this machine's GPU, else the spec's kernel.arch, else %1. "
+                            "No GPU is needed to compile.")
+                             .arg(QString::fromLatin1(kDefaultCompileArch)));
     m_targetLabel->setBuddy(m_target);
     m_compileButton->setToolTip(tr("Compile the picked configuration with the editor's text, "
                                    "saved or not, and show its resource usage (Ctrl+B)"));

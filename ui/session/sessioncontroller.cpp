@@ -1,6 +1,6 @@
 #include "sessioncontroller.h"
 
-#include "backend/cuda/cudaenvironment.h"
+#include "backend/cuda/cudarunplan.h"
 #include "postedcalls.h"
 #include "session/session.h"
 #include "session/workerlocation.h"
@@ -105,27 +105,20 @@ void SessionController::endRun()
     setPaused(false);
 }
 
-void SessionController::applyCudaEnvironment(const RunRequest &request, bool &compileOnly,
-                                             std::string &arch, std::vector<std::string> &gpus)
+void SessionController::applyCudaEnvironment(const RunRequest &request, const Spec &spec,
+                                             SessionOptions &options)
 {
     const CudaEnvironment cuda = probeCudaEnvironment();
-    compileOnly = request.compileOnly;
-    arch = cuda.arch.empty() ? std::string("sm_90") : cuda.arch;
-    gpus = selectGpus(cuda.gpus, request.enabledGpus);
-    if (!compileOnly && (!cuda.driverFound || gpus.empty())) {
-        compileOnly = true;
-        const QString why = cuda.gpus.empty() ? QString::fromStdString(cuda.whyNot)
-                                              : noEnabledGpuReason(request.enabledGpus);
-        const QString line = QStringLiteral("No GPU to measure on: %1. Compiling only (for %2): "
-                                            "resource usage, no timings.")
-                                 .arg(why, QString::fromStdString(arch));
-        post([this, line] { emit logLine(line); });
-    } else if (!compileOnly) {
-        const QString line = QStringLiteral("GPU: %1; %2 bench worker(s)")
-                                 .arg(QString::fromStdString(cuda.deviceName))
-                                 .arg(gpus.size());
-        post([this, line] { emit logLine(line); });
-    }
+    CudaRunRequest wanted;
+    wanted.compileOnly = request.compileOnly;
+    wanted.gpus = selectGpus(cuda.gpus, request.enabledGpus);
+    wanted.noGpuReason = noEnabledGpuReason(request.enabledGpus).toStdString();
+    const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
+    options.compileOnly = plan.compileOnly;
+    options.gpus = plan.gpus;
+    options.arch = plan.target.arch;
+    const QString line = QString::fromStdString(plan.announcement);
+    post([this, line] { emit logLine(line); });
 }
 
 void SessionController::runOnThread(RunRequest request)
@@ -158,7 +151,7 @@ void SessionController::runOnThread(RunRequest request)
     options.stopRequested = &m_stop;
     options.pauseRequested = &m_pauseFlag;
     if (cuda)
-        applyCudaEnvironment(request, options.compileOnly, options.arch, options.gpus);
+        applyCudaEnvironment(request, *spec, options);
 
     SessionBridge bridge(this, m_posted);
     Session session(*spec, options, bridge);

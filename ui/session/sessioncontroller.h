@@ -13,6 +13,7 @@
 namespace tb {
 
 class PostedCalls;
+struct SessionOptions;
 struct Spec;
 
 // Runs one tb::Session at a time on its own thread and turns the session's events into
@@ -61,8 +62,7 @@ signals:
 
 private:
     void runOnThread(RunRequest request);
-    void applyCudaEnvironment(const RunRequest &request, bool &compileOnly, std::string &arch,
-                              std::vector<std::string> &gpus);
+    void applyCudaEnvironment(const RunRequest &request, const Spec &spec, SessionOptions &options);
     void post(std::function<void()> call);
     void endRun();
     void setPaused(bool paused);

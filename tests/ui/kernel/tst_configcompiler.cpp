@@ -1,3 +1,4 @@
+#include "backend/cuda/cudaenvironment.h"
 #include "kernel/compilerlogparser.h"
 #include "kernel/configcompiler.h"
 #include "kerneltestsupport.h"
@@ -69,6 +70,23 @@ private slots:
         QCOMPARE(outcome.result.resource("threads_per_block").value_or(0), 256.0);
         QVERIFY(outcome.result.resource("warps_per_sm").value_or(0) > 0);
         QVERIFY(outcome.result.compilerLog.find("ptxas") != std::string::npos);
+    }
+
+    // Automatic target: the rule every run follows (compiletarget.h). Without a GPU here the
+    // spec's kernel.arch wins; with one, the GPU's own, as a run on this machine measures.
+    void theAutomaticTargetFollowsTheRunsRule()
+    {
+        CompileRequest r = request(QStringLiteral("copy_scale"));
+        r.spec.kernel.arch = "sm_86";
+        const CompileOutcome outcome = compile(r);
+        QVERIFY2(outcome.failure.empty(), outcome.failure.c_str());
+        const CudaEnvironment cuda = probeCudaEnvironment();
+        if (cuda.gpus.empty()) {
+            QCOMPARE(outcome.target, std::string("sm_86"));
+            QCOMPARE(outcome.targetReason, std::string("the spec's kernel.arch"));
+        } else {
+            QCOMPARE(outcome.target, cuda.arch);
+        }
     }
 
     void reportsCudaSyntaxErrorsAgainstTheUsersFile()

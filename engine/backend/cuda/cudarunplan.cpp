@@ -1,0 +1,33 @@
+#include "cudarunplan.h"
+
+namespace tb {
+
+CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
+                        const CudaRunRequest &request)
+{
+    CudaRunPlan plan;
+    const bool measuring = !request.compileOnly && cuda.driverFound && !request.gpus.empty();
+    plan.compileOnly = !measuring;
+    if (measuring)
+        plan.gpus = request.gpus;
+    CompileTargetInputs inputs =
+        compileTargetInputs(cuda, spec, measuring, request.chosenArch, request.chosenBy);
+    inputs.noGpuReason.clear(); // the announcement says why there is no GPU, once
+    plan.target = chooseCompileTarget(inputs);
+    const std::string target = plan.target.arch + ": " + plan.target.reason;
+    if (measuring) {
+        plan.announcement = "GPU: " + cuda.deviceName + "; " + std::to_string(plan.gpus.size()) +
+                            " bench worker(s)";
+    } else if (request.compileOnly) {
+        plan.announcement = "Compiling only (for " + target + "): resource usage, no timings.";
+    } else {
+        const std::string why = cuda.gpus.empty()              ? cuda.whyNot
+                                : !request.noGpuReason.empty() ? request.noGpuReason
+                                                               : "no GPU enabled for this run";
+        plan.announcement = "No GPU to measure on: " + why + ". Compiling only (for " + target +
+                            "): resource usage, no timings.";
+    }
+    return plan;
+}
+
+} // namespace tb
