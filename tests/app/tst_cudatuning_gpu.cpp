@@ -143,6 +143,32 @@ private slots:
                  qPrintable(QString::number(best[2]->result.metrics.at("GB/s"))));
     }
 
+    // The bundled SGEMM is written the natural way: template <int BM, int BN, ...> with entry
+    // sgemm<BM, BN, BK, TM, TN>, the spec's parameter names (issue 18, item 3). Its
+    // configurations compile, verify against the reference and are timed.
+    void aTemplateKernelNamedLikeItsParametersTunes()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome =
+            runCli({"--workspace", workspace, "tune",
+                    examplePath("resources/examples/sgemm/sgemm.json"), "--max-configs", "6"},
+                   600000);
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        const auto results = storedResults(workspace);
+        QVERIFY(!results.empty());
+        int ok = 0;
+        for (const auto &stored : results) {
+            const QString status =
+                QString::fromStdString(std::string(toString(stored.result.status)));
+            QVERIFY2(status == "ok" || status == "invalid_launch",
+                     qPrintable(QString::fromStdString(stored.configKey) + ": " + status + " " +
+                                QString::fromStdString(stored.result.message)));
+            ok += status == "ok" && stored.result.summary.count > 0 ? 1 : 0;
+        }
+        QVERIFY(ok >= 6);
+    }
+
     // measurement.process_rounds on the GPU: each size's 2 best are measured again by a new
     // bench worker (a new process, a new CUDA context), timed by CUPTI like the search.
     void finalistsAreMeasuredAgainByANewBenchWorker()

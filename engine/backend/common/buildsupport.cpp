@@ -1,6 +1,9 @@
 #include "buildsupport.h"
 
+#include "sourcenames.h"
+
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace tb {
@@ -15,12 +18,37 @@ std::string parameterCountMismatch(const std::vector<Parameter> &parameters,
 }
 
 std::vector<std::string> parameterDefines(const std::vector<Parameter> &parameters,
-                                          const Configuration &config)
+                                          const Configuration &config, const std::string &source)
 {
+    const std::set<std::string> templated = templateParameterNames(source);
     std::vector<std::string> defines;
-    for (std::size_t i = 0; i < parameters.size() && i < config.values.size(); ++i)
-        defines.push_back("-D" + parameters[i].name + "=" + formatValue(config.values[i]));
+    for (std::size_t i = 0; i < parameters.size() && i < config.values.size(); ++i) {
+        const std::string &name = parameters[i].name;
+        const std::string macro =
+            templated.contains(name) ? kTemplateParameterMacroPrefix + name : name;
+        defines.push_back("-D" + macro + "=" + formatValue(config.values[i]));
+    }
     return defines;
+}
+
+std::string defineCollisionNote(const std::vector<Parameter> &parameters,
+                                const Configuration &config, const std::string &source)
+{
+    const std::set<std::string> templated = templateParameterNames(source);
+    std::string note;
+    for (std::size_t i = 0; i < parameters.size() && i < config.values.size(); ++i) {
+        const std::string &name = parameters[i].name;
+        if (templated.contains(name))
+            continue;
+        const auto line = declarationLine(source, name);
+        if (!line)
+            continue;
+        note += (note.empty() ? "" : "; ") + std::string("the spec's parameter ") + name +
+                " is passed as -D" + name + "=" + formatValue(config.values[i]) +
+                ", which rewrites the name " + name + " declared at line " + std::to_string(*line) +
+                " of the kernel: rename one of them";
+    }
+    return note;
 }
 
 std::string firstErrorLine(const std::string &log)

@@ -16,8 +16,19 @@ std::string parameterCountMismatch(const std::vector<Parameter> &parameters,
                                    const Configuration &config);
 
 // -D<name>=<value> for each parameter: how a kernel sees the configuration it is built for.
+// A parameter whose name the source declares as a template parameter (template <int BM> with
+// entry "gemm<BM>") reaches the kernel as a template argument instead, and its macro is named
+// kTemplateParameterMacroPrefix + name, so that it does not rewrite the declaration.
 std::vector<std::string> parameterDefines(const std::vector<Parameter> &parameters,
-                                          const Configuration &config);
+                                          const Configuration &config, const std::string &source);
+
+inline constexpr const char *kTemplateParameterMacroPrefix = "TB_PARAM_";
+
+// For a failed build: a note naming each parameter whose -D<name> macro rewrote a name that the
+// source declares (a variable, constant or type called like the parameter), with its line;
+// empty when there is none.
+std::string defineCollisionNote(const std::vector<Parameter> &parameters,
+                                const Configuration &config, const std::string &source);
 
 // The compiler's first error with its file and line ("kern.c:2:3: error: ...", NVRTC's
 // "kern.cu(7): error: ..."); without one, the first line with the word "error" (a ptxas or

@@ -133,7 +133,7 @@ std::vector<std::string> CpuBuilder::compileFlags(const KernelSource &kernel,
         flags.push_back("-iquote" +
                         std::filesystem::path(kernel.sourcePath).parent_path().string());
     flags.insert(flags.end(), kernel.compilerFlags.begin(), kernel.compilerFlags.end());
-    const auto defines = parameterDefines(parameters, config);
+    const auto defines = parameterDefines(parameters, config, kernel.code);
     flags.insert(flags.end(), defines.begin(), defines.end());
     return flags;
 }
@@ -196,6 +196,9 @@ CpuBuild CpuBuilder::build(const KernelSource &kernel, const std::vector<Paramet
                 "the compiler was killed by signal " + std::to_string(process->signal);
         else
             result.errorMessage = "compilation failed" + (line.empty() ? "" : ": " + line);
+        if (const std::string note = defineCollisionNote(parameters, config, kernel.code);
+            !note.empty())
+            result.errorMessage += " (" + note + ")";
         return result;
     }
     if (Status published = cache.publish(temporary, result.log); !published)

@@ -187,7 +187,7 @@ std::vector<std::string> NvrtcCompiler::compileOptions(const KernelSource &kerne
                                                        const Configuration &config) const
 {
     std::vector<std::string> options{"-arch=" + m_options.arch, "-std=c++17"};
-    const auto defines = parameterDefines(parameters, config);
+    const auto defines = parameterDefines(parameters, config, kernel.code);
     options.insert(options.end(), defines.begin(), defines.end());
     // NVRTC has no default include path; cccl holds cub/ and cuda/std/.
     options.push_back("-I" + m_options.toolkitRoot + "/include");
@@ -231,8 +231,12 @@ CudaBuild NvrtcCompiler::build(const KernelSource &kernel, const std::vector<Par
 
     const std::string cubin = compileProgram(kernel.code, name, expression, options, result);
     result.seconds = secondsSince(start);
-    if (!result.succeeded())
+    if (!result.succeeded()) {
+        if (const std::string note = defineCollisionNote(parameters, config, kernel.code);
+            !note.empty())
+            result.errorMessage += " (" + note + ")";
         return result;
+    }
     result.cubinPath = cache.cubinPath();
     if (Status published = cache.publish(cubin, result); !published)
         result.errorMessage = published.error().toString();

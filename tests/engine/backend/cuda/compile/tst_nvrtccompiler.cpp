@@ -210,6 +210,47 @@ private slots:
         QVERIFY2(contains(bad.errorMessage, "scale.cu(7): error"), bad.errorMessage.c_str());
     }
 
+    // The natural template kernel: its template parameters carry the spec's parameter names.
+    // A -DBM=64 would rewrite "template <int BM" into "template <int 64"; those parameters
+    // reach the kernel as template arguments, their macros as TB_PARAM_<name>.
+    void compilesATemplateKernelNamedLikeItsParameters()
+    {
+        const KernelSource kernel = cudaKernel(
+            "template <int BM, int BN>\n"
+            "__global__ void gemm(float *c)\n"
+            "{\n"
+            "    static_assert(TB_PARAM_BM == BM && TB_PARAM_BN == BN, \"macros agree\");\n"
+            "    __shared__ float tile[BM][BN];\n"
+            "    tile[threadIdx.y % BM][threadIdx.x % BN] = 1.0f;\n"
+            "    __syncthreads();\n"
+            "    c[threadIdx.x] = tile[0][threadIdx.x % BN] * UNROLL;\n"
+            "}\n",
+            "gemm<BM, BN>");
+        const std::vector<Parameter> parameters{{"BM", {64}}, {"BN", {32}}, {"UNROLL", {2}}};
+        const CudaBuild build =
+            NvrtcCompiler(cache()).build(kernel, parameters, Configuration{{64, 32, 2}});
+        QVERIFY2(build.succeeded(), (build.errorMessage + "\n" + build.log).c_str());
+        QCOMPARE(build.loweredName, std::string("_Z4gemmILi64ELi32EEvPf"));
+        QCOMPARE(build.usage.staticSharedBytes, 64 * 32 * 4);
+    }
+
+    // A macro that still rewrites a name the kernel declares is named in the message.
+    void namesTheParameterWhoseDefineRewroteADeclaration()
+    {
+        const KernelSource kernel = cudaKernel("// tile edge\n"
+                                               "constexpr int TILE = 16;\n"
+                                               "__global__ void k(float *x) { x[0] = TILE; }\n",
+                                               "k");
+        const CudaBuild build =
+            NvrtcCompiler(cache()).build(kernel, {{"TILE", {32}}}, Configuration{{32}});
+        QVERIFY(!build.succeeded());
+        QVERIFY2(contains(build.errorMessage, "kernel.cu(2): error"), build.errorMessage.c_str());
+        QVERIFY2(contains(build.errorMessage,
+                          "the spec's parameter TILE is passed as -DTILE=32, which rewrites the "
+                          "name TILE declared at line 2 of the kernel"),
+                 build.errorMessage.c_str());
+    }
+
     void substitutesParametersInTheNameExpression()
     {
         const std::vector<Parameter> parameters{{"BM", {64}}, {"BN", {32}}, {"K", {0.5}}};
