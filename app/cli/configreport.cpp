@@ -19,7 +19,8 @@ std::string describe(const Spec &spec, const StoredResult &stored, bool withLog)
 {
     const Result &result = stored.result;
     std::string text = "Problem size " + problemSizeLabel(spec, stored.sizeIndex) + ": " +
-                       std::string(toString(result.status)) + "\n";
+                       std::string(stateName(result)) +
+                       (compiledOnly(result) ? " (compiled, not timed)" : "") + "\n";
     if (!result.message.empty())
         text += "  message:   " + result.message + "\n";
     if (result.summary.count > 0)

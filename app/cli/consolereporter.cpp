@@ -53,13 +53,11 @@ void ConsoleReporter::onResult(const ResultEvent &event)
     clearProgressLine();
     const std::string size =
         event.sizeIndex < m_sizeLabels.size() ? m_sizeLabels[event.sizeIndex] : "";
-    std::string line = std::string(toString(event.result.status)) + "  ";
+    std::string line(stateName(event.result));
     if (event.result.status != ResultStatus::Ok)
-        line += event.result.message;
-    else if (event.result.summary.count > 0)
-        line += formatSeconds(event.result.summary.median);
-    else
-        line += "compiled";
+        line += "  " + event.result.message;
+    else if (!compiledOnly(event.result))
+        line += "  " + formatSeconds(event.result.summary.median);
     if (const auto registers = event.result.resource("registers"))
         line += "  " + formatNumber(*registers) + " regs, spills " +
                 formatNumber(event.result.resource("spill_stores").value_or(0)) + "/" +

@@ -1,6 +1,5 @@
 #include "resultsreport.h"
 
-#include "backend/cuda/smclockprobe.h"
 #include "export/exporter.h"
 #include "model/measurementcaveats.h"
 #include "roundsreport.h"
@@ -60,7 +59,7 @@ std::vector<std::string> row(const Spec &spec, const std::string &rank, const St
     const bool timed = result.status == ResultStatus::Ok && result.summary.count > 0;
     // "ok*": a time with caveats, given under the table (caveatNotes).
     const std::string status =
-        std::string(toString(result.status)) + (measurementCaveats(result).empty() ? "" : "*");
+        std::string(stateName(result)) + (measurementCaveats(result).empty() ? "" : "*");
     std::vector<std::string> cells{rank, status, stored.configKey};
     cells.push_back(timed ? formatSeconds(result.summary.median) : "-");
     cells.push_back(timed ? formatSeconds(result.summary.min) : "-");
@@ -173,7 +172,7 @@ std::string clockNote(const std::vector<StoredResult> &results)
     if (effective.low <= 0)
         return {};
     // Moved by more than what flags a single result against NVML.
-    const bool moved = effective.high > effective.low * (1 + SmClockProbe::kMismatch);
+    const bool moved = effective.high > effective.low * (1 + kClockStepResolution);
     return "\nSM clock by the GPU's own timer: " + rangeText(effective, nvml) +
            (moved ? "; compute-bound times move with it" : "") + "\n";
 }

@@ -2,6 +2,7 @@
 
 #include "model/spec.h"
 #include "storage/storerecords.h"
+#include "timedifference.h"
 #include "winnermargin.h"
 
 #include <cmath>
@@ -24,8 +25,9 @@ struct ComparedResult
     // else 0.
     double clockStep = 0;
 
-    // B against A: +0.02 is 2% slower in run B.
-    double change() const { return medianB / medianA - 1; }
+    // B against A as timeDifference() says it: +0.02 is 2% slower in run B, -0.02 2% faster
+    // (A takes 1.02 times as long).
+    double change() const { return timeDifference(medianA, medianB); }
     // Whether the change is larger than the medians' uncertainty: another run would most
     // likely move the same way. Within it, the two may order the other way.
     bool beyondUncertainty() const { return std::fabs(change()) > uncertainty; }

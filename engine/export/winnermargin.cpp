@@ -39,7 +39,9 @@ std::optional<WinnerMargin> winnerMargin(double bestValue, double otherValue, bo
     if (!usable(bestValue) || !usable(otherValue))
         return std::nullopt;
     WinnerMargin margin;
-    margin.lead = minimize ? 1 - bestValue / otherValue : bestValue / otherValue - 1;
+    // timeDifference()'s convention: the runner-up's time over the best's, minus one (for a
+    // maximised metric, proportional to 1 / time: the best's value over the runner-up's).
+    margin.lead = minimize ? otherValue / bestValue - 1 : bestValue / otherValue - 1;
     margin.clockStep = clockStep(best, runnerUp);
     // A sum with kUnboundedRelativeHalfWidth would still look finite to the readers.
     const bool bounded = isBoundedHalfWidth(best.summary.relativeHalfWidth) &&

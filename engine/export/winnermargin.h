@@ -17,8 +17,9 @@ namespace tb {
 // compute-bound kernels. A winner is decided when its lead is larger than all of that.
 struct WinnerMargin
 {
-    // How much better the best's objective is than the runner-up's, relative to the runner-up's
-    // time (for a maximised metric: to the runner-up's value).
+    // How much better the best's objective is than the runner-up's, as timeDifference() says
+    // it: the runner-up's time over the best's, minus one (for a maximised metric: the best's
+    // value over the runner-up's, minus one).
     double lead = 0;
     // Both medians' relative confidence half-widths (a finalist's includes its rounds' spread,
     // combineRounds), plus clockStep; infinite where either median has too few samples to bound

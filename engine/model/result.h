@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tb {
@@ -42,5 +43,19 @@ struct Result
         return found == resources.end() ? std::nullopt : std::optional<double>(found->second);
     }
 };
+
+// An ok result without samples: built (and its resources counted) but not timed, as every
+// result of a compile-only run is. Readers call it "compiled", not "ok" (stateName()).
+inline bool compiledOnly(const Result &result)
+{
+    return result.status == ResultStatus::Ok && result.summary.count == 0;
+}
+
+// The name users read for a result's state, in the CLI and the workbench alike: its status,
+// or "compiled" for a result that was compiled but not timed.
+inline std::string_view stateName(const Result &result)
+{
+    return compiledOnly(result) ? std::string_view("compiled") : toString(result.status);
+}
 
 } // namespace tb

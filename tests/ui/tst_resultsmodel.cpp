@@ -216,6 +216,23 @@ private slots:
                  QString("Spills (bytes)"));
     }
 
+    // An invalid launch's occupancy (the backend stores 0) is no occupancy: "-", and no
+    // number to sort by, so it sorts with the failures.
+    void anInvalidLaunchHasNoOccupancy()
+    {
+        ResultsModel model;
+        model.reset({}, true);
+        ResultEvent invalid = failedResult("BM=1024");
+        invalid.result.status = ResultStatus::InvalidLaunch;
+        invalid.result.resources = {{"registers", 40}, {"occupancy", 0}};
+        model.appendResults({invalid});
+        const QModelIndex occupancy = model.index(0, model.column(ResultsModel::Occupancy));
+        QCOMPARE(occupancy.data().toString(), QString("-"));
+        QVERIFY(!occupancy.data(ResultsModel::SortRole).isValid());
+        QCOMPARE(model.index(0, model.column(ResultsModel::Registers)).data().toString(),
+                 QString("40"));
+    }
+
     // A run announces its planned results; the rows' storage is made once, not regrown.
     void reservesWhatARunPlans()
     {

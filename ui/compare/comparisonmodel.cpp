@@ -1,5 +1,7 @@
 #include "comparisonmodel.h"
 
+#include "export/timedifference.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -19,7 +21,7 @@ QString formatPercent(double percent)
 {
     if (percent == 0)
         return QStringLiteral("0%");
-    const int decimals = std::abs(percent) >= 100 ? 0 : 1;
+    const int decimals = std::abs(percent) >= 100 ? 0 : 2; // as formatPercent() everywhere
     return (percent > 0 ? QStringLiteral("+") : QString()) +
            QLocale::c().toString(percent, 'f', decimals) + QLatin1Char('%');
 }
@@ -108,7 +110,10 @@ QVariant ComparisonModel::difference(int row, int column) const
     const double b = base.toDouble();
     if (b == 0) // no percentage of nothing: "48 B of spills against none" is told by the colour
         return x == 0 ? QVariant(0.0) : QVariant();
-    const double percent = (x - b) / std::abs(b) * 100.0;
+    // Times as timeDifference() says it everywhere (the verdict, Results, the CLI): the slower
+    // over the faster; other figures relative to the baseline's.
+    const bool times = m_rows.at(row).format == ComparisonRow::Format::Duration && x > 0 && b > 0;
+    const double percent = (times ? timeDifference(b, x) : (x - b) / std::abs(b)) * 100.0;
     // An unbounded figure (a median's interval from too few samples) has no percentage either.
     return std::isfinite(percent) ? QVariant(percent) : QVariant();
 }

@@ -13,6 +13,13 @@ namespace tb {
 
 namespace {
 
+// "ok", "wrong_result", ... or "compiled" for a result compiled but not timed (stateName()).
+QString stateText(const Result &result)
+{
+    const std::string_view name = stateName(result);
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
 bool measured(const ResultEvent &event)
 {
     return event.result.status == ResultStatus::Ok && event.result.summary.count > 0;
@@ -75,6 +82,7 @@ void ResultsModel::reset(const QStringList &metricNames, bool withResources,
     m_rows = QVector<ResultEvent>(); // gives the last run's memory back
     m_sizeLabels.clear();
     m_metricNames = metricNames;
+    m_maximizedMetric.clear();
     m_parameterNames = parameterNames;
     layOutColumns(withResources);
     endResetModel();
@@ -83,6 +91,15 @@ void ResultsModel::reset(const QStringList &metricNames, bool withResources,
 void ResultsModel::reset(const SpecOutline &outline)
 {
     reset(outline.metricNames, outline.cuda, outline.parameterNames);
+    m_maximizedMetric = outline.minimize ? QString() : outline.objectiveMetric;
+}
+
+Qt::SortOrder ResultsModel::bestFirstOrder(int column) const
+{
+    const ColumnSpec &spec = m_columns.at(column);
+    const bool maximised = spec.kind == Metric && !m_maximizedMetric.isEmpty() &&
+                           m_metricNames.value(spec.index) == m_maximizedMetric;
+    return maximised ? Qt::DescendingOrder : Qt::AscendingOrder;
 }
 
 void ResultsModel::setSizeLabel(std::size_t sizeIndex, const QString &label)
@@ -157,7 +174,7 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     case SortRole:
         return sortData(event, index.column());
     case StatusRole:
-        return QString::fromUtf8(toString(event.result.status).data());
+        return stateText(event.result);
     case Qt::DecorationRole:
         if (!statusColumn)
             return QVariant();
@@ -194,7 +211,9 @@ QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &col
         return orInvalid(sumOf(result, {"spill_stores", "spill_loads"}));
     case SharedMemory:
         return orInvalid(sumOf(result, {"static_shared", "dynamic_shared"}));
-    case Occupancy:
+    case Occupancy: // an invalid launch has none: its 0 is no occupancy to compare
+        if (result.status == ResultStatus::InvalidLaunch)
+            return QVariant();
         return orInvalid(result.resource("occupancy"));
     default:
         break;
@@ -222,7 +241,7 @@ QVariant ResultsModel::displayData(const ResultEvent &event, int column) const
     const ColumnSpec &spec = m_columns.at(column);
     switch (spec.kind) {
     case Status:
-        return QString::fromUtf8(toString(event.result.status).data());
+        return stateText(event.result);
     case Size:
         return sizeLabel(event.sizeIndex);
     case Config:
@@ -231,6 +250,8 @@ QVariant ResultsModel::displayData(const ResultEvent &event, int column) const
         break;
     }
     const QVariant value = rawNumber(event, spec);
+    if (spec.kind == Occupancy && event.result.status == ResultStatus::InvalidLaunch)
+        return QStringLiteral("-");
     if (!value.isValid())
         return QString();
     const double number = value.toDouble();

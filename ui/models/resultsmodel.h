@@ -77,6 +77,9 @@ public:
     QString columnId(int column) const;
     const QStringList &parameterNames() const { return m_parameterNames; }
     const QStringList &metricNames() const { return m_metricNames; }
+    // The order that puts a column's best values first: descending for the spec's maximised
+    // objective metric, ascending for every other column (times: the fastest first).
+    Qt::SortOrder bestFirstOrder(int column) const;
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -101,6 +104,7 @@ private:
     QVector<ResultEvent> m_rows;
     QVector<ColumnSpec> m_columns;
     QStringList m_metricNames;
+    QString m_maximizedMetric; // the objective metric when it is maximised, else empty
     QStringList m_parameterNames;
     QMap<std::size_t, QString> m_sizeLabels;
 };

@@ -32,20 +32,36 @@ void ResultsFilterProxy::setStatusFilter(StatusFilter filter)
     invalidateFilter();
 }
 
+bool ResultsFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const bool leftHas = left.data(sortRole()).isValid();
+    const bool rightHas = right.data(sortRole()).isValid();
+    if (leftHas && rightHas)
+        return QSortFilterProxyModel::lessThan(left, right);
+    if (leftHas == rightHas) // neither: keep arrival order
+        return sortOrder() == Qt::AscendingOrder ? left.row() < right.row()
+                                                 : left.row() > right.row();
+    // Descending order reverses this answer: an empty cell is "less" only then, so that it
+    // comes last either way.
+    return leftHas == (sortOrder() == Qt::AscendingOrder);
+}
+
 bool ResultsFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
     if (!m_model || sourceParent.isValid())
         return true;
     const ResultEvent &event = m_model->resultAt(sourceRow);
     const bool ok = event.result.status == ResultStatus::Ok;
-    if ((m_status == OkOnly && !ok) || (m_status == FailedOnly && ok))
+    const bool compiled = compiledOnly(event.result);
+    if ((m_status == OkOnly && (!ok || compiled)) || (m_status == CompiledOnly && !compiled) ||
+        (m_status == FailedOnly && ok))
         return false;
     if (m_words.isEmpty())
         return true;
-    const QString haystack = QString::fromUtf8(toString(event.result.status).data()) +
-                             QLatin1Char(' ') +
-                             m_model->index(sourceRow, ResultsModel::SizeColumn).data().toString() +
-                             QLatin1Char(' ') + QString::fromStdString(event.configKey);
+    const QString haystack =
+        m_model->index(sourceRow, ResultsModel::StatusColumn).data().toString() + QLatin1Char(' ') +
+        m_model->index(sourceRow, ResultsModel::SizeColumn).data().toString() + QLatin1Char(' ') +
+        QString::fromStdString(event.configKey);
     for (const QString &word : m_words)
         if (!haystack.contains(word, Qt::CaseInsensitive))
             return false;

@@ -8,9 +8,12 @@ namespace tb {
 class ResultsModel;
 
 // Filters and sorts a ResultsModel for the Results page. The text filter is words that must
-// all appear (case-insensitive) in a row's status, size or config ("BM=64 ok", "N=512
-// wrong"); the status filter keeps every row, the ok ones or the failed ones. Sorting uses the
-// model's raw numbers (ResultsModel::SortRole), so "900 ns" sorts before "2.00 ms".
+// all appear (case-insensitive) in a row's state, size or config ("BM=64 ok", "N=512
+// wrong", "compiled"); the status filter keeps every row, the timed ok ones, the compiled but
+// untimed ones or the failed ones. Sorting uses the
+// model's raw numbers (ResultsModel::SortRole), so "900 ns" sorts before "2.00 ms"; rows with
+// no value in the column (a failure has no median, an invalid launch no occupancy) sort last
+// in both directions.
 class ResultsFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -18,8 +21,9 @@ public:
     enum StatusFilter
     {
         AnyStatus,
-        OkOnly,
+        OkOnly, // ok and timed
         FailedOnly,
+        CompiledOnly, // ok, compiled but not timed (a compile-only run)
     };
 
     explicit ResultsFilterProxy(QObject *parent = nullptr);
@@ -34,6 +38,7 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
     ResultsModel *m_model = nullptr;

@@ -83,6 +83,7 @@ QWidget *ResultsPage::buildToolBar()
     m_status->addItem(tr("All results"), ResultsFilterProxy::AnyStatus);
     m_status->addItem(tr("Ok only"), ResultsFilterProxy::OkOnly);
     m_status->addItem(tr("Failed only"), ResultsFilterProxy::FailedOnly);
+    m_status->addItem(tr("Compiled, not timed"), ResultsFilterProxy::CompiledOnly);
     m_status->setToolTip(tr("Show every result, only the measured ones or only the failures"));
     connect(m_status, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_proxy->setStatusFilter(
@@ -111,6 +112,18 @@ void ResultsPage::setUpTable()
     m_table->setModel(m_proxy);
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // arrival order
     m_table->setSortingEnabled(true);
+    // The first click on a column sorts its best values first (a maximised objective:
+    // descending); the next click reverses, as usual.
+    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            [this](int section, Qt::SortOrder order) {
+                const bool firstClick = section != m_sortedSection;
+                m_sortedSection = section;
+                if (!firstClick || section < 0 || !m_proxy->resultsModel())
+                    return;
+                const Qt::SortOrder best = m_proxy->resultsModel()->bestFirstOrder(section);
+                if (order != best)
+                    m_table->horizontalHeader()->setSortIndicator(section, best);
+            });
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);

@@ -69,6 +69,7 @@ private:
     WinnerSummary *m_winners;
     QToolButton *m_columnsButton;
     QTableView *m_table;
+    int m_sortedSection = -1; // the column the table was last sorted by
     ColumnChooser *m_chooser = nullptr;
     ResultDetails *m_details;
     ParameterEffectPlot *m_effect;

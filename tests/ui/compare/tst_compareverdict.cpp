@@ -26,18 +26,19 @@ class TestCompareVerdict : public QObject
 private slots:
     void aLeadBeyondBothIntervalsIsDecided()
     {
-        // 100 vs 95 us: 5% faster, against 0.4% + 0.4% of uncertainty.
+        // 100 vs 95 us: A takes 5.26% longer, so B is 5.26% faster, against 0.4% + 0.4% of
+        // uncertainty.
         const QString text = compareVerdict(timed("A", 100e-6, 0.004), timed("B", 95e-6, 0.004));
-        QVERIFY2(text.startsWith("B: 5.00% faster than the baseline, beyond the 0.80%"),
+        QVERIFY2(text.startsWith("B: 5.26% faster than the baseline, beyond the 0.80%"),
                  qPrintable(text));
         QVERIFY(!text.contains("another run"));
     }
 
     void aSlowerResultSaysSlowerAndMeasuresFromItself()
     {
-        // The lead is relative to the slower one's time, as the winner lines measure it.
+        // The slower's time over the faster's, as the winner lines measure it: 125 / 100 - 1.
         const QString text = compareVerdict(timed("A", 100e-6, 0.001), timed("B", 125e-6, 0.001));
-        QVERIFY2(text.startsWith("B: 20.00% slower than the baseline, beyond"), qPrintable(text));
+        QVERIFY2(text.startsWith("B: 25.00% slower than the baseline, beyond"), qPrintable(text));
     }
 
     void aLeadWithinTheIntervalsIsATie()

@@ -96,7 +96,7 @@ private slots:
                  QString("b (baseline)"));
         const int median = view.model()->rowForKey(QStringLiteral("median"));
         QCOMPARE(view.table()->model()->index(median, 2).data().toString(),
-                 QString("1.00 ms  (-66.7%)"));
+                 QString("1.00 ms  (-200%)")); // b takes 3 times as long: 200% slower
 
         view.setBaseline(2); // programmatic changes show in the combo
         QCOMPARE(combo->currentIndex(), 2);
@@ -114,14 +114,15 @@ private slots:
             {entry("a", 2e-3, {2e-3}), entry("b", 3e-3, {3e-3}), entry("c", 1e-3, {1e-3})});
         QStringList lines = view.verdicts()->text().split(QStringLiteral("<br>"));
         QCOMPARE(lines.size(), 2); // every result but the baseline a
-        QVERIFY2(lines.at(0).startsWith("b: 33.33% slower than the baseline, beyond"),
+        // One convention (timeDifference): the slower's time over the faster's, minus one.
+        QVERIFY2(lines.at(0).startsWith("b: 50.00% slower than the baseline, beyond"),
                  qPrintable(lines.at(0)));
-        QVERIFY2(lines.at(1).startsWith("c: 50.00% faster"), qPrintable(lines.at(1)));
+        QVERIFY2(lines.at(1).startsWith("c: 100.00% faster"), qPrintable(lines.at(1)));
 
         view.baselineCombo()->setCurrentIndex(2);
         lines = view.verdicts()->text().split(QStringLiteral("<br>"));
         QCOMPARE(lines.size(), 2);
-        QVERIFY2(lines.at(0).startsWith("a: 50.00% slower"), qPrintable(lines.at(0)));
+        QVERIFY2(lines.at(0).startsWith("a: 100.00% slower"), qPrintable(lines.at(0)));
 
         view.setResults({entry("only", 1e-3, {1e-3})});
         QVERIFY(view.verdicts()->text().isEmpty());

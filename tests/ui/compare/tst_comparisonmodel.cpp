@@ -120,23 +120,24 @@ private slots:
         ComparisonModel model;
         model.setEntries(threeEntries());
         QCOMPARE(model.baseline(), 0);
-        // Baseline cells carry no difference; others (x - base) / |base|.
+        // Baseline cells carry no difference; times as timeDifference() says (the slower over
+        // the faster, minus one: 1 ms is 100% faster than 2 ms, which takes twice as long),
+        // other figures (x - base) / |base|.
         QVERIFY(!cell(model, "median", 0, ComparisonModel::DifferenceRole).isValid());
         QCOMPARE(cell(model, "median", 1, ComparisonModel::DifferenceRole).toDouble(), 50.0);
-        QCOMPARE(cell(model, "median", 2, ComparisonModel::DifferenceRole).toDouble(), -50.0);
+        QCOMPARE(cell(model, "median", 2, ComparisonModel::DifferenceRole).toDouble(), -100.0);
         QCOMPARE(cell(model, "metric:GB/s", 1, ComparisonModel::DifferenceRole).toDouble(), -20.0);
         QCOMPARE(cell(model, "metric:GB/s", 2, ComparisonModel::DifferenceRole).toDouble(), 100.0);
         QCOMPARE(cell(model, "resource:registers", 1, ComparisonModel::DifferenceRole).toDouble(),
                  60.0);
         QCOMPARE(cell(model, "median", 0, Qt::DisplayRole).toString(), QString("2.00 ms"));
         QCOMPARE(cell(model, "median", 1, Qt::DisplayRole).toString(),
-                 QString("3.00 ms  (+50.0%)"));
-        QCOMPARE(cell(model, "median", 2, Qt::DisplayRole).toString(),
-                 QString("1.00 ms  (-50.0%)"));
+                 QString("3.00 ms  (+50.00%)"));
+        QCOMPARE(cell(model, "median", 2, Qt::DisplayRole).toString(), QString("1.00 ms  (-100%)"));
         QCOMPARE(cell(model, "metric:GB/s", 2, Qt::DisplayRole).toString(),
                  QString("200  (+100%)"));
         QCOMPARE(cell(model, "resource:occupancy", 1, Qt::DisplayRole).toString(),
-                 QString("25.0%  (-50.0%)"));
+                 QString("25.0%  (-50.00%)"));
         QCOMPARE(cell(model, "median", 1, ComparisonModel::ValueRole).toDouble(), 3e-3);
         // No percentage of a zero baseline: 48 B of spills against none.
         QVERIFY(
@@ -163,10 +164,11 @@ private slots:
         QCOMPARE(headers.count(), 1);
         QCOMPARE(model.baseline(), 1);
         QVERIFY(!cell(model, "median", 1, ComparisonModel::DifferenceRole).isValid());
-        QCOMPARE(cell(model, "median", 2, ComparisonModel::DifferenceRole).toDouble(),
-                 (1e-3 - 3e-3) / 3e-3 * 100);
+        // The 3 ms baseline takes 3 times as long as 1 ms (200% slower) and 1.5 times as long
+        // as 2 ms.
+        QCOMPARE(cell(model, "median", 2, ComparisonModel::DifferenceRole).toDouble(), -200.0);
         QCOMPARE(cell(model, "median", 0, Qt::DisplayRole).toString(),
-                 QString("2.00 ms  (-33.3%)"));
+                 QString("2.00 ms  (-50.00%)"));
         QCOMPARE(model.headerData(1, Qt::Horizontal).toString(),
                  QString("run 3: BM=32 (baseline)"));
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QString("run 3: BM=64"));
@@ -282,7 +284,7 @@ private slots:
                               "tab here vs run 3: BM=64", "run 4: BM=16 vs run 3: BM=64"}));
         const QStringList median = lines.at(model.rowForKey("median") + 1).split('\t');
         QCOMPARE(median,
-                 QStringList({"median (s)", "0.002", "0.003", "0.001", "50.00%", "-50.00%"}));
+                 QStringList({"median (s)", "0.002", "0.003", "0.001", "50.00%", "-100.00%"}));
         const QStringList bm = lines.at(model.rowForKey("param:BM") + 1).split('\t');
         QCOMPARE(bm, QStringList({"BM", "64", "32", "16", "", ""}));
         for (const QString &line : lines)
