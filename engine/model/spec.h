@@ -79,15 +79,21 @@ struct Argument
     enum class Kind
     {
         Buffer,
-        Scalar
+        Scalar,
+        Constant // cuda: a __constant__ array the kernel reads by name, not a parameter
     };
     std::string name;
     Kind kind = Kind::Buffer;
     ElementType type = ElementType::Float32;
-    std::string size;    // Buffer: element count, an expression of sizes and parameters
-    BufferInit init;     // Buffer
+    std::string size;    // Buffer, Constant: element count, an expression of sizes and parameters
+    BufferInit init;     // Buffer, Constant
     bool output = false; // Buffer: compared against the reference config
     std::string value;   // Scalar: an expression of sizes and parameters
+
+    // Buffers and constants have an element count (`size`) and contents (`init`).
+    bool hasElements() const { return kind != Kind::Scalar; }
+    // What the kernel receives as a parameter: buffers and scalars, not constants.
+    bool isParameter() const { return kind != Kind::Constant; }
 };
 
 struct Verification

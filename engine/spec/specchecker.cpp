@@ -50,7 +50,7 @@ void SpecChecker::checkExpressions()
     for (std::size_t i = 0; i < m_spec.arguments.size(); ++i) {
         const auto &argument = m_spec.arguments[i];
         const std::string path = "/arguments/" + std::to_string(i);
-        if (argument.kind == Argument::Kind::Buffer)
+        if (argument.hasElements())
             compile(argument.size, names, path + "/size");
         else
             compile(argument.value, names, path + "/value");
@@ -153,7 +153,7 @@ void SpecChecker::checkArgumentValues()
         configs.push_back(representative(i));
     for (std::size_t j = 0; j < m_spec.arguments.size(); ++j) {
         const Argument &argument = m_spec.arguments[j];
-        const bool buffer = argument.kind == Argument::Kind::Buffer;
+        const bool buffer = argument.hasElements();
         auto expression = Expression::compile(buffer ? argument.size : argument.value, names);
         if (!expression)
             continue;

@@ -65,11 +65,21 @@ void SpecReader::readArgument(const Json &item, const std::string &path, Argumen
             argument.name = *name;
     }
     if (auto kind = m_reader.text(item, path, "kind")) {
-        if (*kind == "buffer" || *kind == "scalar")
-            argument.kind = *kind == "buffer" ? Argument::Kind::Buffer : Argument::Kind::Scalar;
+        if (*kind == "buffer")
+            argument.kind = Argument::Kind::Buffer;
+        else if (*kind == "scalar")
+            argument.kind = Argument::Kind::Scalar;
+        else if (*kind == "constant")
+            argument.kind = Argument::Kind::Constant;
         else
             m_reader.report(JsonReader::child(path, "kind"),
-                            "unknown argument kind '" + *kind + "' (known: buffer, scalar)");
+                            "unknown argument kind '" + *kind +
+                                "' (known: buffer, scalar, constant)");
+        if (argument.kind == Argument::Kind::Constant && m_backendKnown &&
+            m_spec.backend != BackendKind::Cuda)
+            m_reader.report(JsonReader::child(path, "kind"),
+                            "constant arguments (__constant__ memory) are for the cuda backend "
+                            "only");
     }
     if (auto type = m_reader.text(item, path, "type")) {
         auto it = std::find_if(kElementTypes.begin(), kElementTypes.end(),
@@ -93,7 +103,10 @@ void SpecReader::readArgument(const Json &item, const std::string &path, Argumen
     if (item.contains("value"))
         m_reader.report(JsonReader::child(path, "value"), "'value' applies to scalars only");
     argument.size = m_reader.expression(item, path, "size", Need::Required).value_or("");
-    if (auto output = m_reader.boolean(item, path, "output"))
+    if (argument.kind == Argument::Kind::Constant && item.contains("output"))
+        m_reader.report(JsonReader::child(path, "output"),
+                        "a constant argument is read-only: it cannot be an output");
+    else if (auto output = m_reader.boolean(item, path, "output"))
         argument.output = *output;
     if (auto *init = m_reader.member(item, path, "init"))
         readInit(*init, JsonReader::child(path, "init"), argument.init);

@@ -169,6 +169,43 @@ private slots:
         QVERIFY(ok >= 6);
     }
 
+    // A convolution reading its filter from __constant__ memory (issue 18, item 9): the bench
+    // worker fills the symbol in each loaded module before the reference runs (the kernel
+    // traps on a filter that never arrived), and a spec naming a symbol the kernel lacks is
+    // told so.
+    void fillsConstantMemoryBeforeTheReferenceRuns()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const QString specPath = examplePath("tests/app/data/convolution_constant.json");
+        const auto outcome = runCli({"--workspace", workspace, "tune", specPath}, 600000);
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        const auto results = storedResults(workspace);
+        QCOMPARE(results.size(), std::size_t(9 * 2));
+        for (const auto &stored : results)
+            QVERIFY2(stored.result.status == ResultStatus::Ok,
+                     qPrintable(
+                         QString::fromStdString(stored.configKey + ": " + stored.result.message)));
+
+        QFile original(specPath);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(original.readAll());
+        text.replace("\"name\": \"filter\"", "\"name\": \"filtr\"");
+        text.replace("\"source\": \"convolution_constant.cu\"",
+                     "\"source\": \"" + examplePath("tests/app/data/convolution_constant.cu") +
+                         "\"");
+        QFile misnamed(dir.filePath("misnamed.json"));
+        QVERIFY(misnamed.open(QIODevice::WriteOnly));
+        misnamed.write(text.toUtf8());
+        misnamed.close();
+        const auto wrong =
+            runCli({"--workspace", dir.filePath("wrong.tbw"), "tune", misnamed.fileName()}, 600000);
+        QVERIFY2(wrong.exitCode == 5, qPrintable(wrong.out + wrong.err));
+        QVERIFY2(wrong.err.contains("the kernel declares no __constant__ symbol of that name") &&
+                     wrong.err.contains("'filtr'"),
+                 qPrintable(wrong.err));
+    }
+
     // measurement.process_rounds on the GPU: each size's 2 best are measured again by a new
     // bench worker (a new process, a new CUDA context), timed by CUPTI like the search.
     void finalistsAreMeasuredAgainByANewBenchWorker()

@@ -13,7 +13,7 @@ ArgumentsModel::ArgumentsModel(SpecDocument *document, QObject *parent)
 
 QStringList ArgumentsModel::kinds()
 {
-    return {QStringLiteral("buffer"), QStringLiteral("scalar")};
+    return {QStringLiteral("buffer"), QStringLiteral("scalar"), QStringLiteral("constant")};
 }
 
 QStringList ArgumentsModel::types()
@@ -42,20 +42,32 @@ QVariant ArgumentsModel::headerData(int section, Qt::Orientation orientation, in
     if (role == Qt::ToolTipRole) {
         static const char *const help[] = {
             QT_TR_NOOP("Argument name (unique)"),
-            QT_TR_NOOP("buffer: a device array; scalar: a value passed directly"),
+            QT_TR_NOOP("buffer: a device array; scalar: a value passed directly; constant "
+                       "(cuda): a __constant__ array of that name, filled before the kernel "
+                       "runs"),
             QT_TR_NOOP("Element type"),
-            QT_TR_NOOP("Buffer: element count; scalar: the value. An expression of problem "
-                       "sizes and parameters"),
+            QT_TR_NOOP("Buffer, constant: element count; scalar: the value. An expression of "
+                       "problem sizes and parameters"),
             QT_TR_NOOP("Compared against the reference configuration's result")};
         return tr(help[section]);
     }
     return {};
 }
 
-bool ArgumentsModel::isBuffer(int row) const
+QString ArgumentsModel::kindOf(int row) const
 {
     const SpecJson kind = document()->value(jsonpointer::child(rowPointer(row), "kind"));
-    return kind.is_null() || kind == "buffer";
+    return kind.is_string() ? QString::fromStdString(kind.get<std::string>()) : kinds().first();
+}
+
+bool ArgumentsModel::isBuffer(int row) const
+{
+    return kindOf(row) == QStringLiteral("buffer");
+}
+
+bool ArgumentsModel::hasElements(int row) const
+{
+    return kindOf(row) != QStringLiteral("scalar");
 }
 
 QVariant ArgumentsModel::cellData(int row, int column, int role) const
@@ -83,7 +95,7 @@ QString ArgumentsModel::cellPointer(int row, int column) const
 {
     static const char *const keys[] = {"name", "kind", "type", nullptr, "output"};
     if (column == SizeOrValue)
-        return jsonpointer::child(rowPointer(row), isBuffer(row) ? "size" : "value");
+        return jsonpointer::child(rowPointer(row), hasElements(row) ? "size" : "value");
     return jsonpointer::child(rowPointer(row), keys[column]);
 }
 
@@ -118,19 +130,29 @@ bool ArgumentsModel::setCell(int row, int column, const QVariant &value, int rol
 bool ArgumentsModel::setKind(int row, const QString &kind)
 {
     const SpecJson item = document()->value(rowPointer(row));
-    if (!kinds().contains(kind) || (kind == kinds().first()) == isBuffer(row))
+    const QString current = kindOf(row);
+    if (!kinds().contains(kind) || kind == current)
         return kinds().contains(kind);
-    // Keep what both kinds have (name, type, unknown keys); swap size/init/output for value.
+    // Keep what both kinds have (name, type, unknown keys; a buffer's and a constant's size and
+    // init); a scalar's value becomes a size and back; only a buffer is an output.
     SpecJson converted = SpecJson::object();
     for (const auto &[key, member] : item.items()) {
         if (key != "size" && key != "init" && key != "output" && key != "value")
             converted[key] = member;
     }
     converted["kind"] = kind.toStdString();
-    if (kind == kinds().first())
-        converted["size"] = item.value("value", SpecJson("1"));
-    else
+    const bool hadElements = current != QStringLiteral("scalar");
+    if (kind == QStringLiteral("scalar")) {
         converted["value"] = item.value("size", SpecJson("0"));
+    } else if (!hadElements) {
+        converted["size"] = item.value("value", SpecJson("1"));
+    } else {
+        converted["size"] = item.value("size", SpecJson("1"));
+        if (item.contains("init"))
+            converted["init"] = item["init"];
+        if (kind == QStringLiteral("buffer") && item.contains("output"))
+            converted["output"] = item["output"];
+    }
     return document()->setValue(rowPointer(row), converted, SpecDocument::Merge::Separate,
                                 tr("Make argument a %1").arg(kind));
 }

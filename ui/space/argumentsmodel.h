@@ -27,7 +27,11 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
+    // The row's kind ("buffer" when the spec leaves it out).
+    QString kindOf(int row) const;
     bool isBuffer(int row) const;
+    // Buffers and constants have a size and an init; scalars a value.
+    bool hasElements(int row) const;
     static QStringList kinds();
     static QStringList types();
 

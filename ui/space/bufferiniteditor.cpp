@@ -111,7 +111,7 @@ void BufferInitEditor::refresh()
     const SpecJson argument = m_argument.isEmpty() ? SpecJson() : m_document->value(m_argument);
     const SpecJson kind =
         argument.is_object() ? argument.value("kind", SpecJson("buffer")) : SpecJson("");
-    const bool buffer = kind == "buffer";
+    const bool buffer = kind == "buffer" || kind == "constant"; // both have contents
     m_note->setText(m_argument.isEmpty() || !argument.is_object()
                         ? tr("Select an argument to edit a buffer's initial contents.")
                     : buffer ? QString()

@@ -45,7 +45,7 @@ Expected<ArgumentExpressions> ArgumentExpressions::create(const Spec &spec)
     const auto names = configurationVariableNames(spec);
     ArgumentExpressions expressions;
     for (const auto &argument : spec.arguments) {
-        const bool buffer = argument.kind == Argument::Kind::Buffer;
+        const bool buffer = argument.hasElements();
         auto expression = Expression::compile(buffer ? argument.size : argument.value, names);
         if (!expression)
             return makeError(EngineError::Code::InvalidSpec,

@@ -1,5 +1,6 @@
 #include "cudaargumentset.h"
 
+#include <algorithm>
 #include <new>
 
 namespace tb {
@@ -30,7 +31,10 @@ CudaArgumentSet::CudaArgumentSet(ArgumentExpressions expressions, const CudaDriv
         slot.initial = DeviceBuffer(driver);
         m_slots.push_back(std::move(slot));
     }
-    m_kernelParams.resize(m_slots.size(), nullptr);
+    const auto parameters = std::count_if(m_slots.begin(), m_slots.end(), [](const Slot &slot) {
+        return slot.argument.isParameter();
+    });
+    m_kernelParams.resize(static_cast<std::size_t>(parameters), nullptr);
 }
 
 Expected<CudaArgumentSet> CudaArgumentSet::create(const Spec &spec, const CudaDriver &driver)
@@ -43,17 +47,20 @@ Expected<CudaArgumentSet> CudaArgumentSet::create(const Spec &spec, const CudaDr
 
 CudaStatus CudaArgumentSet::bind(std::span<const double> variableValues)
 {
+    std::size_t parameter = 0;
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
         Slot &slot = m_slots[i];
+        if (!slot.argument.isParameter())
+            continue; // a constant: ConstantSymbols fills it in the module
         const double value = m_expressions.evaluate(i, variableValues);
         if (slot.argument.kind == Argument::Kind::Buffer) {
             if (CudaStatus bound = bindBuffer(slot, value); !bound)
                 return bound;
-            m_kernelParams[i] = &slot.pointer;
+            m_kernelParams[parameter++] = &slot.pointer;
         } else {
             if (Status encoded = encodeScalar(slot.argument, value, slot.scalar); !encoded)
                 return invalid(encoded.error());
-            m_kernelParams[i] = slot.scalar;
+            m_kernelParams[parameter++] = slot.scalar;
         }
     }
     return {};

@@ -17,7 +17,7 @@ class CudaDriver;
 // A kernel's arguments on the device for one configuration and problem size, in the spec's
 // order, ready for cuLaunchKernel: buffers in device memory (sized by their expression,
 // initialised by filling a HostBuffer as the CPU backend does and copying it over) and scalars
-// in their element type.
+// in their element type. Constant arguments are no parameters: ConstantSymbols fills them.
 //
 // As in the CPU backend, a buffer whose element count did not change is kept with its contents
 // (initialisation is deterministic), kernels are trusted not to write their inputs, and outputs
@@ -40,8 +40,8 @@ public:
     // The output buffers, in the spec's order, where they lie on the device.
     std::vector<DeviceOutput> outputs() const;
 
-    // cuLaunchKernel's kernelParams: one pointer per argument to its value (a CUdeviceptr for a
-    // buffer). Valid until the next bind().
+    // cuLaunchKernel's kernelParams: one pointer per buffer or scalar argument to its value (a
+    // CUdeviceptr for a buffer). Valid until the next bind().
     void **kernelParams() { return m_kernelParams.data(); }
 
     std::size_t size() const { return m_slots.size(); }

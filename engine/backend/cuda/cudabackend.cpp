@@ -59,10 +59,14 @@ Status CudaBackend::prepare(const Spec &spec)
     auto arguments = CudaArgumentSet::create(spec, *m_driver);
     if (!arguments)
         return arguments.error();
+    auto constants = ConstantSymbols::create(spec);
+    if (!constants)
+        return constants.error();
     chooseCuptiRecords(spec.measurement.concurrentCuptiRecords);
     m_references.clear();
     m_arguments.reset(); // frees the previous spec's buffers before the new ones are made
     m_arguments = std::move(*arguments);
+    m_constants = std::move(*constants);
     m_launch = std::move(*launch);
     m_spec = spec;
     return ok();
@@ -187,14 +191,14 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
         if (!reference.failure.empty()) // a fault of the reference left the context broken too
             return failed(result, {ResultStatus::ReferenceFailed, reference.failure,
                                    !fault.ok() && fault.failure().breaksContext});
-        if (CudaStatus bound = bindFor(config, sizeIndex); !bound)
+        if (CudaStatus bound = bindFor(config, sizeIndex, kernel); !bound)
             return failed(result, bound.failure());
         endPhase("bind_seconds");
         if (CudaStatus verified = verify(reference, kernel); !verified)
             return failed(result, verified.failure());
         endPhase("verify_seconds");
     } else {
-        if (CudaStatus bound = bindFor(config, sizeIndex); !bound)
+        if (CudaStatus bound = bindFor(config, sizeIndex, kernel); !bound)
             return failed(result, bound.failure());
         endPhase("bind_seconds");
     }

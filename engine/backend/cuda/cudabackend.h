@@ -3,6 +3,7 @@
 #include "backend/common/outputverifier.h"
 #include "compile/launchshape.h"
 #include "compile/nvrtccompiler.h"
+#include "constantsymbols.h"
 #include "cudaargumentset.h"
 #include "cudacontext.h"
 #include "cudadriver.h"
@@ -86,7 +87,9 @@ private:
     void chooseCuptiRecords(bool concurrent);
     CudaStatus loadKernel(const Configuration &config, std::size_t sizeIndex, Result &result,
                           LoadedKernel &kernel);
-    CudaStatus bindFor(const Configuration &config, std::size_t sizeIndex);
+    // Binds the arguments for `config` and fills `kernel`'s __constant__ symbols.
+    CudaStatus bindFor(const Configuration &config, std::size_t sizeIndex,
+                       const LoadedKernel &kernel);
     CudaStatus runOnce(const LoadedKernel &kernel);
     const Reference &referenceFor(std::size_t sizeIndex, CudaStatus &fault);
     Reference computeReference(std::size_t sizeIndex, CudaStatus &fault);
@@ -114,6 +117,7 @@ private:
     std::optional<NvrtcCompiler> m_compiler;
     std::optional<LaunchShapeEvaluator> m_launch;
     std::optional<CudaArgumentSet> m_arguments;
+    std::optional<ConstantSymbols> m_constants;
     std::map<std::size_t, Reference> m_references; // by problem size
 };
 

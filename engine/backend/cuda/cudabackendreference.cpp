@@ -19,9 +19,17 @@ std::size_t byteCount(const DeviceOutput &output)
 
 } // namespace
 
-CudaStatus CudaBackend::bindFor(const Configuration &config, std::size_t sizeIndex)
+CudaStatus CudaBackend::bindFor(const Configuration &config, std::size_t sizeIndex,
+                                const LoadedKernel &kernel)
 {
-    return m_arguments->bind(configurationValues(*m_spec, config, sizeIndex));
+    const auto values = configurationValues(*m_spec, config, sizeIndex);
+    if (CudaStatus bound = m_arguments->bind(values); !bound)
+        return bound;
+    if (m_constants->empty())
+        return {};
+    if (CudaStatus bound = m_constants->bind(values); !bound)
+        return bound;
+    return m_constants->upload(*m_driver, kernel.module);
 }
 
 CudaStatus CudaBackend::runOnce(const LoadedKernel &kernel)
@@ -69,7 +77,7 @@ CudaBackend::Reference CudaBackend::computeReference(std::size_t sizeIndex, Cuda
     Reference reference;
     CudaStatus status = loadKernel(config, sizeIndex, scratch, kernel);
     if (status.ok())
-        status = bindFor(config, sizeIndex);
+        status = bindFor(config, sizeIndex, kernel);
     if (status.ok())
         status = runOnce(kernel);
     if (status.ok())

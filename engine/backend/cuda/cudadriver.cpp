@@ -76,6 +76,7 @@ Expected<CudaDriver> CudaDriver::load(const std::string &libraryName)
     resolve("cuModuleLoadData", driver.moduleLoadData);
     resolve("cuModuleUnload", driver.moduleUnload);
     resolve("cuModuleGetFunction", driver.moduleGetFunction);
+    resolve("cuModuleGetGlobal", driver.moduleGetGlobal);
     resolve("cuFuncGetAttribute", driver.funcGetAttribute);
     resolve("cuFuncSetAttribute", driver.funcSetAttribute);
     resolve("cuMemAlloc", driver.memAlloc);

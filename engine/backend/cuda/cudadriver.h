@@ -62,6 +62,7 @@ public:
     PFN_cuModuleLoadData_v2000 moduleLoadData = nullptr;
     PFN_cuModuleUnload_v2000 moduleUnload = nullptr;
     PFN_cuModuleGetFunction_v2000 moduleGetFunction = nullptr;
+    PFN_cuModuleGetGlobal_v3020 moduleGetGlobal = nullptr;
     PFN_cuFuncGetAttribute_v2020 funcGetAttribute = nullptr;
     PFN_cuFuncSetAttribute_v9000 funcSetAttribute = nullptr;
     PFN_cuMemAlloc_v3020 memAlloc = nullptr;

@@ -77,6 +77,13 @@ void CudaModule::unload()
     m_function = nullptr;
 }
 
+CudaStatus CudaModule::global(const std::string &name, CUdeviceptr &pointer,
+                              std::size_t &bytes) const
+{
+    return m_driver->check(m_driver->moduleGetGlobal(&pointer, &bytes, m_module, name.c_str()),
+                           "cuModuleGetGlobal(" + name + ")");
+}
+
 CudaStatus CudaModule::attributes(CudaFunctionAttributes &attributes) const
 {
     const std::pair<CUfunction_attribute, int *> wanted[] = {

@@ -41,6 +41,8 @@ public:
     ~CudaModule();
 
     CUfunction function() const { return m_function; }
+    // Where the module's global `name` (a __constant__ or __device__ variable) lies, and its size.
+    CudaStatus global(const std::string &name, CUdeviceptr &pointer, std::size_t &bytes) const;
     CudaStatus attributes(CudaFunctionAttributes &attributes) const;
 
     // Dynamic shared memory above the default 48 KiB needs an opt-in per function

@@ -189,6 +189,25 @@ private slots:
         QCOMPARE(qs(spec->launch->dynamicSharedMemory), QString("BM*4"));
     }
 
+    void readsAConstantArgument()
+    {
+        auto json = minimalSpec();
+        json["backend"] = "cuda";
+        json["launch"] = Json::parse(R"json({"grid": ["N"], "block": ["BM"]})json");
+        json["arguments"].push_back(Json::parse(
+            R"({"name": "taps", "kind": "constant", "type": "float64", "size": "BM + 1",
+                "init": {"constant": 0.25}})"));
+        SpecLoader loader;
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        const Argument &taps = spec->arguments.back();
+        QVERIFY(taps.kind == Argument::Kind::Constant);
+        QVERIFY(taps.hasElements() && !taps.isParameter() && !taps.output);
+        QCOMPARE(qs(taps.size), QString("BM + 1"));
+        QVERIFY(taps.type == ElementType::Float64);
+        QCOMPARE(taps.init.value, 0.25);
+    }
+
     // The worker's copy must load with no file access at all: the kernel file is gone by then.
     void documentRoundTripsWithoutTheSourceFile()
     {

@@ -224,6 +224,24 @@ private slots:
         TB_EXPECT_ISSUE(loader, json, "/arguments", "at least one argument");
     }
 
+    // Constant arguments fill __constant__ memory: cuda only, read-only, sized like buffers.
+    void reportsMisusedConstantArguments()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec(); // a cpu spec
+        json["arguments"].push_back(
+            Json::parse(R"({"name": "table", "kind": "constant", "size": 16})"));
+        TB_EXPECT_ISSUE(loader, json, "/arguments/2/kind", "for the cuda backend only");
+        json["backend"] = "cuda";
+        json["launch"] = Json::parse(R"json({"grid": ["N"], "block": ["BM"]})json");
+        json["arguments"][2]["output"] = true;
+        json["arguments"][2].erase("size");
+        json["arguments"][2]["value"] = "1";
+        TB_EXPECT_ISSUE(loader, json, "/arguments/2/output", "read-only");
+        QVERIFY(hasIssue(loader, "/arguments/2/size", "missing"));
+        QVERIFY(hasIssue(loader, "/arguments/2/value", "applies to scalars only"));
+    }
+
     // Sizes and values evaluated per problem size by the workers' own rules: a buffer of -N or
     // 10^18 elements, an int32 that overflows, fail validation instead of every configuration.
     void reportsArgumentValuesNoWorkerCouldUse()

@@ -140,6 +140,16 @@ private slots:
         QCOMPARE(init->kindCombo()->currentText(), QStringLiteral("random"));
         QCOMPARE(init->field("seed")->lineEdit()->text(), QStringLiteral("1"));
 
+        // A becomes a constant (__constant__ memory): size and init stay, it can be no output.
+        QVERIFY(model->setData(model->index(0, ArgumentsModel::Kind), QStringLiteral("constant"),
+                               Qt::EditRole));
+        QVERIFY(sameJson(m_document->value("/arguments/0/kind"), "constant"));
+        QVERIFY(sameJson(m_document->value("/arguments/0/size"), "N*N + 1"));
+        QVERIFY(m_document->value("/arguments/0/init").is_object());
+        QVERIFY(!(model->index(0, ArgumentsModel::Output).flags() & Qt::ItemIsUserCheckable));
+        QCOMPARE(model->index(0, ArgumentsModel::SizeOrValue).data().toString(),
+                 QStringLiteral("N*N + 1"));
+
         // n is a scalar: its value is in the size/value column, no init.
         editor->view()->setCurrentIndex(model->index(3, 0));
         QVERIFY(!init->kindCombo()->isEnabled());
