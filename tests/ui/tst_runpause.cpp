@@ -8,6 +8,7 @@
 #include "testpaths.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -96,6 +97,19 @@ private slots:
         QCOMPARE(form->pauseButton()->text(), QStringLiteral("Pause"));
         QVERIFY(!window.pauseAction()->isEnabled());
         QVERIFY(page->progress()->text().contains(QStringLiteral("stopped")));
+    }
+
+    // A compile-only run says so over the plots (issue 18, item 15).
+    void aCompileOnlyRunShowsABanner()
+    {
+        RunPage page;
+        page.show();
+        QVERIFY(page.compileOnlyBanner()->isHidden());
+        emit page.controller()->compilingOnly(
+            QStringLiteral("Compiling only (for sm_90: the default, no GPU here)"));
+        QVERIFY(page.compileOnlyBanner()->isVisible());
+        QVERIFY(page.compileOnlyBanner()->text().contains(QStringLiteral("no timings")));
+        QVERIFY(page.compileOnlyBanner()->text().contains(QStringLiteral("sm_90")));
     }
 
     void pauseIsANoOpWhenIdle()

@@ -112,6 +112,7 @@ private slots:
         QVERIFY(!spec.isEmpty());
         SessionController controller;
         QSignalSpy log(&controller, &SessionController::logLine);
+        QSignalSpy compiling(&controller, &SessionController::compilingOnly);
         QSignalSpy finished(&controller, &SessionController::finished);
         QSignalSpy failed(&controller, &SessionController::failed);
         RunRequest r = request(spec);
@@ -125,6 +126,8 @@ private slots:
         QVERIFY2(lines.join('\n').contains(
                      QStringLiteral("Compiling only (for sm_80: the spec's kernel.arch)")),
                  qPrintable(lines.join('\n')));
+        QCOMPARE(compiling.count(), 1); // the Run page's banner
+        QVERIFY(compiling.at(0).at(0).toString().startsWith(QStringLiteral("Compiling only")));
     }
 
     void stopEndsARunWithFinishedAndStopped()

@@ -11,6 +11,7 @@
 #include "session/storedrun.h"
 
 #include <QFontDatabase>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTimer>
@@ -27,8 +28,8 @@ RunPage::RunPage(QWidget *parent)
       m_form(new RunForm(this)), m_runSelector(new RunSelector(this)),
       m_progress(new RunProgress(this)), m_timeline(new TimelinePlot(this)),
       m_latest(new LatestSamples(this)), m_resources(new ResourcePlot(this)),
-      m_log(new QPlainTextEdit(this)), m_splitter(new QSplitter(Qt::Vertical, this)),
-      m_flushTimer(new QTimer(this))
+      m_log(new QPlainTextEdit(this)), m_compileOnlyBanner(new QLabel(this)),
+      m_splitter(new QSplitter(Qt::Vertical, this)), m_flushTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("runPage"));
     m_log->setObjectName(QStringLiteral("runLog"));
@@ -36,6 +37,11 @@ RunPage::RunPage(QWidget *parent)
     m_log->setMaximumBlockCount(kMaxLogLines);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_log->setPlaceholderText(tr("Worker and session log"));
+    m_compileOnlyBanner->setObjectName(QStringLiteral("compileOnlyBanner"));
+    m_compileOnlyBanner->setWordWrap(true);
+    m_compileOnlyBanner->setFrameShape(QFrame::StyledPanel);
+    m_compileOnlyBanner->setMargin(6);
+    m_compileOnlyBanner->hide();
 
     m_timeline->setMinimumHeight(180);
     m_splitter->setObjectName(QStringLiteral("runPageSplitter")); // its state is kept
@@ -51,6 +57,7 @@ RunPage::RunPage(QWidget *parent)
     layout->addWidget(m_form);
     layout->addWidget(m_runSelector);
     layout->addWidget(m_progress);
+    layout->addWidget(m_compileOnlyBanner);
     layout->addWidget(m_splitter, 1);
 
     m_flushTimer->setInterval(100);
@@ -135,6 +142,7 @@ void RunPage::showStoredRun(const LoadedRun &run)
 {
     if (isRunning())
         return; // a live run owns the views
+    m_compileOnlyBanner->hide();
     m_feed->reset(run.outline);
     for (int i = 0; i < run.sizeLabels.size(); ++i)
         m_feed->setSizeLabel(std::size_t(i), run.sizeLabels.at(i));

@@ -6,6 +6,7 @@
 #include <QVector>
 #include <QWidget>
 
+class QLabel;
 class QPlainTextEdit;
 class QSplitter;
 class QTimer;
@@ -46,6 +47,8 @@ public:
     RunSelector *runSelector() const { return m_runSelector; }
     RunProgress *progress() const { return m_progress; }
     QPlainTextEdit *log() const { return m_log; }
+    // Shown while the run on show only compiles: "Compiling only: ... no timings".
+    QLabel *compileOnlyBanner() const { return m_compileOnlyBanner; }
     QSplitter *splitter() const { return m_splitter; }
     bool isRunning() const;
     bool isPaused() const;
@@ -104,6 +107,7 @@ private:
     LatestSamples *m_latest;
     ResourcePlot *m_resources;
     QPlainTextEdit *m_log;
+    QLabel *m_compileOnlyBanner;
     QSplitter *m_splitter;
     QTimer *m_flushTimer;
     qint64 m_shownRunId = 0;

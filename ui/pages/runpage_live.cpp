@@ -10,6 +10,7 @@
 #include "runselector.h"
 #include "session/sessioncontroller.h"
 
+#include <QLabel>
 #include <QPushButton>
 #include <QTimer>
 
@@ -30,6 +31,14 @@ void RunPage::connectController()
             &RunProgress::setProgress);
     connect(m_controller, &SessionController::pausedChanged, this, &RunPage::onPausedChanged);
     connect(m_controller, &SessionController::logLine, this, &RunPage::appendLog);
+    connect(m_controller, &SessionController::compilingOnly, this,
+            [this](const QString &announcement) {
+                m_compileOnlyBanner->setText(
+                    tr("<b>Compile-only run</b>: its results carry registers, spills and "
+                       "occupancy, no timings (they read \"compiled\"). %1")
+                        .arg(announcement.toHtmlEscaped()));
+                m_compileOnlyBanner->show();
+            });
     connect(m_controller, &SessionController::finished, this, &RunPage::onFinished);
     connect(m_controller, &SessionController::failed, this, &RunPage::onFailed);
 }
@@ -54,6 +63,7 @@ void RunPage::startRun()
         return;
     }
     m_feed->reset({});
+    m_compileOnlyBanner->hide();
     setShownRunId(0);
     m_progress->setBusy(tr("starting...")); // busy until the spaces are sized
     m_controller->start(request);

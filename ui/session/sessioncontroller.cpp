@@ -119,6 +119,8 @@ void SessionController::applyCudaEnvironment(const RunRequest &request, const Sp
     options.arch = plan.target.arch;
     const QString line = QString::fromStdString(plan.announcement);
     post([this, line] { emit logLine(line); });
+    if (plan.compileOnly)
+        post([this, line] { emit compilingOnly(line); });
 }
 
 void SessionController::runOnThread(RunRequest request)

@@ -54,6 +54,9 @@ signals:
     void roundResultArrived(const tb::RoundEvent &event);
     void progressChanged(const tb::Progress &progress);
     void logLine(const QString &line);
+    // The CUDA run about to start only compiles (asked for, or no GPU): the line says why and
+    // for which architecture. Results carry resources, no timings.
+    void compilingOnly(const QString &announcement);
     // pause() or resume() took effect (also false when a paused run ends).
     void pausedChanged(bool paused);
     void finished(const tb::RunSummary &summary);
