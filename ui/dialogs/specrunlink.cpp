@@ -7,8 +7,10 @@
 #include "pages/specpages.h"
 #include "pages/unsavedchanges.h"
 
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QPushButton>
+#include <QTimer>
 
 namespace tb {
 
@@ -76,8 +78,37 @@ QStringList SpecRunLink::editedRunDocuments() const
     return names;
 }
 
+QString SpecRunLink::knownSpecProblem() const
+{
+    SpecDocument *document = m_pages->document();
+    if (!sameFile(document->filePath(), m_form->specPath()))
+        return {}; // the pages edit another spec: the run will say what is wrong with this one
+    if (document->isValidationPending()) {
+        // An edit just made is being checked: wait for the verdict (bounded), with the event
+        // loop running, rather than run or save a spec that may be broken.
+        QEventLoop wait;
+        connect(document, &SpecDocument::validated, &wait, &QEventLoop::quit);
+        QTimer::singleShot(5000, &wait, &QEventLoop::quit);
+        wait.exec();
+    }
+    const auto &issues = document->issues();
+    if (issues.empty())
+        return {};
+    const SpecIssue &first = issues.front();
+    return tr("Fix the spec first: the Space page shows %n problem(s), the first at %1: %2. "
+              "Nothing was saved or run.",
+              nullptr, int(issues.size()))
+        .arg(QString::fromStdString(first.path.empty() ? "/" : first.path),
+             QString::fromStdString(first.message));
+}
+
 bool SpecRunLink::prepareRun()
 {
+    // A spec the Space page knows is invalid is neither written over the user's file nor run.
+    if (const QString problem = knownSpecProblem(); !problem.isEmpty()) {
+        emit runCancelled(problem);
+        return false;
+    }
     const QList<Savable *> edited = editedRunSavables();
     if (edited.isEmpty())
         return true;

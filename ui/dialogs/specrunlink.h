@@ -22,6 +22,8 @@ class UnsavedChanges;
 // - Start with unsaved edits of the spec being run, or of its kernel, asks "Save and run" or
 //   Cancel; Save writes them (a failed save, which its page reports, starts nothing) and the
 //   run loads the saved files.
+// - Start while the Space page shows problems in the spec being run refuses ("fix the spec
+//   first"), saving nothing: an invalid spec is never written over the user's file.
 class SpecRunLink : public QObject
 {
     Q_OBJECT
@@ -53,6 +55,9 @@ private:
     void followForm(const QString &path);
     void followPages(const QString &path);
     QList<Savable *> editedRunSavables() const;
+    // Why the spec being run cannot run, as the Space page's validation says; empty when it can
+    // (or when the pages edit another spec).
+    QString knownSpecProblem() const;
 
     RunForm *m_form;
     SpecPages *m_pages;

@@ -161,6 +161,48 @@ private slots:
         QCOMPARE(results.count(), 0);
     }
 
+    // A spec the Space page shows problems in is neither saved over the user's file nor run
+    // (issue 18, item 11): Start and Ctrl+R say to fix it first, and ask nothing.
+    void anInvalidSpecIsNeitherSavedNorRun()
+    {
+        QTemporaryDir dir;
+        const QString spec = tbtest::writeProbeSpec(dir.path());
+        MainWindow window;
+        QVERIFY(open(window, spec, dir.path()));
+        PromptLog log;
+        log.answer = QMessageBox::Save;
+        window.specRunLink()->setPrompt(log.prompt());
+        SpecDocument *document = window.specPages()->document();
+        const QByteArray before = readFile(spec);
+        QVERIFY(document->setValue(QStringLiteral("/constraints"), SpecJson({"NOPE > 1"})));
+
+        RunPage *page = window.runPage();
+        QSignalSpy cancelled(window.specRunLink(), &SpecRunLink::runCancelled);
+        QTest::mouseClick(page->form()->startButton(), Qt::LeftButton);
+        QVERIFY(!page->isRunning());
+        QVERIFY(log.asked.isEmpty());
+        QCOMPARE(cancelled.count(), 1);
+        const QString why = cancelled.at(0).at(0).toString();
+        QVERIFY2(why.startsWith(QStringLiteral("Fix the spec first")) &&
+                     why.contains(QStringLiteral("/constraints/0")) &&
+                     why.contains(QStringLiteral("NOPE")),
+                 qPrintable(why));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(cancelled.count(), 2);
+        QVERIFY(!page->isRunning());
+        QCOMPARE(readFile(spec), before); // the user's file is untouched
+        QVERIFY(document->isModified());
+
+        // Mended, it saves and runs as before.
+        QVERIFY(document->removeValue(QStringLiteral("/constraints")));
+        QSignalSpy finished(page, &RunPage::runFinished);
+        QTest::mouseClick(page->form()->startButton(), Qt::LeftButton);
+        QVERIFY(page->isRunning());
+        QVERIFY(finished.wait(60000));
+    }
+
     void theFormAndThePagesFollowEachOther()
     {
         QTemporaryDir dir;
