@@ -14,6 +14,7 @@
 #include "pages/workspaceactions.h"
 #include "results/resultspage.h"
 #include "session/windowsettings.h"
+#include "session/workspacecontroller.h"
 #include "settings/appsettings.h"
 #include "settings/editmenu.h"
 #include "settings/preferencescontroller.h"
@@ -95,6 +96,9 @@ void MainWindow::addEditingPages()
     m_compare = new CompareView(this);
     m_compare->setObjectName(QStringLiteral("comparePage"));
     addPage(m_compare, tr("&Compare"));
+    // Another workspace (Open, New): the configurations compared were the last one's.
+    connect(workspace(), &WorkspaceController::opened, m_compare,
+            [this] { m_compare->setResults({}); });
     QAction *compare =
         m_viewMenu->addAction(tr("Compare &Selected Results"), this, &MainWindow::compareSelected);
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));

@@ -1,5 +1,7 @@
 // File > Open with real files: a workspace produced by running the CPU matmul example (real
 // workers) is shown with nothing run; foreign files are refused and nothing changes.
+#include "compare/compareview.h"
+#include "compare/comparisonmodel.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
 #include "pages/resultdetails.h"
@@ -21,6 +23,7 @@
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace tb;
@@ -103,6 +106,23 @@ private slots:
         QCOMPARE(page->resultsModel()->rowCount(), 4);
         QCOMPARE(page->timeline()->evaluationCount(), 4);
         QVERIFY(!m_workspace.workerStarted());
+    }
+
+    // Opening another workspace clears the Compare page: its configurations were the last
+    // workspace's (issue 18, item 14).
+    void openingAnotherWorkspaceClearsTheComparePage()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(tbtest::openAndShow(window, m_workspace.path()));
+        window.resultsPage()->view()->selectAll();
+        window.compareSelected();
+        QVERIFY(window.compareView()->model()->columnCount() >= 2);
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("copy.tbw"));
+        QVERIFY(QFile::copy(m_workspace.path(), copy));
+        QVERIFY(tbtest::openAndShow(window, copy));
+        QCOMPARE(window.compareView()->model()->columnCount(), 0);
     }
 
     void foreignFilesAreRefusedAndNothingChanges_data()
