@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Tunebench needs to build and test on Debian 12 (bookworm), from Debian's own
-# packages. Idempotent; uses sudo when not run as root. The CUDA toolkit is optional for now.
+# packages. Idempotent; uses sudo when not run as root. The CUDA toolkit is optional: NVIDIA's
+# (e.g. in /usr/local/cuda) gives the CUDA backend; without one the build has none and says so.
 set -euo pipefail
 
 packages=(

@@ -52,7 +52,8 @@ void printSpecError(const std::string &path, const EngineError &error)
 
 // CUDA runs need GPUs and their architecture; without a driver the run only compiles, and says
 // so once, so that a machine without a GPU can still screen configurations for spills.
-void prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session)
+// False (and the reason printed) where this build cannot run CUDA at all.
+bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session)
 {
     const CudaEnvironment cuda = probeCudaEnvironment();
     CudaRunRequest wanted;
@@ -61,10 +62,15 @@ void prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &s
     wanted.chosenArch = options.arch;
     wanted.chosenBy = "--arch";
     const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
+    if (!plan.unavailable.empty()) {
+        std::fprintf(stderr, "error: %s: %s\n", options.specPath.c_str(), plan.unavailable.c_str());
+        return false;
+    }
     session.compileOnly = plan.compileOnly;
     session.gpus = plan.gpus;
     session.arch = plan.target.arch;
     std::printf("%s\n", plan.announcement.c_str());
+    return true;
 }
 
 int defaultWorkerCount()
@@ -97,8 +103,8 @@ int runTune(const CliContext &context, const TuneOptions &options)
     sessionOptions.fresh = options.fresh;
     sessionOptions.toolVersion = context.toolVersion;
     sessionOptions.stopRequested = &g_stopRequested;
-    if (spec->backend == BackendKind::Cuda)
-        prepareCuda(*spec, options, sessionOptions);
+    if (spec->backend == BackendKind::Cuda && !prepareCuda(*spec, options, sessionOptions))
+        return exitcode::kFailure;
 
     std::printf("Tuning %s (%s backend) into %s with %d worker(s)\n", spec->name.c_str(),
                 toString(spec->backend), context.workspacePath.c_str(), sessionOptions.workers);

@@ -3,8 +3,11 @@
 #include "backend/common/compiletarget.h"
 #include "backend/cpu/cpubackend.h"
 #include "backend/cpu/cpucompilebackend.h"
+#include "backend/cuda/cudarunplan.h"
+#if TUNEBENCH_HAVE_CUDA
 #include "backend/cuda/compile/cudacompilebackend.h"
 #include "backend/cuda/cudabackend.h"
+#endif
 #include "runner/cpuaffinity.h"
 #include "spec/specloader.h"
 #include "worker/workerloop.h"
@@ -50,11 +53,17 @@ std::string defaultCacheDirectory()
 std::unique_ptr<tb::KernelBackend>
 makeBackend(const std::string &role, const std::string &cacheDirectory, const std::string &arch)
 {
+#if TUNEBENCH_HAVE_CUDA
     if (role == "cuda-compile")
         return std::make_unique<tb::CudaCompileBackend>(cacheDirectory,
                                                         tb::CudaCompileOptions{arch, {}});
     if (role == "cuda")
         return std::make_unique<tb::CudaBackend>(cacheDirectory);
+#else
+    (void)arch;
+    if (role == "cuda-compile" || role == "cuda")
+        return nullptr; // this build has no CUDA backend (kNoCudaBackend)
+#endif
     if (role == "cpu-compile")
         return std::make_unique<tb::CpuCompileBackend>(cacheDirectory);
     return std::make_unique<tb::CpuBackend>(cacheDirectory);
@@ -92,6 +101,10 @@ int main(int argc, char **argv)
     // From here on fd 1 belongs to the protocol; anything a kernel prints goes to the log.
     const int protocolFd = tb::claimProtocolOutput();
     const auto backend = makeBackend(role, cacheDirectory, arch);
+    if (!backend) {
+        std::fprintf(stderr, "tunebench-worker: %s\n", tb::kNoCudaBackend);
+        return 2;
+    }
     const tb::SpecParser parseSpec = [](const std::string &document, const std::string &baseDir) {
         tb::SpecLoader loader;
         return loader.parse(document, baseDir);

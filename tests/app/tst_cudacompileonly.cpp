@@ -1,6 +1,7 @@
 // CUDA specs on a machine without a GPU (CI): the CLI says once that there is no driver, then
 // compiles every configuration with NVRTC for real and stores its resource usage; the cubin
-// cache makes a fresh re-run compile nothing.
+// cache makes a fresh re-run compile nothing. In a build without a CUDA toolkit (no CUDA
+// backend), the CLI refuses a CUDA run and says how to get one, and still validates the spec.
 #include "clirunner.h"
 
 #include "storage/store.h"
@@ -28,6 +29,7 @@ class TestCudaCompileOnly : public QObject
     Q_OBJECT
 
 private slots:
+#if TUNEBENCH_HAVE_CUDA
     void compilesEveryExampleConfigurationAndStoresItsResources_data()
     {
         QTest::addColumn<QString>("spec");
@@ -126,6 +128,28 @@ private slots:
         QVERIFY2(overridden.out.contains("Compiling only (for sm_90: --arch)"),
                  qPrintable(overridden.out));
     }
+#else
+    void refusesACudaRunAndSaysWhy()
+    {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome = runCli({"--workspace", workspace, "tune",
+                                     examplePath("resources/examples/copy_scale/copy_scale.json")});
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains("copy_scale.json: this build of Tunebench has no CUDA "
+                                      "backend") &&
+                     outcome.err.contains("Install NVIDIA's CUDA toolkit"),
+                 qPrintable(outcome.err));
+        QVERIFY(storedResults(workspace, 1).empty());
+    }
+
+    void stillValidatesACudaSpec()
+    {
+        const auto outcome =
+            runCli({"validate", examplePath("resources/examples/sgemm/sgemm.json")});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+    }
+#endif
 };
 
 QTEST_GUILESS_MAIN(TestCudaCompileOnly)

@@ -1,6 +1,7 @@
 #include "cudaconfigbuild.h"
 
 #include "backend/cuda/cudaenvironment.h"
+#include "backend/cuda/cudarunplan.h"
 #include "runner/supervisor.h"
 
 #include <nlohmann/json.hpp>
@@ -73,6 +74,10 @@ void takeLog(Supervisor &supervisor, CompileOutcome &outcome)
 CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<bool> &cancelled)
 {
     CompileOutcome outcome;
+    if (!kCudaBackendBuilt) {
+        outcome.failure = kNoCudaBackend;
+        return outcome;
+    }
     chooseTarget(request, outcome);
     std::string error;
     auto document = documentWithCode(request, error);

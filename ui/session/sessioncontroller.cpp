@@ -105,8 +105,9 @@ void SessionController::endRun()
     setPaused(false);
 }
 
-void SessionController::applyCudaEnvironment(const RunRequest &request, const Spec &spec,
-                                             SessionOptions &options)
+// False where this build cannot run CUDA at all; the reason is then in `why`.
+bool SessionController::applyCudaEnvironment(const RunRequest &request, const Spec &spec,
+                                             SessionOptions &options, QString &why)
 {
     const CudaEnvironment cuda = probeCudaEnvironment();
     CudaRunRequest wanted;
@@ -114,6 +115,10 @@ void SessionController::applyCudaEnvironment(const RunRequest &request, const Sp
     wanted.gpus = selectGpus(cuda.gpus, request.enabledGpus);
     wanted.noGpuReason = noEnabledGpuReason(request.enabledGpus).toStdString();
     const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
+    if (!plan.unavailable.empty()) {
+        why = QString::fromStdString(plan.unavailable);
+        return false;
+    }
     options.compileOnly = plan.compileOnly;
     options.gpus = plan.gpus;
     options.arch = plan.target.arch;
@@ -121,6 +126,7 @@ void SessionController::applyCudaEnvironment(const RunRequest &request, const Sp
     post([this, line] { emit logLine(line); });
     if (plan.compileOnly)
         post([this, line] { emit compilingOnly(line); });
+    return true;
 }
 
 void SessionController::runOnThread(RunRequest request)
@@ -152,8 +158,15 @@ void SessionController::runOnThread(RunRequest request)
     options.toolVersion = TUNEBENCH_VERSION;
     options.stopRequested = &m_stop;
     options.pauseRequested = &m_pauseFlag;
-    if (cuda)
-        applyCudaEnvironment(request, *spec, options);
+    QString why;
+    if (cuda && !applyCudaEnvironment(request, *spec, options, why)) {
+        const QString message = request.specPath + QStringLiteral(": ") + why;
+        post([this, message] {
+            endRun();
+            emit failed(message);
+        });
+        return;
+    }
 
     SessionBridge bridge(this, m_posted);
     Session session(*spec, options, bridge);

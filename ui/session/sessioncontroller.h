@@ -65,7 +65,8 @@ signals:
 
 private:
     void runOnThread(RunRequest request);
-    void applyCudaEnvironment(const RunRequest &request, const Spec &spec, SessionOptions &options);
+    bool applyCudaEnvironment(const RunRequest &request, const Spec &spec, SessionOptions &options,
+                              QString &why);
     void post(std::function<void()> call);
     void endRun();
     void setPaused(bool paused);

@@ -2,7 +2,6 @@
 
 #include "cudadeviceinfo.h"
 #include "cudadriver.h"
-#include "model/spec.h"
 
 #include <cstdlib>
 #include <sstream>
@@ -55,20 +54,6 @@ CudaEnvironment probeCudaEnvironment()
         }
     }
     return environment;
-}
-
-CompileTargetInputs compileTargetInputs(const CudaEnvironment &cuda, const Spec &spec,
-                                        bool measuring, std::string chosen, std::string chosenBy)
-{
-    CompileTargetInputs inputs;
-    inputs.chosen = std::move(chosen);
-    inputs.chosenBy = std::move(chosenBy);
-    inputs.specArch = spec.kernel.arch;
-    inputs.gpuArch = cuda.arch;
-    inputs.gpuName = cuda.deviceName;
-    inputs.measuring = measuring;
-    inputs.noGpuReason = cuda.whyNot;
-    return inputs;
 }
 
 } // namespace tb

@@ -1,14 +1,12 @@
 #pragma once
 
-#include "backend/common/compiletarget.h"
-
 #include <string>
 #include <vector>
 
 namespace tb {
 
-// What the CLI needs to know before a CUDA run, found without creating a CUDA context (the
-// supervisor's process never owns one: docs/architecture.md, Processes).
+// What the CLI and the workbench need to know before a CUDA run, found without creating a CUDA
+// context (the supervisor's process never owns one: docs/architecture.md, Processes).
 struct CudaEnvironment
 {
     bool driverFound = false;
@@ -19,13 +17,5 @@ struct CudaEnvironment
 };
 
 CudaEnvironment probeCudaEnvironment();
-
-struct Spec;
-
-// The inputs of chooseCompileTarget() for a spec on this machine; chosen names an architecture
-// the user picked for this compile (chosenBy: where), if any.
-CompileTargetInputs compileTargetInputs(const CudaEnvironment &cuda, const Spec &spec,
-                                        bool measuring, std::string chosen = {},
-                                        std::string chosenBy = {});
 
 } // namespace tb

@@ -1,11 +1,31 @@
 #include "cudarunplan.h"
 
+#include "model/spec.h"
+
 namespace tb {
+
+CompileTargetInputs compileTargetInputs(const CudaEnvironment &cuda, const Spec &spec,
+                                        bool measuring, std::string chosen, std::string chosenBy)
+{
+    CompileTargetInputs inputs;
+    inputs.chosen = std::move(chosen);
+    inputs.chosenBy = std::move(chosenBy);
+    inputs.specArch = spec.kernel.arch;
+    inputs.gpuArch = cuda.arch;
+    inputs.gpuName = cuda.deviceName;
+    inputs.measuring = measuring;
+    inputs.noGpuReason = cuda.whyNot;
+    return inputs;
+}
 
 CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
                         const CudaRunRequest &request)
 {
     CudaRunPlan plan;
+    if (!kCudaBackendBuilt) {
+        plan.unavailable = kNoCudaBackend;
+        return plan;
+    }
     const bool measuring = !request.compileOnly && cuda.driverFound && !request.gpus.empty();
     plan.compileOnly = !measuring;
     if (measuring)

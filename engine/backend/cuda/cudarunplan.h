@@ -15,6 +15,9 @@ struct Spec;
 // that tells the user so.
 struct CudaRunPlan
 {
+    // Non-empty where this build cannot run CUDA at all (kNoCudaBackend): the run must not
+    // start, and the apps say this instead.
+    std::string unavailable;
     bool compileOnly = true;
     std::vector<std::string> gpus; // one bench worker each; empty when compiling only
     CompileTarget target;
@@ -29,6 +32,22 @@ struct CudaRunRequest
     std::string chosenArch;        // an architecture the user named (--arch), if any
     std::string chosenBy;          // where they named it
 };
+
+// Whether this build has the CUDA backend: it is built where CMake finds a CUDA toolkit
+// (TUNEBENCH_HAVE_CUDA). Without one, CUDA specs still load and validate, but nothing compiles
+// or measures them, and every place that would says kNoCudaBackend.
+inline constexpr bool kCudaBackendBuilt = TUNEBENCH_HAVE_CUDA != 0;
+inline constexpr const char *kNoCudaBackend =
+    "this build of Tunebench has no CUDA backend: no CUDA toolkit was found when it was built. "
+    "Install NVIDIA's CUDA toolkit (NVRTC, CUPTI and cuda.h, e.g. in /usr/local/cuda) and "
+    "build again (CMake looks for nvcc on PATH, or set CUDAToolkit_ROOT), or use the headless "
+    "bundle built on a machine that has one (packaging/bundle.sh)";
+
+// The inputs of chooseCompileTarget() for a spec on this machine; chosen names an architecture
+// the user picked for this compile (chosenBy: where), if any.
+CompileTargetInputs compileTargetInputs(const CudaEnvironment &cuda, const Spec &spec,
+                                        bool measuring, std::string chosen = {},
+                                        std::string chosenBy = {});
 
 CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
                         const CudaRunRequest &request);

@@ -24,6 +24,7 @@ class TestKernelPageCompile : public QObject, protected KernelPageFixture
 {
     Q_OBJECT
 private slots:
+#if TUNEBENCH_HAVE_CUDA
     void compilesACudaConfigAndShowsItsResources()
     {
         KernelPage page;
@@ -119,6 +120,24 @@ private slots:
                  0);
         QVERIFY(page.resourceView()->figure(QStringLiteral("registers")).toInt() > 0);
     }
+
+#else
+    // A build without a CUDA toolkit has no CUDA backend: Compile config says so.
+    void saysThatThisBuildHasNoCudaBackend()
+    {
+        KernelPage page;
+        load(page, QStringLiteral("copy_scale"));
+        QVERIFY(show(page));
+        QSignalSpy finished(&page, &KernelPage::compileFinished);
+        QTest::mouseClick(page.compileButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(10000));
+        const auto outcome = finished.at(0).at(0).value<CompileOutcome>();
+        QVERIFY2(outcome.failure.find("has no CUDA backend") != std::string::npos,
+                 outcome.failure.c_str());
+        QVERIFY2(page.statusLabel()->text().contains(QStringLiteral("no CUDA backend")),
+                 qPrintable(page.statusLabel()->text()));
+    }
+#endif
 
     void buildsACpuConfigAndMarksItsErrors()
     {
