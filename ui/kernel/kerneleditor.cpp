@@ -66,6 +66,35 @@ void KernelEditor::installLexer()
     delete old;
     applyFont();
     applyColors();
+    applyDefinitions();
+}
+
+void KernelEditor::setPreprocessorDefinitions(const QStringList &definitions)
+{
+    if (definitions == m_definitions)
+        return;
+    m_definitions = definitions;
+    applyDefinitions();
+}
+
+void KernelEditor::applyDefinitions()
+{
+    // Scintilla's C++ lexer reads "NAME=value" definitions from its keyword list 4 and
+    // evaluates #if / #ifdef with them (lexer.cpp.track.preprocessor); a new lexer forgets them.
+    const QByteArray list = m_definitions.join(QLatin1Char(' ')).toUtf8();
+    SendScintilla(QsciScintillaBase::SCI_SETKEYWORDS, uintptr_t(4), list.constData());
+    SendScintilla(QsciScintillaBase::SCI_SETPROPERTY, "lexer.cpp.track.preprocessor", "1");
+    recolor();
+}
+
+bool KernelEditor::isLineInactive(int line) const
+{
+    const long position = SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, line - 1);
+    // Scintilla styles lazily, as text is shown: style everything up to the line first.
+    SendScintilla(QsciScintillaBase::SCI_COLOURISE, 0ul,
+                  SendScintilla(QsciScintillaBase::SCI_GETLINEENDPOSITION, line - 1));
+    // LexCPP styles an inactive branch with its active style plus 64 (its "inactive" set).
+    return SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, position) >= 64;
 }
 
 void KernelEditor::applyColors()
@@ -77,10 +106,19 @@ void KernelEditor::applyColors()
     current->setDefaultPaper(paper);
     current->setPaper(paper); // every style
     current->setDefaultColor(text);
+    // Code a build leaves out (styles 64 and up, an inactive #if branch) reads greyed on either
+    // paper: halfway between text and paper. QScintilla's own greys are made for white paper
+    // and took the text colour on dark paper, where the branch looked live.
+    const QColor inactive =
+        QColor::fromRgbF((text.redF() + paper.redF()) / 2, (text.greenF() + paper.greenF()) / 2,
+                         (text.blueF() + paper.blueF()) / 2);
+    for (int style = 64; style < 128; ++style)
+        if (!current->description(style).isEmpty())
+            current->setColor(inactive, style);
     if (paper.lightness() < 128) {
         // QScintilla's colours are made for white paper: on dark paper, near-black styles take
         // the text colour and the others are lightened, keeping their hue.
-        for (int style = 0; style < 128; ++style) {
+        for (int style = 0; style < 64; ++style) {
             if (current->description(style).isEmpty())
                 continue;
             const QColor color = current->color(style);

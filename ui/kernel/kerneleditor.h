@@ -31,6 +31,14 @@ public:
     void setCudaHighlighting(bool cuda);
     bool cudaHighlighting() const { return m_cuda; }
 
+    // The macros a build of the picked configuration defines ("BM=64", "TB_PARAM_BN=32"): the
+    // highlighter greys the #if branches that this configuration does not compile, and shows
+    // the ones it does as code.
+    void setPreprocessorDefinitions(const QStringList &definitions);
+    QStringList preprocessorDefinitions() const { return m_definitions; }
+    // Whether the 1-based line is styled as code a build leaves out (an inactive #if branch).
+    bool isLineInactive(int line) const;
+
     // Replaces the text without an undo step and marks the document unmodified.
     void loadText(const QString &text);
 
@@ -58,9 +66,11 @@ private:
     void installLexer();
     void applyFont();
     void applyColors();
+    void applyDefinitions();
     void updateLineNumberWidth();
 
     bool m_cuda = false;
+    QStringList m_definitions;
 };
 
 } // namespace tb

@@ -65,6 +65,7 @@ KernelPage::KernelPage(QWidget *parent)
             [this](const QString &, bool forward, bool) { find(forward); });
     connect(m_findBar, &FindBar::closed, this, [this] { m_editor->setFocus(); });
     connect(m_compiler, &ConfigCompiler::finished, this, &KernelPage::onCompileFinished);
+    connect(m_picker, &ConfigPicker::changed, this, &KernelPage::showPickedBranches);
     connect(m_messagesView, &QTreeView::clicked, this, &KernelPage::jumpToMessage);
     connect(m_messagesView, &QTreeView::activated, this, &KernelPage::jumpToMessage);
     m_editor->setReadOnly(true); // until a spec names a kernel

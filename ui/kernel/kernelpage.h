@@ -112,6 +112,7 @@ private:
     void setStatus(const QString &text, bool problem = false);
     void showError(const QString &text);
     void updateFileLabel();
+    void showPickedBranches();
 
     std::optional<Spec> m_spec;
     QString m_specPath;

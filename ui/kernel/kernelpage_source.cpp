@@ -1,6 +1,7 @@
 // KernelPage: the kernel file (load, save), the spec it comes from, and find.
 #include "kernelpage.h"
 
+#include "backend/common/buildsupport.h"
 #include "compilermessagesmodel.h"
 #include "configpicker.h"
 #include "findbar.h"
@@ -54,7 +55,21 @@ void KernelPage::setSpec(const Spec &spec, const QString &specPath)
                                         "(Ctrl+B) to see its resource usage."));
         m_status->clear();
     }
+    showPickedBranches();
     updateFileLabel();
+}
+
+// The editor greys the #if branches the picked configuration does not build, with the macros
+// a build of it defines (the builders' own parameterDefines(), template parameters included).
+void KernelPage::showPickedBranches()
+{
+    if (!m_spec)
+        return;
+    QStringList definitions;
+    for (const std::string &define : parameterDefines(m_spec->parameters, m_picker->configuration(),
+                                                      m_editor->text().toStdString()))
+        definitions << QString::fromStdString(define.substr(2)); // "-DBM=64" -> "BM=64"
+    m_editor->setPreprocessorDefinitions(definitions);
 }
 
 void KernelPage::loadSource(const Spec &spec, const QString &path)

@@ -108,6 +108,42 @@ private slots:
         QCOMPARE(editor.lexer()->color(QsciLexerCPP::Keyword), stock.color(QsciLexerCPP::Keyword));
     }
 
+    // The #if branches a configuration builds look like code, the others greyed, on light and
+    // dark paper alike (issue 18, item 12).
+    void greysTheBranchesTheConfigurationLeavesOut()
+    {
+        KernelEditor editor;
+        editor.loadText(QStringLiteral("#if MODE == 2\n"
+                                       "int two;\n"
+                                       "#else\n"
+                                       "int other;\n"
+                                       "#endif\n"
+                                       "#ifndef BM\n"
+                                       "#define BM 64\n"
+                                       "#endif\n"));
+        editor.setPreprocessorDefinitions({QStringLiteral("MODE=2"), QStringLiteral("BM=32")});
+        QVERIFY(!editor.isLineInactive(2)); // built with MODE=2
+        QVERIFY(editor.isLineInactive(4));
+        QVERIFY(editor.isLineInactive(7)); // -DBM: the default is not used
+        editor.setPreprocessorDefinitions({QStringLiteral("MODE=1")});
+        QVERIFY(editor.isLineInactive(2));
+        QVERIFY(!editor.isLineInactive(4));
+        QVERIFY(!editor.isLineInactive(7));
+
+        // The greying survives a new lexer (CUDA highlighting, a palette change) and reads as
+        // neither text nor paper on dark paper.
+        editor.setCudaHighlighting(true);
+        QVERIFY(editor.isLineInactive(2));
+        QPalette dark = editor.palette();
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
+        editor.setPalette(dark);
+        QVERIFY(editor.isLineInactive(2));
+        const QColor inactive = editor.lexer()->color(QsciLexerCPP::Identifier + 64);
+        QVERIFY2(inactive.lightness() > 0x1e + 40 && inactive.lightness() < 0xdd - 40,
+                 qPrintable(inactive.name()));
+    }
+
     void findsForwardAndBackwardWithWrapAround()
     {
         KernelEditor editor;

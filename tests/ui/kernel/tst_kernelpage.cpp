@@ -41,6 +41,24 @@ private slots:
         QVERIFY(page.configPicker()->parameterCombo(QStringLiteral("UNROLL")));
     }
 
+    // The editor shows the #if branches of the picked configuration: matmul.c's "#ifndef BM /
+    // #define BM 32" default is greyed, since every build defines BM (issue 18, item 12).
+    void greysWhatThePickedConfigurationDoesNotBuild()
+    {
+        KernelPage page;
+        load(page, QStringLiteral("matmul"));
+        QComboBox *bm = page.configPicker()->parameterCombo(QStringLiteral("BM"));
+        QVERIFY(bm);
+        QVERIFY(page.editor()->preprocessorDefinitions().contains(QStringLiteral("BM=") +
+                                                                  bm->currentText()));
+        QVERIFY(page.editor()->isLineInactive(9)); // #define BM 32
+        bm->setCurrentIndex(bm->count() - 1);
+        QVERIFY(page.editor()->preprocessorDefinitions().contains(QStringLiteral("BM=") +
+                                                                  bm->currentText()));
+        QVERIFY(page.editor()->isLineInactive(9));
+        QVERIFY(!page.editor()->isLineInactive(6)); // #include <string.h>
+    }
+
     void typesAndSavesWithCtrlS()
     {
         KernelPage page;
