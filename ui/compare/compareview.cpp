@@ -45,7 +45,8 @@ double resourceOrNaN(const CompareEntry &entry, const char *key)
 } // namespace
 
 CompareView::CompareView(QWidget *parent)
-    : QWidget(parent), m_model(new ComparisonModel(this)), m_baseline(new QComboBox(this)),
+    : QWidget(parent), m_model(new ComparisonModel(this)), m_size(new QComboBox(this)),
+      m_sizeLabel(new QLabel(tr("Problem &size:"), this)), m_baseline(new QComboBox(this)),
       m_copy(new QAction(tr("Copy as &Table"), this)), m_hint(new QLabel(this)),
       m_verdicts(new QLabel(this)), m_table(new QTableView(this)),
       m_histogram(new OverlaidHistogram(this)), m_resourceBars(new GroupedBarChart(this)),
@@ -94,6 +95,7 @@ CompareView::CompareView(QWidget *parent)
     layout->addWidget(split, 1);
 
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &CompareView::setBaseline);
+    connect(m_size, &QComboBox::currentIndexChanged, this, &CompareView::showSize);
     connect(m_model, &ComparisonModel::baselineChanged, this, [this](int column) {
         const QSignalBlocker blocker(m_baseline);
         m_baseline->setCurrentIndex(column);
@@ -115,6 +117,10 @@ QWidget *CompareView::createToolbar()
     auto *copyButton = new QToolButton(this);
     copyButton->setDefaultAction(m_copy);
     copyButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_sizeLabel->setBuddy(m_size);
+    m_size->setToolTip(tr("The results compare one problem size at a time, matched by the "
+                          "size's values: a time at one size says nothing against another's"));
+    m_size->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto *label = new QLabel(tr("&Baseline:"), this);
     label->setBuddy(m_baseline);
     m_baseline->setToolTip(tr("The result the others are compared with: differences are in "
@@ -125,6 +131,9 @@ QWidget *CompareView::createToolbar()
     auto *bar = new QWidget(this);
     auto *layout = new QHBoxLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_sizeLabel);
+    layout->addWidget(m_size);
+    layout->addSpacing(12);
     layout->addWidget(label);
     layout->addWidget(m_baseline);
     layout->addSpacing(12);
@@ -135,6 +144,37 @@ QWidget *CompareView::createToolbar()
 
 void CompareView::setResults(const QVector<CompareEntry> &entries)
 {
+    m_entries = entries;
+    QStringList sizes;
+    for (const CompareEntry &entry : entries)
+        if (!sizes.contains(entry.sizeLabel))
+            sizes << entry.sizeLabel;
+    {
+        const QSignalBlocker blocker(m_size);
+        m_size->clear();
+        m_size->addItems(sizes);
+    }
+    m_size->setVisible(sizes.size() > 1);
+    m_sizeLabel->setVisible(sizes.size() > 1);
+    showSize(0);
+}
+
+void CompareView::showSize(int index)
+{
+    if (m_size->count() < 2) {
+        showEntries(m_entries);
+        return;
+    }
+    const QString size = m_size->itemText(index);
+    QVector<CompareEntry> shown;
+    for (const CompareEntry &entry : m_entries)
+        if (entry.sizeLabel == size)
+            shown << entry;
+    showEntries(shown);
+}
+
+void CompareView::showEntries(const QVector<CompareEntry> &entries)
+{
     {
         const QSignalBlocker blocker(m_baseline);
         m_baseline->clear();
@@ -144,8 +184,10 @@ void CompareView::setResults(const QVector<CompareEntry> &entries)
     m_model->setEntries(entries);
     m_baseline->setEnabled(entries.size() > 1);
     m_copy->setEnabled(!entries.isEmpty());
-    m_hint->setText(entries.size() < 2 ? tr("Select two or more results to compare them.")
-                                       : tr("Green: better than the baseline; red: worse."));
+    m_hint->setText(entries.size() >= 2 ? tr("Green: better than the baseline; red: worse.")
+                    : m_size->count() > 1
+                        ? tr("Only one result of this problem size: pick another size.")
+                        : tr("Select two or more results to compare them."));
     updateHistogram(entries);
     updateResourceBars(entries);
     updateVerdicts();

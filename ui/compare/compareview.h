@@ -18,8 +18,10 @@ class GroupedBarChart;
 class OverlaidHistogram;
 
 // Two or more results side by side: a table of every figure with percentage differences
-// against a chosen baseline, the sample distributions overlaid on shared bins, and register /
-// spill bars per configuration. Feed it from a selection of results (of one run or several).
+// against a chosen baseline, the sample distributions overlaid, and register / spill bars per
+// configuration. Feed it from a selection of results (of one run or several). Results of
+// several problem sizes are compared one size at a time (a size picker shows which): a time at
+// N=4096 says nothing against one at N=1024.
 class CompareView : public QWidget
 {
     Q_OBJECT
@@ -33,6 +35,8 @@ public:
     ComparisonModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     QComboBox *baselineCombo() const { return m_baseline; }
+    // The problem size shown, when the results have several; hidden otherwise.
+    QComboBox *sizeCombo() const { return m_size; }
     OverlaidHistogram *histogram() const { return m_histogram; }
     GroupedBarChart *resourceBars() const { return m_resourceBars; }
     QAction *copyAction() const { return m_copy; }
@@ -49,11 +53,17 @@ signals:
 
 private:
     QWidget *createToolbar();
+    // Shows the entries of the size picked (all of them when they share one size).
+    void showSize(int index);
+    void showEntries(const QVector<CompareEntry> &entries);
     void updateHistogram(const QVector<CompareEntry> &entries);
     void updateResourceBars(const QVector<CompareEntry> &entries);
     void updateVerdicts();
 
     ComparisonModel *m_model;
+    QVector<CompareEntry> m_entries; // every entry given, of every size
+    QComboBox *m_size;
+    QLabel *m_sizeLabel;
     QComboBox *m_baseline;
     QAction *m_copy;
     QLabel *m_hint;

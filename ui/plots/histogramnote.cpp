@@ -24,8 +24,13 @@ void HistogramNote::placeUnder(QWidget *plot, QWidget *owner)
 
 void HistogramNote::describe(const HistogramRange &range, const HistogramRange::Beyond &beyond)
 {
-    setText(beyondRangeNote(range, beyond));
-    setVisible(!text().isEmpty());
+    showText(beyondRangeNote(range, beyond));
+}
+
+void HistogramNote::showText(const QString &text)
+{
+    setText(text);
+    setVisible(!text.isEmpty());
 }
 
 QString HistogramNote::shownText() const

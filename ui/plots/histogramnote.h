@@ -17,6 +17,8 @@ public:
     // Lays plot out above the note, filling owner (the histogram widget).
     void placeUnder(QWidget *plot, QWidget *owner);
     void describe(const HistogramRange &range, const HistogramRange::Beyond &beyond);
+    // Shows `text` as it is (several ranges' notes in one); hidden when it is empty.
+    void showText(const QString &text);
     QString shownText() const; // empty while hidden
 };
 

@@ -17,11 +17,11 @@ namespace tb {
 
 namespace {
 
-// Samples spread over more than this ratio are binned on a log scale: a 10x slower config
-// would otherwise squeeze every other distribution into one bin.
+// A time axis (or one configuration's samples) spanning more than this ratio is logarithmic: a
+// 10x slower config would otherwise squeeze every other distribution into a sliver.
 constexpr double kLogBinsRatio = 10;
 
-// Square-root rule on the typical series, bounded: a few samples still make a shape.
+// Square-root rule, bounded: a few samples still make a shape.
 int binsFor(std::size_t total, int series)
 {
     return std::clamp(int(std::ceil(std::sqrt(double(total) / std::max(1, series)))), 5, 40);
@@ -40,8 +40,8 @@ void translucentLegend(QCustomPlot *plot)
 OverlaidHistogram::OverlaidHistogram(QWidget *parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)),
       m_note(new HistogramNote(
-          tr("Far outliers would squeeze every distribution into one bin: they are "
-             "counted in the first or last bin instead."),
+          tr("Far outliers would squeeze a distribution into one bin: they are counted in "
+             "its first or last bin instead."),
           this))
 {
     m_note->placeUnder(m_plot, this);
@@ -106,50 +106,79 @@ QString OverlaidHistogram::note() const
     return m_note->shownText();
 }
 
-void OverlaidHistogram::computeBins()
+int OverlaidHistogram::binCount(int series) const
 {
-    m_edges.clear();
-    m_counts = QVector<QVector<double>>(m_series.size());
-    m_logarithmic = false;
-    m_range = HistogramRange();
-    m_beyond = {};
-    std::size_t total = 0;
-    int withSamples = 0;
-    for (const Series &series : m_series) {
-        m_range.include(series.samples);
-        total += series.samples.size();
-        withSamples += series.samples.empty() ? 0 : 1;
-    }
-    for (const Series &series : m_series) {
-        const HistogramRange::Beyond beyond = m_range.beyond(series.samples);
-        m_beyond.below += beyond.below;
-        m_beyond.above += beyond.above;
-    }
-    m_note->describe(m_range, m_beyond);
-    if (withSamples == 0 || !m_range.valid)
-        return;
-    const int bins = binsFor(total, withSamples);
-    double low = m_range.low;
-    double high = m_range.high;
+    const QVector<double> edges = binEdges(series);
+    return edges.isEmpty() ? 0 : int(edges.size()) - 1;
+}
+
+int OverlaidHistogram::beyondRangeCount() const
+{
+    int total = 0;
+    for (const Bins &bins : m_bins)
+        total += bins.beyond.total();
+    return total;
+}
+
+OverlaidHistogram::Bins OverlaidHistogram::binSeries(const std::vector<double> &samples)
+{
+    Bins bins;
+    bins.range.include(samples);
+    if (!bins.range.valid)
+        return bins;
+    bins.beyond = bins.range.beyond(samples);
+    const int count = binsFor(samples.size(), 1);
+    double low = bins.range.low;
+    double high = bins.range.high;
     if (high <= low) { // every sample equal: bins of some width around the value stay visible
         const double width = std::max(std::abs(low) * 0.01, 1e-12);
-        low -= width * bins / 2.0;
-        high = low + width * bins;
+        low -= width * count / 2.0;
+        high = low + width * count;
     }
-    m_logarithmic = low > 0 && high / low > kLogBinsRatio;
-    for (int i = 0; i <= bins; ++i) {
-        const double t = double(i) / bins;
-        m_edges << (m_logarithmic ? low * std::pow(high / low, t) : low + t * (high - low));
+    bins.logarithmic = low > 0 && high / low > kLogBinsRatio;
+    for (int i = 0; i <= count; ++i) {
+        const double t = double(i) / count;
+        bins.edges << (bins.logarithmic ? low * std::pow(high / low, t) : low + t * (high - low));
     }
     // Samples beyond the edges (outliers) fall into the end bins.
-    for (int s = 0; s < m_series.size(); ++s) {
-        QVector<double> &counts = m_counts[s];
-        counts.fill(0, bins);
-        for (const double sample : m_series.at(s).samples) {
-            const auto bin = std::upper_bound(m_edges.begin(), m_edges.end(), sample);
-            counts[std::clamp(int(bin - m_edges.begin()) - 1, 0, bins - 1)] += 1;
-        }
+    bins.counts.fill(0, count);
+    for (const double sample : samples) {
+        const auto bin = std::upper_bound(bins.edges.begin(), bins.edges.end(), sample);
+        bins.counts[std::clamp(int(bin - bins.edges.begin()) - 1, 0, count - 1)] += 1;
     }
+    return bins;
+}
+
+void OverlaidHistogram::computeBins()
+{
+    m_bins.clear();
+    double low = 0;
+    double high = 0;
+    bool any = false;
+    for (const Series &series : m_series) {
+        m_bins << binSeries(series.samples);
+        const Bins &bins = m_bins.last();
+        if (bins.edges.isEmpty())
+            continue;
+        low = any ? std::min(low, bins.edges.first()) : bins.edges.first();
+        high = any ? std::max(high, bins.edges.last()) : bins.edges.last();
+        any = true;
+    }
+    m_logarithmic = any && low > 0 && high / low > kLogBinsRatio;
+    describeBeyond();
+}
+
+// Which end bins took samples beyond their configuration's bulk, per configuration.
+void OverlaidHistogram::describeBeyond()
+{
+    QStringList notes;
+    for (int s = 0; s < m_bins.size(); ++s) {
+        const QString note = beyondRangeNote(m_bins.at(s).range, m_bins.at(s).beyond);
+        if (!note.isEmpty())
+            notes << (m_bins.size() > 1 ? m_series.at(s).name + QStringLiteral(": ") : QString()) +
+                         note;
+    }
+    m_note->showText(notes.join(QStringLiteral("; ")));
 }
 
 void OverlaidHistogram::rebuildGraphs()
@@ -166,26 +195,28 @@ void OverlaidHistogram::rebuildGraphs()
         QColor fill = color;
         fill.setAlpha(55);
         graph->setBrush(m_style == Style::Filled ? QBrush(fill) : QBrush(Qt::NoBrush));
-        if (series.samples.empty() || m_edges.isEmpty())
+        const Bins &bins = m_bins.at(s);
+        if (series.samples.empty() || bins.edges.isEmpty())
             continue;
         // Points at the bin centres; a zero point beyond each end closes the outline at the
         // outer edges (the step sits halfway between points, on the bin edge).
-        const auto centre = [this](int i) {
-            return m_logarithmic ? std::sqrt(m_edges[i] * m_edges[i + 1])
-                                 : (m_edges[i] + m_edges[i + 1]) / 2;
+        const QVector<double> &edges = bins.edges;
+        const auto centre = [&bins, &edges](int i) {
+            return bins.logarithmic ? std::sqrt(edges[i] * edges[i + 1])
+                                    : (edges[i] + edges[i + 1]) / 2;
         };
-        const auto mirror = [this](double edge, double c) {
-            return m_logarithmic ? edge * edge / c : 2 * edge - c;
+        const auto mirror = [&bins](double edge, double c) {
+            return bins.logarithmic ? edge * edge / c : 2 * edge - c;
         };
-        const int bins = binCount();
+        const int count = int(bins.counts.size());
         const double scale = m_normalized ? 1.0 / double(series.samples.size()) : 1.0;
-        QVector<double> keys{mirror(m_edges.first(), centre(0))};
+        QVector<double> keys{mirror(edges.first(), centre(0))};
         QVector<double> values{0};
-        for (int i = 0; i < bins; ++i) {
+        for (int i = 0; i < count; ++i) {
             keys << centre(i);
-            values << m_counts[s][i] * scale;
+            values << bins.counts[i] * scale;
         }
-        keys << mirror(m_edges.last(), centre(bins - 1));
+        keys << mirror(edges.last(), centre(count - 1));
         values << 0;
         graph->setData(keys, values, true);
     }
@@ -196,8 +227,23 @@ void OverlaidHistogram::updateAxes()
     QCPAxis *x = m_plot->xAxis;
     m_plot->yAxis->setLabel(m_normalized ? tr("fraction of samples") : tr("samples"));
     m_plot->legend->setVisible(seriesCount() > 0);
-    x->setTickLabels(!m_edges.isEmpty());
-    if (m_edges.isEmpty()) {
+    double first = 0;
+    double last = 0;
+    double pad = 0; // half of the widest bin (linear axis), or its ratio's square root (log)
+    bool any = false;
+    for (const Bins &bins : m_bins) {
+        if (bins.edges.isEmpty())
+            continue;
+        const int count = int(bins.counts.size());
+        first = any ? std::min(first, bins.edges.first()) : bins.edges.first();
+        last = any ? std::max(last, bins.edges.last()) : bins.edges.last();
+        pad = std::max(pad, m_logarithmic
+                                ? std::pow(bins.edges.last() / bins.edges.first(), 0.5 / count)
+                                : (bins.edges.last() - bins.edges.first()) / count / 2);
+        any = true;
+    }
+    x->setTickLabels(any);
+    if (!any) {
         x->setScaleType(QCPAxis::stLinear);
         x->setRange(0, 1);
         m_plot->yAxis->setRange(0, 1);
@@ -205,21 +251,16 @@ void OverlaidHistogram::updateAxes()
         return;
     }
     x->setScaleType(m_logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    const double first = m_edges.first();
-    const double last = m_edges.last();
-    if (m_logarithmic) {
-        const double ratio = std::pow(last / first, 0.5 / binCount());
-        x->setRange(first / ratio, last * ratio);
-    } else {
-        const double pad = (last - first) / binCount() / 2;
+    if (m_logarithmic)
+        x->setRange(first / pad, last * pad);
+    else
         x->setRange(first - pad, last + pad);
-    }
     double top = 0;
-    for (int s = 0; s < m_counts.size(); ++s) {
+    for (int s = 0; s < m_bins.size(); ++s) {
         const double scale = m_normalized && !m_series.at(s).samples.empty()
                                  ? 1.0 / double(m_series.at(s).samples.size())
                                  : 1.0;
-        for (const double count : m_counts.at(s))
+        for (const double count : m_bins.at(s).counts)
             top = std::max(top, count * scale);
     }
     // Headroom for the legend in the top right corner.

@@ -17,13 +17,14 @@ namespace tb {
 
 class HistogramNote;
 
-// The sample distributions (seconds) of several configurations over one set of shared bins:
-// one semi-transparent step histogram per configuration with a legend, so shifts, spread and
-// a second mode can be compared at a glance. Heights are the fraction of each configuration's
-// samples by default, so a config sampled 200 times does not dwarf one sampled 5 times.
-// Samples spread over more than a decade get logarithmic bins and axis. The bins span every
-// configuration's bulk, not its far outliers (HistogramRange): those are counted in the end
-// bins and a note under the plot says how many. The time axis reads in durations, with as many
+// The sample distributions (seconds) of several configurations, each over bins of its own: one
+// semi-transparent step histogram per configuration with a legend, so shifts, spread and a
+// second mode can be compared at a glance. Each configuration's bins span its own bulk
+// (HistogramRange; its far outliers are counted in its end bins and a note under the plot says
+// how many): configurations far apart on the time axis still each show their shape, where
+// shared bins gave each one bar at fraction 1. Heights are the fraction of each configuration's
+// samples by default, so a config sampled 200 times does not dwarf one sampled 5 times. A time
+// axis spanning more than a decade is logarithmic. The axis reads in durations, with as many
 // labels as its width holds (DurationTicker).
 class OverlaidHistogram : public QWidget
 {
@@ -53,12 +54,13 @@ public:
     int seriesCount() const;
     QString seriesName(int series) const;
     QColor seriesColor(int series) const;
-    QVector<double> binEdges() const { return m_edges; } // binCount() + 1 values, shared
-    int binCount() const { return m_edges.isEmpty() ? 0 : int(m_edges.size()) - 1; }
-    QVector<double> counts(int series) const { return m_counts.value(series); }
-    bool logarithmicBins() const { return m_logarithmic; }
-    int beyondRangeCount() const { return m_beyond.total(); } // samples in the end bins' excess
-    QString note() const; // what the note under the plot says; empty when hidden
+    // Each series' own bins: binCount(series) + 1 edges; none for a series without samples.
+    QVector<double> binEdges(int series) const { return m_bins.value(series).edges; }
+    int binCount(int series) const;
+    QVector<double> counts(int series) const { return m_bins.value(series).counts; }
+    bool logarithmicAxis() const { return m_logarithmic; }
+    int beyondRangeCount() const; // samples in the end bins' excess, over every series
+    QString note() const;         // what the note under the plot says; empty when hidden
     QCustomPlot *plot() const { return m_plot; }
 
 protected:
@@ -69,15 +71,24 @@ private:
     void rebuildGraphs();
     void updateAxes();
 
+    // One series' bins over its own bulk, and what its end bins took beyond it.
+    struct Bins
+    {
+        QVector<double> edges;
+        QVector<double> counts;
+        bool logarithmic = false; // a series that spreads over a decade itself
+        HistogramRange range;
+        HistogramRange::Beyond beyond;
+    };
+    static Bins binSeries(const std::vector<double> &samples);
+    void describeBeyond();
+
     QCustomPlot *m_plot;
     HistogramNote *m_note;
     QVector<Series> m_series;
-    QVector<double> m_edges;
-    QVector<QVector<double>> m_counts;
+    QVector<Bins> m_bins;
     bool m_normalized = true;
-    bool m_logarithmic = false;
-    HistogramRange m_range;
-    HistogramRange::Beyond m_beyond; // over every series
+    bool m_logarithmic = false; // the time axis
     Style m_style = Style::Filled;
 };
 

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace tb;
 
 namespace {
@@ -127,6 +129,38 @@ private slots:
         view.setResults({entry("only", 1e-3, {1e-3})});
         QVERIFY(view.verdicts()->text().isEmpty());
         QVERIFY(view.verdicts()->isHidden());
+    }
+
+    // Results of several problem sizes are compared one size at a time (issue 18, item 17):
+    // an N=4096 time against an N=1024 baseline read "+3637%".
+    void comparesOneProblemSizeAtATime()
+    {
+        CompareView view;
+        QVector<CompareEntry> entries{entry("a", 1e-3, {1e-3}), entry("b", 1.1e-3, {1.1e-3}),
+                                      entry("c", 40e-3, {40e-3}), entry("d", 44e-3, {44e-3})};
+        entries[0].sizeLabel = entries[1].sizeLabel = QStringLiteral("N=1024");
+        entries[2].sizeLabel = entries[3].sizeLabel = QStringLiteral("N=4096");
+        view.setResults(entries);
+        view.show();
+        QComboBox *size = view.sizeCombo();
+        QVERIFY(size->isVisible());
+        QCOMPARE(size->count(), 2);
+        QCOMPARE(size->currentText(), QString("N=1024"));
+        QCOMPARE(view.model()->columnCount(), 2);
+        QCOMPARE(view.baselineCombo()->count(), 2);
+        const int median = view.model()->rowForKey(QStringLiteral("median"));
+        QVERIFY(
+            std::fabs(
+                view.model()->index(median, 1).data(ComparisonModel::DifferenceRole).toDouble() -
+                10.0) < 1e-9);
+        size->setCurrentIndex(1);
+        QCOMPARE(view.model()->columnCount(), 2);
+        QCOMPARE(view.baselineCombo()->itemText(0), QString("c"));
+        QVERIFY(view.verdicts()->text().startsWith(QStringLiteral("d: 10.00% slower")));
+
+        view.setResults({entry("x", 1e-3, {1e-3}), entry("y", 2e-3, {2e-3})}); // one size
+        QVERIFY(size->isHidden());
+        QCOMPARE(view.model()->columnCount(), 2);
     }
 
     void histogramHasOneSeriesPerEntry()

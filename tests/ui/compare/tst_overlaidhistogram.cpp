@@ -35,28 +35,46 @@ class TestOverlaidHistogram : public QObject
 {
     Q_OBJECT
 private slots:
-    void sharesBinsAcrossSeries()
+    void binsEachSeriesOverItsOwnSamples()
     {
         OverlaidHistogram histogram;
         histogram.setSeries({{"fast", normalSamples(1e-3, 2e-5, 200, 1)},
                              {"slow", normalSamples(1.2e-3, 5e-5, 20, 2)}});
         QCOMPARE(histogram.seriesCount(), 2);
-        QVERIFY(!histogram.logarithmicBins());
-        const QVector<double> edges = histogram.binEdges();
-        QCOMPARE(edges.size(), histogram.binCount() + 1);
-        QVERIFY(histogram.binCount() >= 5);
-        QVERIFY(std::is_sorted(edges.begin(), edges.end()));
-        // Every sample lands in one shared bin: the counts add up per series.
-        QCOMPARE(histogram.counts(0).size(), histogram.binCount());
-        QCOMPARE(histogram.counts(1).size(), histogram.binCount());
+        QVERIFY(!histogram.logarithmicAxis());
+        for (int s = 0; s < 2; ++s) {
+            const QVector<double> edges = histogram.binEdges(s);
+            QCOMPARE(edges.size(), histogram.binCount(s) + 1);
+            QVERIFY(histogram.binCount(s) >= 5);
+            QVERIFY(std::is_sorted(edges.begin(), edges.end()));
+            QCOMPARE(histogram.counts(s).size(), histogram.binCount(s));
+        }
+        // Every sample lands in one of its series' bins: the counts add up per series.
         QCOMPARE(sum(histogram.counts(0)), 200.0);
         QCOMPARE(sum(histogram.counts(1)), 20.0);
-        // The slow config's samples sit in higher bins than the fast one's.
-        const auto firstFilled = [](const QVector<double> &counts) {
-            return int(std::find_if(counts.begin(), counts.end(), [](double c) { return c > 0; }) -
-                       counts.begin());
+        // The slow config's bins sit above the fast one's.
+        QVERIFY(histogram.binEdges(1).first() > histogram.binEdges(0).first());
+    }
+
+    // Configurations far apart with tight distributions each keep their shape: shared bins
+    // gave each one bar at fraction 1 (issue 18, item 16).
+    void farApartConfigurationsEachShowTheirShape()
+    {
+        OverlaidHistogram histogram;
+        histogram.setSeries({{"a", normalSamples(100e-6, 0.2e-6, 60, 11)},
+                             {"b", normalSamples(150e-6, 0.2e-6, 60, 12)},
+                             {"c", normalSamples(400e-6, 0.5e-6, 60, 13)}});
+        const auto filled = [](const QVector<double> &counts) {
+            return std::count_if(counts.begin(), counts.end(), [](double c) { return c > 0; });
         };
-        QVERIFY(firstFilled(histogram.counts(1)) > firstFilled(histogram.counts(0)));
+        for (int s = 0; s < 3; ++s) {
+            QVERIFY2(filled(histogram.counts(s)) >= 4, qPrintable(QString::number(s)));
+            const QVector<double> counts = histogram.counts(s);
+            QVERIFY(*std::max_element(counts.begin(), counts.end()) < 60 * 0.6);
+        }
+        // The time axis holds all three.
+        QCPAxis *x = histogram.plot()->xAxis;
+        QVERIFY(x->range().lower < 100e-6 && x->range().upper > 400e-6);
     }
 
     void drawsOneTranslucentNormalisedGraphPerSeriesWithALegend()
@@ -95,29 +113,25 @@ private slots:
         QCOMPARE(plot->graph(0)->brush().style(), Qt::NoBrush);
     }
 
-    void spreadOverADecadeUsesLogBins()
+    void spreadOverADecadeUsesALogAxis()
     {
         OverlaidHistogram histogram;
         histogram.setSeries({{"tiny", normalSamples(1e-6, 1e-8, 30, 5)},
                              {"huge", normalSamples(1e-4, 1e-6, 30, 6)}});
-        QVERIFY(histogram.logarithmicBins());
+        QVERIFY(histogram.logarithmicAxis());
         QCOMPARE(histogram.plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
-        const QVector<double> edges = histogram.binEdges();
-        // Equal ratios between edges: each series fills more than one bin.
-        QVERIFY(qFuzzyCompare(edges[1] / edges[0], edges.last() / edges[edges.size() - 2]));
         QCOMPARE(sum(histogram.counts(0)), 30.0);
         QCOMPARE(sum(histogram.counts(1)), 30.0);
-        // Both ends of the range are used: each series sits in its own bins.
-        QVERIFY(histogram.counts(0).first() > 0);
-        QVERIFY(histogram.counts(1).last() > 0);
-        QCOMPARE(histogram.counts(0).last(), 0.0);
-        QCOMPARE(histogram.counts(1).first(), 0.0);
-        // Many samples spread evenly on a log scale fill every bin.
+        QVERIFY(histogram.binEdges(1).first() > histogram.binEdges(0).last());
+        // One series spread evenly over two decades gets log bins of its own: every bin filled,
+        // equal ratios between edges.
         std::vector<double> spread;
         for (int i = 0; i < 400; ++i)
             spread.push_back(1e-6 * std::pow(100.0, (i + 0.5) / 400));
         histogram.setSeries({{"spread", spread}});
-        QVERIFY(histogram.logarithmicBins());
+        QVERIFY(histogram.logarithmicAxis());
+        const QVector<double> edges = histogram.binEdges(0);
+        QVERIFY(qFuzzyCompare(edges[1] / edges[0], edges.last() / edges[edges.size() - 2]));
         for (const double count : histogram.counts(0))
             QVERIFY(count > 0);
     }
@@ -126,9 +140,9 @@ private slots:
     {
         OverlaidHistogram histogram;
         histogram.setSeries({{"steady", std::vector<double>(8, 2e-3)}});
-        QVERIFY(histogram.binCount() >= 1);
-        QVERIFY(histogram.binEdges().first() < 2e-3);
-        QVERIFY(histogram.binEdges().last() > 2e-3);
+        QVERIFY(histogram.binCount(0) >= 1);
+        QVERIFY(histogram.binEdges(0).first() < 2e-3);
+        QVERIFY(histogram.binEdges(0).last() > 2e-3);
         QCOMPARE(sum(histogram.counts(0)), 8.0);
     }
 
@@ -141,22 +155,25 @@ private slots:
         histogram.setSeries({{"a", first},
                              {"b", normalSamples(0.72e-3, 0.01e-3, 40, 8)},
                              {"c", normalSamples(0.78e-3, 0.01e-3, 40, 9)}});
-        QVERIFY(!histogram.logarithmicBins());
-        QVERIFY(histogram.binEdges().last() < 1e-3); // the bins span the bulk
+        QVERIFY(!histogram.logarithmicAxis());
+        QVERIFY(histogram.binEdges(0).last() < 1e-3); // a's bins span its bulk
         QCOMPARE(histogram.beyondRangeCount(), 1);
-        QCOMPARE(sum(histogram.counts(0)), 41.0); // the outlier is in the last bin
+        QCOMPARE(sum(histogram.counts(0)), 41.0); // the outlier is in a's last bin
         QVERIFY(histogram.counts(0).last() >= 1);
-        // Each config's samples fill bins of their own instead of sharing the first.
+        // Each config's samples fill bins of their own, b's lowest, c's highest.
         const auto filled = [](const QVector<double> &counts) {
             return std::count_if(counts.begin(), counts.end(), [](double c) { return c > 0; });
         };
         for (int s = 0; s < 3; ++s)
             QVERIFY2(filled(histogram.counts(s)) >= 3, qPrintable(QString::number(s)));
-        const auto peak = [](const QVector<double> &counts) {
-            return std::max_element(counts.begin(), counts.end()) - counts.begin();
+        const auto peak = [&histogram](int s) {
+            const QVector<double> counts = histogram.counts(s);
+            const QVector<double> edges = histogram.binEdges(s);
+            const auto i = std::max_element(counts.begin(), counts.end()) - counts.begin();
+            return (edges[i] + edges[i + 1]) / 2;
         };
-        QVERIFY(peak(histogram.counts(1)) < peak(histogram.counts(0)));
-        QVERIFY(peak(histogram.counts(0)) < peak(histogram.counts(2)));
+        QVERIFY(peak(1) < peak(0));
+        QVERIFY(peak(0) < peak(2));
         QVERIFY2(histogram.note().contains(QStringLiteral("1 sample above")),
                  qPrintable(histogram.note()));
 
@@ -164,7 +181,8 @@ private slots:
         histogram.setSeries({{"fast", normalSamples(0.75e-3, 0.01e-3, 40, 7)},
                              {"slow", normalSamples(5.5e-3, 0.05e-3, 40, 10)}});
         QCOMPARE(histogram.beyondRangeCount(), 0);
-        QVERIFY(histogram.binEdges().last() > 5.5e-3);
+        QVERIFY(histogram.binEdges(1).last() > 5.4e-3);
+        QVERIFY(histogram.plot()->xAxis->range().upper > 5.5e-3);
         QVERIFY(histogram.note().isEmpty());
     }
 
@@ -192,7 +210,7 @@ private slots:
         histogram.setSeries({{"a", {1.0, 2.0}}});
         histogram.clear();
         QCOMPARE(histogram.seriesCount(), 0);
-        QCOMPARE(histogram.binCount(), 0);
+        QCOMPARE(histogram.binCount(0), 0);
         QVERIFY(!histogram.plot()->legend->visible());
     }
 };
