@@ -112,7 +112,9 @@ Status Session::openRun()
         if (auto status = claim(*latest); !status)
             return status;
         m_summary.runId = latest->id;
-        auto results = m_store->results(latest->id);
+        // With their samples: a reused result is shown as a measured one is (its distribution
+        // in the GUI's details), not as a bare summary until the workspace is reopened.
+        auto results = m_store->results(latest->id, true);
         if (!results)
             return results.error();
         for (auto &stored : *results)

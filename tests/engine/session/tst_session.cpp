@@ -283,9 +283,17 @@ private slots:
         QCOMPARE(summary->evaluated, std::uint64_t(3));
         QCOMPARE(listener.started.size(), std::size_t(3)); // only the new ones went to workers
         std::size_t reusedEvents = 0;
-        for (const auto &event : listener.results)
+        std::size_t reusedOk = 0;
+        for (const auto &event : listener.results) {
             reusedEvents += event.reused ? 1 : 0;
+            // A reused ok result carries its stored samples, as when it was measured.
+            if (event.reused && event.result.status == ResultStatus::Ok) {
+                ++reusedOk;
+                QVERIFY(!event.result.samples.empty());
+            }
+        }
         QCOMPARE(reusedEvents, std::size_t(3));
+        QVERIFY(reusedOk > 0);
     }
 
     void workerThatCannotStartFailsTheRunWithItsReason()
