@@ -3,6 +3,7 @@
 // cache makes a fresh re-run compile nothing. In a build without a CUDA toolkit (no CUDA
 // backend), the CLI refuses a CUDA run and says how to get one, and still validates the spec.
 #include "clirunner.h"
+#include "examplevariant.h"
 
 #include "storage/store.h"
 
@@ -107,24 +108,21 @@ private slots:
     void compilesForTheSpecsArchWithoutAGpu()
     {
         QTemporaryDir dir;
-        QFile original(examplePath("resources/examples/copy_scale/copy_scale.json"));
-        QVERIFY(original.open(QIODevice::ReadOnly));
-        QString text = QString::fromUtf8(original.readAll());
-        text.replace("\"source\": \"copy_scale.cu\"",
-                     "\"source\": \"" + examplePath("resources/examples/copy_scale/copy_scale.cu") +
-                         "\", \"arch\": \"sm_80\"");
-        QFile spec(dir.filePath("copy_scale_sm80.json"));
-        QVERIFY(spec.open(QIODevice::WriteOnly));
-        spec.write(text.toUtf8());
-        spec.close();
-        const auto outcome = runCli(
-            {"--workspace", dir.filePath("ws.tbw"), "tune", spec.fileName(), "--max-configs", "1"});
+        const QString spec = tbtest::writeExampleVariant("copy_scale",
+                                                         {{ "kernel",
+                                                            QJsonObject {
+                                                                { "arch",
+                                                                  "sm_80" }
+                                                            } }},
+                                                         dir.path(), "copy_scale_sm80.json");
+        QVERIFY(!spec.isEmpty());
+        const auto outcome =
+            runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec, "--max-configs", "1"});
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
         QVERIFY2(outcome.out.contains("Compiling only (for sm_80: the spec's kernel.arch)"),
                  qPrintable(outcome.out));
-        const auto overridden =
-            runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec.fileName(), "--max-configs",
-                    "1", "--fresh", "--arch", "sm_90"});
+        const auto overridden = runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec,
+                                        "--max-configs", "1", "--fresh", "--arch", "sm_90"});
         QVERIFY2(overridden.out.contains("Compiling only (for sm_90: --arch)"),
                  qPrintable(overridden.out));
     }

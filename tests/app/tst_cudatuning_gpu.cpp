@@ -85,25 +85,19 @@ private slots:
     void faultingReferenceCondemnsNoConfiguration()
     {
         QTemporaryDir dir;
-        QFile in(examplePath("tests/app/data/faulty_cuda.json"));
-        QVERIFY(in.open(QIODevice::ReadOnly));
-        QJsonObject spec = QJsonDocument::fromJson(in.readAll()).object();
-        QJsonObject kernel = spec.value("kernel").toObject();
-        kernel.insert("source", examplePath("tests/app/data/faulty_cuda.cu"));
-        spec.insert("kernel", kernel);
-        spec.insert("parameters",
-                    QJsonArray{QJsonObject{{"name", "MODE"}, {"values", QJsonArray{0, 4, 6}}}});
-        QJsonObject verification = spec.value("verification").toObject();
-        verification.insert("reference", QJsonObject{{"MODE", 4}});
-        spec.insert("verification", verification);
-        QFile out(dir.filePath("broken_reference.json"));
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(QJsonDocument(spec).toJson());
-        out.close();
+        const QString spec = tbtest::writeSpecVariant(
+            "tests/app/data/faulty_cuda.json",
+            [](QJsonObject &json) {
+                tbtest::applyOverrides(
+                    json, {{"parameters", QJsonArray{QJsonObject{{"name", "MODE"},
+                                                                 {"values", QJsonArray{0, 4, 6}}}}},
+                           {"verification", QJsonObject{{"reference", QJsonObject{{"MODE", 4}}}}}});
+            },
+            dir.path(), "broken_reference.json");
+        QVERIFY(!spec.isEmpty());
 
         const QString workspace = dir.filePath("ws.tbw");
-        const auto outcome =
-            runCli({"--workspace", workspace, "tune", out.fileName(), "--verbose"}, 600000);
+        const auto outcome = runCli({"--workspace", workspace, "tune", spec, "--verbose"}, 600000);
         QVERIFY2(outcome.exitCode == 5, qPrintable(outcome.out + outcome.err));
         QVERIFY2(outcome.err.contains("not tuned: the reference configuration MODE=4"),
                  qPrintable(outcome.err));
@@ -187,19 +181,19 @@ private slots:
                      qPrintable(
                          QString::fromStdString(stored.configKey + ": " + stored.result.message)));
 
-        QFile original(specPath);
-        QVERIFY(original.open(QIODevice::ReadOnly));
-        QString text = QString::fromUtf8(original.readAll());
-        text.replace("\"name\": \"filter\"", "\"name\": \"filtr\"");
-        text.replace("\"source\": \"convolution_constant.cu\"",
-                     "\"source\": \"" + examplePath("tests/app/data/convolution_constant.cu") +
-                         "\"");
-        QFile misnamed(dir.filePath("misnamed.json"));
-        QVERIFY(misnamed.open(QIODevice::WriteOnly));
-        misnamed.write(text.toUtf8());
-        misnamed.close();
+        const QString misnamed = tbtest::writeSpecVariant(
+            "tests/app/data/convolution_constant.json",
+            [](QJsonObject &json) {
+                QJsonArray arguments = json.value("arguments").toArray();
+                QJsonObject filter = arguments.at(0).toObject();
+                filter.insert("name", "filtr");
+                arguments.replace(0, filter);
+                json.insert("arguments", arguments);
+            },
+            dir.path(), "misnamed.json");
+        QVERIFY(!misnamed.isEmpty());
         const auto wrong =
-            runCli({"--workspace", dir.filePath("wrong.tbw"), "tune", misnamed.fileName()}, 600000);
+            runCli({"--workspace", dir.filePath("wrong.tbw"), "tune", misnamed}, 600000);
         QVERIFY2(wrong.exitCode == 5, qPrintable(wrong.out + wrong.err));
         QVERIFY2(wrong.err.contains("the kernel declares no __constant__ symbol of that name") &&
                      wrong.err.contains("'filtr'"),
