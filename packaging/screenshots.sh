@@ -13,14 +13,18 @@ gui=$build_dir/bin/tunebench
 command -v xvfb-run >/dev/null || { echo "xvfb-run not found (apt-get install xvfb xauth)" >&2; exit 1; }
 
 mkdir -p "$out_dir"
-work=$(mktemp -d)
+# A fresh workspace and settings, so the run measures everything and nothing personal shows;
+# under one fixed folder, so that the paths the pictures show are the same on every machine
+# (not this clone's or a random temporary one).
+work=/tmp/tunebench-demo
+rm -rf "$work"
+mkdir -p "$work/examples"
 trap 'rm -rf "$work"' EXIT
-
-# A fresh workspace and settings, so the run measures everything and nothing personal shows.
+cp -r "$source_dir/resources/examples/matmul" "$work/examples/"
 export XDG_CONFIG_HOME=$work/config
 unset QT_QPA_PLATFORM
 timeout 600 xvfb-run -a -s "-screen 0 1280x800x24" \
-    "$gui" "$source_dir/resources/examples/matmul/matmul.json" \
+    "$gui" "$work/examples/matmul/matmul.json" \
     --workspace "$work/matmul.tbw" --run \
     --screenshots "$out_dir" --quit-after-finish
 for name in workbench results compare space kernel preferences; do
