@@ -18,8 +18,10 @@ namespace {
 void chooseTarget(const CompileRequest &request, CompileOutcome &outcome)
 {
     const CudaEnvironment cuda = probeCudaEnvironment();
-    const CompileTarget target = chooseCompileTarget(compileTargetInputs(
-        cuda, request.spec, !cuda.gpus.empty(), request.arch, "picked on the Kernel page"));
+    CompileTargetInputs inputs = compileTargetInputs(cuda, request.spec, !cuda.gpus.empty(),
+                                                     request.arch, "picked on the Kernel page");
+    inputs.noGpuReason = cuda.whyNot; // the page shows the reason alone
+    const CompileTarget target = chooseCompileTarget(inputs);
     outcome.target = target.arch;
     outcome.targetReason = target.reason;
 }

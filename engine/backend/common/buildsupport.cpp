@@ -51,6 +51,14 @@ std::string defineCollisionNote(const std::vector<Parameter> &parameters,
     return note;
 }
 
+std::string withDefineCollisionNote(std::string message, const std::vector<Parameter> &parameters,
+                                    const Configuration &config, const std::string &source)
+{
+    if (const std::string note = defineCollisionNote(parameters, config, source); !note.empty())
+        message += " (" + note + ")";
+    return message;
+}
+
 std::string firstErrorLine(const std::string &log)
 {
     // "file:line:col: error: ..." (gcc, clang; "fatal error" too), "file(line): error: ..."

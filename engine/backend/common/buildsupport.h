@@ -29,6 +29,10 @@ inline constexpr const char *kTemplateParameterMacroPrefix = "TB_PARAM_";
 // empty when there is none.
 std::string defineCollisionNote(const std::vector<Parameter> &parameters,
                                 const Configuration &config, const std::string &source);
+// A failed build's message with that note after it, in parentheses, when there is one: what
+// both builders report.
+std::string withDefineCollisionNote(std::string message, const std::vector<Parameter> &parameters,
+                                    const Configuration &config, const std::string &source);
 
 // The compiler's first error with its file and line ("kern.c:2:3: error: ...", NVRTC's
 // "kern.cu(7): error: ..."); without one, the first line with the word "error" (a ptxas or

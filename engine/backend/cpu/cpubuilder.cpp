@@ -196,9 +196,8 @@ CpuBuild CpuBuilder::build(const KernelSource &kernel, const std::vector<Paramet
                 "the compiler was killed by signal " + std::to_string(process->signal);
         else
             result.errorMessage = "compilation failed" + (line.empty() ? "" : ": " + line);
-        if (const std::string note = defineCollisionNote(parameters, config, kernel.code);
-            !note.empty())
-            result.errorMessage += " (" + note + ")";
+        result.errorMessage =
+            withDefineCollisionNote(result.errorMessage, parameters, config, kernel.code);
         return result;
     }
     if (Status published = cache.publish(temporary, result.log); !published)

@@ -14,7 +14,6 @@ CompileTargetInputs compileTargetInputs(const CudaEnvironment &cuda, const Spec 
     inputs.gpuArch = cuda.arch;
     inputs.gpuName = cuda.deviceName;
     inputs.measuring = measuring;
-    inputs.noGpuReason = cuda.whyNot;
     return inputs;
 }
 
@@ -30,10 +29,9 @@ CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
     plan.compileOnly = !measuring;
     if (measuring)
         plan.gpus = request.gpus;
-    CompileTargetInputs inputs =
-        compileTargetInputs(cuda, spec, measuring, request.chosenArch, request.chosenBy);
-    inputs.noGpuReason.clear(); // the announcement says why there is no GPU, once
-    plan.target = chooseCompileTarget(inputs);
+    // No noGpuReason: the announcement says why there is no GPU, once.
+    plan.target = chooseCompileTarget(
+        compileTargetInputs(cuda, spec, measuring, request.chosenArch, request.chosenBy));
     const std::string target = plan.target.arch + ": " + plan.target.reason;
     if (measuring) {
         plan.announcement = "GPU: " + cuda.deviceName + "; " + std::to_string(plan.gpus.size()) +

@@ -44,7 +44,8 @@ inline constexpr const char *kNoCudaBackend =
     "bundle built on a machine that has one (packaging/bundle.sh)";
 
 // The inputs of chooseCompileTarget() for a spec on this machine; chosen names an architecture
-// the user picked for this compile (chosenBy: where), if any.
+// the user picked for this compile (chosenBy: where), if any. noGpuReason is left to the
+// caller: a run's announcement says it already.
 CompileTargetInputs compileTargetInputs(const CudaEnvironment &cuda, const Spec &spec,
                                         bool measuring, std::string chosen = {},
                                         std::string chosenBy = {});

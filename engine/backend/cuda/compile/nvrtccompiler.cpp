@@ -232,9 +232,8 @@ CudaBuild NvrtcCompiler::build(const KernelSource &kernel, const std::vector<Par
     const std::string cubin = compileProgram(kernel.code, name, expression, options, result);
     result.seconds = secondsSince(start);
     if (!result.succeeded()) {
-        if (const std::string note = defineCollisionNote(parameters, config, kernel.code);
-            !note.empty())
-            result.errorMessage += " (" + note + ")";
+        result.errorMessage =
+            withDefineCollisionNote(result.errorMessage, parameters, config, kernel.code);
         return result;
     }
     result.cubinPath = cache.cubinPath();
