@@ -107,8 +107,9 @@ void ConsoleReporter::onRoundResult(const RoundEvent &event)
         event.measured.status == ResultStatus::Ok
             ? formatSeconds(event.measured.summary.median)
             : std::string(toString(event.measured.status)) + " " + event.measured.message;
-    std::fprintf(m_out, "%s  %s  round %d: %s  (rounds %s -> %s)\n", size.c_str(),
-                 event.configKey.c_str(), event.round, measured.c_str(), rounds.c_str(),
+    std::fprintf(m_out, "%s  %s  round %d%s: %s  (rounds %s -> %s)\n", size.c_str(),
+                 event.configKey.c_str(), event.round, event.stored ? " (stored)" : "",
+                 measured.c_str(), rounds.c_str(),
                  formatSeconds(event.combined.summary.median).c_str());
 }
 

@@ -146,15 +146,20 @@ std::vector<RoundPlan::Job> RoundPlan::jobs(int round) const
 
 Result RoundPlan::record(const Job &job, const Result &measured)
 {
-    Finalist &finalist = m_finalists.at(job.finalist);
-    finalist.measured[job.round] = measured;
+    m_finalists.at(job.finalist).measured[job.round] = measured;
+    return combined(job.finalist);
+}
+
+Result RoundPlan::combined(std::size_t index) const
+{
+    const Finalist &finalist = m_finalists.at(index);
     std::vector<SampleSummary> summaries;
     for (const Result *round : okRounds(finalist))
         summaries.push_back(round->summary);
-    Result combined = finalist.first;
-    combined.summary = combineRounds(summaries);
-    combined.samples.clear();
-    return combined;
+    Result all = finalist.first;
+    all.summary = combineRounds(summaries);
+    all.samples.clear();
+    return all;
 }
 
 std::vector<double> RoundPlan::roundMedians(std::size_t finalist) const

@@ -71,6 +71,8 @@ public:
     // Records a round; returns the finalist's result with every ok round combined (metrics
     // are the caller's: they depend on the spec).
     Result record(const Job &job, const Result &measured);
+    // The finalist's result with every ok round so far combined (no samples).
+    Result combined(std::size_t finalist) const;
     // Medians of the finalist's ok rounds, in round order (round 1 first).
     std::vector<double> roundMedians(std::size_t finalist) const;
     // The SM clock each of those rounds was timed at ("sm_clock_effective_mhz"; 0 where a round

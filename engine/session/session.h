@@ -65,6 +65,7 @@ private:
     // Rounds (sessionrounds.cpp).
     Status loadStoredRounds(std::int64_t runId);
     Expected<bool> startNextRound();
+    void announceStoredRounds();
     Status issueRoundJobs();
     Status recordRound(const RoundPlan::Job &job, Result measured);
     void offerFinalist(std::int64_t resultId, std::size_t sizeIndex, const Configuration &config,

@@ -63,6 +63,9 @@ struct RoundEvent
     std::vector<double> medians; // of the finalist's ok rounds so far, round 1 first
     std::vector<double> clocks;  // the SM clock each of those was timed at (0: none known)
     double objective = 0;        // of combined; NaN unless it exists
+    // Read from the store when a resumed run chose its finalists, not measured now: `measured`
+    // is the latest stored round (without samples), `medians` every stored round's.
+    bool stored = false;
 };
 
 struct Progress

@@ -48,7 +48,11 @@ Expected<bool> Session::startNextRound()
 {
     if (!m_rounds.enabled() || stopRequested())
         return false;
-    m_rounds.chooseFinalists();
+    if (!m_rounds.finalistsChosen()) {
+        m_rounds.chooseFinalists();
+        announceStoredRounds();
+        reportProgress(); // the rounds' jobs are known now, not estimated
+    }
     const auto next = m_rounds.nextRound();
     if (!next)
         return false;
@@ -67,6 +71,32 @@ Expected<bool> Session::startNextRound()
     m_listener.onRoundStarted(start);
     reportProgress();
     return true;
+}
+
+// A resumed run's finalists may have rounds in the store already: say so as the rounds that
+// are measured now are said, so a listener shows them (and counts them) without reopening.
+void Session::announceStoredRounds()
+{
+    const auto &finalists = m_rounds.finalists();
+    for (std::size_t i = 0; i < finalists.size(); ++i) {
+        const RoundPlan::Finalist &finalist = finalists[i];
+        if (finalist.measured.empty())
+            continue;
+        RoundEvent event;
+        event.sizeIndex = finalist.sizeIndex;
+        event.configKey = finalist.configKey;
+        event.config = finalist.config;
+        event.round = finalist.measured.rbegin()->first;
+        event.measured = finalist.measured.rbegin()->second;
+        event.combined = m_rounds.combined(i);
+        event.combined.metrics.clear();
+        m_metrics->apply(finalist.config, finalist.sizeIndex, event.combined);
+        event.medians = m_rounds.roundMedians(i);
+        event.clocks = m_rounds.roundClocks(i);
+        event.objective = objectiveValue(m_spec, event.combined);
+        event.stored = true;
+        m_listener.onRoundResult(event);
+    }
 }
 
 Status Session::issueRoundJobs()

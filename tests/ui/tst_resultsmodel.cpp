@@ -253,6 +253,46 @@ private slots:
         QVERIFY(feed.model()->capacity() < 5000);
     }
 
+    // A round measured now adds its samples to the row; a stored one (a resumed run's) comes
+    // without samples and leaves the row's alone, but brings the rounds' medians.
+    void aRoundReplacesItsRowAndAStoredOneKeepsTheSamples()
+    {
+        ResultsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.reset({"GB/s"}, false, {"M"});
+        ResultEvent first = okResult("M=1", 2e-3, 10, {1});
+        first.result.samples = {2e-3, 2.1e-3};
+        ResultEvent second = okResult("M=2", 3e-3, 9, {2});
+        second.result.samples = {3e-3, 3e-3, 3.1e-3};
+        model.appendResults({first, second});
+
+        RoundEvent measured;
+        measured.configKey = "M=1";
+        measured.round = 2;
+        measured.measured = okResult("M=1", 1.9e-3, 11).result;
+        measured.measured.samples = {1.9e-3};
+        measured.combined = okResult("M=1", 1.95e-3, 10.5).result;
+        measured.medians = {2e-3, 1.9e-3};
+        measured.objective = 1.95e-3;
+        QVERIFY(model.replaceResult(measured));
+        QCOMPARE(model.resultAt(0).result.samples.size(), std::size_t(3));
+        QCOMPARE(model.resultAt(0).roundMedians.size(), std::size_t(2));
+        QCOMPARE(model.resultAt(0).result.summary.median, 1.95e-3);
+
+        RoundEvent stored = measured;
+        stored.configKey = "M=2";
+        stored.stored = true;
+        stored.measured.samples = {2.9e-3}; // already among the reused row's own
+        stored.medians = {3e-3, 2.9e-3, 3.1e-3};
+        const auto before = model.resultAt(1).result.samples;
+        QVERIFY(model.replaceResult(stored));
+        QCOMPARE(model.resultAt(1).result.samples, before);
+        QCOMPARE(model.resultAt(1).roundMedians.size(), std::size_t(3));
+        stored.configKey = "M=9";
+        QVERIFY(!model.replaceResult(stored)); // no such row
+    }
+
     // Queued results reach the model and the feed's listeners in one batch per flush.
     void feedHandsQueuedResultsOnInBatches()
     {

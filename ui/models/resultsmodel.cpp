@@ -136,9 +136,10 @@ bool ResultsModel::replaceResult(const RoundEvent &event)
         if (shown.sizeIndex != event.sizeIndex || shown.configKey != event.configKey)
             continue;
         // The combined result carries no samples: keep the rounds' so far and add this one's,
-        // so the histogram shows every sample the combined summary counts.
+        // so the histogram shows every sample the combined summary counts. Stored rounds
+        // come without theirs: the reused result already shows what the store holds.
         std::vector<double> samples = std::move(shown.result.samples);
-        if (event.measured.status == ResultStatus::Ok)
+        if (!event.stored && event.measured.status == ResultStatus::Ok)
             samples.insert(samples.end(), event.measured.samples.begin(),
                            event.measured.samples.end());
         shown.result = event.combined;

@@ -150,7 +150,8 @@ void RunPage::onRoundStarted(const RoundStart &start)
 void RunPage::onRoundResult(const RoundEvent &event)
 {
     m_feed->replace(event);
-    m_latest->addRound(event);
+    if (!event.stored)
+        m_latest->addRound(event);
     QStringList medians;
     for (double median : event.medians)
         medians << formatDuration(median);
@@ -159,7 +160,8 @@ void RunPage::onRoundResult(const RoundEvent &event)
                                  : QString::fromUtf8(toString(event.measured.status)) +
                                        QLatin1Char(' ') +
                                        QString::fromStdString(event.measured.message);
-    appendLog(tr("%1 %2 round %3: %4 (rounds %5 -> %6)")
+    appendLog((event.stored ? tr("%1 %2 round %3 (stored): %4 (rounds %5 -> %6)")
+                            : tr("%1 %2 round %3: %4 (rounds %5 -> %6)"))
                   .arg(m_feed->model()->sizeLabel(event.sizeIndex),
                        QString::fromStdString(event.configKey))
                   .arg(event.round)

@@ -214,9 +214,45 @@ private slots:
         for (const auto &event : listener.roundResults)
             finalists.insert(event.configKey);
         QCOMPARE(finalists.size(), std::size_t(kFinalists));
+        // The rounds the first run stored are told before the missing ones are measured.
+        const auto stored =
+            std::count_if(listener.roundResults.begin(), listener.roundResults.end(),
+                          [](const RoundEvent &event) { return event.stored; });
+        QVERIFY(stored >= 1);
+        QVERIFY(listener.roundResults.front().stored);
         auto store = Store::open(options.workspacePath);
         QCOMPARE(store->rounds(runId)->size(), std::size_t(kFinalists * kRounds));
         QCOMPARE(store->run(runId)->state, std::string("finished"));
+    }
+
+    // Nothing left to measure: every finalist's rounds are told from the store (so a GUI shows
+    // them without reopening) and the progress ends complete, its round jobs counted as done.
+    void aFullyReusedResumeTellsItsRoundsAndEndsComplete()
+    {
+        QTemporaryDir dir;
+        const Spec spec = roundsSpec();
+        {
+            RoundListener listener;
+            QVERIFY(Session(spec, optionsFor(dir, listener), listener).run().hasValue());
+        }
+        RoundListener listener;
+        auto summary = Session(spec, optionsFor(dir, listener), listener).run();
+        QVERIFY(summary.hasValue());
+        QVERIFY(!summary->stopped);
+        QCOMPARE(summary->evaluated, std::uint64_t(0));
+        QCOMPARE(summary->roundsMeasured, std::uint64_t(0));
+        QCOMPARE(listener.roundResults.size(), std::size_t(kFinalists));
+        for (const RoundEvent &event : listener.roundResults) {
+            QVERIFY(event.stored);
+            QCOMPARE(event.round, kRounds);
+            QCOMPARE(event.medians.size(), std::size_t(kRounds));
+            QVERIFY(event.combined.summary.median > 0);
+            QVERIFY(!std::isnan(event.objective));
+        }
+        QVERIFY(!listener.progress.empty());
+        const Progress &last = listener.progress.back();
+        QCOMPARE(last.done, last.total);
+        QCOMPARE(last.total, std::uint64_t(kConfigs + kFinalists * (kRounds - 1)));
     }
 
     // strategy.max_seconds ends the search; the finalists it found still get their rounds,
