@@ -57,10 +57,14 @@ void MainWindow::compareRunIds(const QVector<qint64> &runIds)
             statusBar()->showMessage(tr("The checked runs have fewer than two ok results"));
             return;
         }
-        m_compare->setResults(entries);
+        const QString note = specDifferenceNote(loaded.runs);
+        m_compare->setResults(entries, note);
         m_pages->setCurrentWidget(m_compare);
         statusBar()->showMessage(
-            tr("Comparing the best configurations of %1 runs").arg(loaded.runs.size()));
+            note.isEmpty()
+                ? tr("Comparing the best configurations of %1 runs").arg(loaded.runs.size())
+                : tr("Comparing the best configurations of %1 runs of different specs")
+                      .arg(loaded.runs.size()));
     });
 }
 

@@ -13,6 +13,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -74,6 +75,30 @@ private slots:
         QCOMPARE(entries.at(2).sizeLabel, QStringLiteral("N=2"));
     }
 
+    // Runs of different specs are compared (a changed kernel against its baseline, as the
+    // CLI's compare does), but never silently: the note names each run's spec.
+    void flagsRunsOfDifferentSpecs()
+    {
+        QVector<LoadedRun> runs = {madeRun(4, {}), madeRun(9, {})};
+        runs[0].record.specId = 1;
+        runs[1].record.specId = 1;
+        runs[0].outline.name = QStringLiteral("matmul");
+        QVERIFY(specDifferenceNote(runs).isEmpty());
+        runs[1].record.specId = 2;
+        runs[1].outline.name = QStringLiteral("matmul-v2");
+        const QString note = specDifferenceNote(runs);
+        QVERIFY2(note.contains(QStringLiteral("different specs")), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("run 4 'matmul' (spec 1)")), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("run 9 'matmul-v2' (spec 2)")), qPrintable(note));
+
+        CompareView view;
+        view.setResults({}, note);
+        QVERIFY(!view.note()->isHidden());
+        QCOMPARE(view.note()->text(), note);
+        view.setResults({}); // the next comparison has no such note
+        QVERIFY(view.note()->isHidden());
+    }
+
     void comparesTheBestOfTwoRealRuns()
     {
         QTemporaryDir dir;
@@ -114,6 +139,7 @@ private slots:
 
         QTRY_COMPARE_WITH_TIMEOUT(window.pages()->currentWidget(),
                                   static_cast<QWidget *>(window.compareView()), 20000);
+        QVERIFY(window.compareView()->note()->isHidden()); // both runs tuned one spec
         // One problem size at a time: each run's best of the size picked (issue 18, item 17).
         QComboBox *sizes = window.compareView()->sizeCombo();
         QCOMPARE(sizes->count(), 2);

@@ -48,7 +48,7 @@ CompareView::CompareView(QWidget *parent)
     : QWidget(parent), m_model(new ComparisonModel(this)), m_size(new QComboBox(this)),
       m_sizeLabel(new QLabel(tr("Problem &size:"), this)), m_baseline(new QComboBox(this)),
       m_copy(new QAction(tr("Copy as &Table"), this)), m_hint(new QLabel(this)),
-      m_verdicts(new QLabel(this)), m_table(new QTableView(this)),
+      m_note(new QLabel(this)), m_verdicts(new QLabel(this)), m_table(new QTableView(this)),
       m_histogram(new OverlaidHistogram(this)), m_resourceBars(new GroupedBarChart(this)),
       m_noResources(new QLabel(this))
 {
@@ -67,6 +67,10 @@ CompareView::CompareView(QWidget *parent)
     m_noResources->setAlignment(Qt::AlignCenter);
     m_noResources->hide();
 
+    m_note->setObjectName(QStringLiteral("compareNote"));
+    m_note->setWordWrap(true);
+    m_note->setStyleSheet(QStringLiteral("font-weight: bold"));
+    m_note->hide();
     m_verdicts->setObjectName(QStringLiteral("compareVerdicts"));
     m_verdicts->setWordWrap(true);
     m_verdicts->setTextFormat(Qt::RichText);
@@ -91,6 +95,7 @@ CompareView::CompareView(QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(createToolbar());
+    layout->addWidget(m_note);
     layout->addWidget(m_verdicts);
     layout->addWidget(split, 1);
 
@@ -142,9 +147,11 @@ QWidget *CompareView::createToolbar()
     return bar;
 }
 
-void CompareView::setResults(const QVector<CompareEntry> &entries)
+void CompareView::setResults(const QVector<CompareEntry> &entries, const QString &note)
 {
     m_entries = entries;
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
     QStringList sizes;
     for (const CompareEntry &entry : entries)
         if (!sizes.contains(entry.sizeLabel))

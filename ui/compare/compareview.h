@@ -28,7 +28,9 @@ class CompareView : public QWidget
 public:
     explicit CompareView(QWidget *parent = nullptr);
 
-    void setResults(const QVector<CompareEntry> &entries);
+    // `note`, when given, is shown above the table until the next setResults() (e.g. that the
+    // results come from runs of different specs).
+    void setResults(const QVector<CompareEntry> &entries, const QString &note = {});
     void setMetricDirection(const QString &metric, MetricDirection direction);
 
     int baseline() const;
@@ -42,6 +44,7 @@ public:
     QAction *copyAction() const { return m_copy; }
     // Per result, whether its time differs from the baseline's beyond the uncertainty.
     QLabel *verdicts() const { return m_verdicts; }
+    QLabel *note() const { return m_note; }
 
 public slots:
     void setBaseline(int entry);
@@ -67,6 +70,7 @@ private:
     QComboBox *m_baseline;
     QAction *m_copy;
     QLabel *m_hint;
+    QLabel *m_note;
     QLabel *m_verdicts;
     QTableView *m_table;
     OverlaidHistogram *m_histogram;

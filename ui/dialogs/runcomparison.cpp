@@ -3,6 +3,8 @@
 #include "session/asynccall.h"
 #include "session/workspacefiles.h"
 
+#include <QStringList>
+
 #include <map>
 
 namespace tb {
@@ -28,6 +30,25 @@ QVector<CompareEntry> bestEntries(const QVector<LoadedRun> &runs)
         entries.append(entry);
     }
     return entries;
+}
+
+QString specDifferenceNote(const QVector<LoadedRun> &runs)
+{
+    bool differ = false;
+    for (const LoadedRun &run : runs)
+        differ = differ || run.record.specId != runs.front().record.specId;
+    if (!differ)
+        return {};
+    QStringList named;
+    for (const LoadedRun &run : runs)
+        named << QObject::tr("run %1 '%2' (spec %3)")
+                     .arg(run.record.id)
+                     .arg(run.outline.name)
+                     .arg(run.record.specId);
+    return QObject::tr("These runs tuned different specs: %1. Their best configurations are "
+                       "matched by problem-size values only; the kernels, parameters or "
+                       "settings may differ.")
+        .arg(named.join(QStringLiteral(", ")));
 }
 
 void loadRuns(QObject *context, const QString &workspacePath, const QVector<qint64> &runIds,

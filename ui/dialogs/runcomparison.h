@@ -16,6 +16,10 @@ namespace tb {
 // size and then by run as given (so one size's entries stand side by side).
 QVector<CompareEntry> bestEntries(const QVector<LoadedRun> &runs);
 
+// Empty when every run tuned the same spec; otherwise a warning naming each run's spec: their
+// best configurations are then matched by problem-size values only, the kernels may differ.
+QString specDifferenceNote(const QVector<LoadedRun> &runs);
+
 // Reads the runs (with their samples) from the workspace file off the GUI thread, then calls
 // done on context's thread: the runs in the order of runIds, or the first error ("run 7: ...").
 struct LoadedRuns
