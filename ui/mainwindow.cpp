@@ -40,7 +40,8 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_runPage(new RunPage(this)), m_pages(new QTabWidget(this)),
       m_workspaceActions(new WorkspaceActions(m_runPage, &m_unsaved, this))
 {
-    setWindowTitle(tr("Tunebench"));
+    // "[*]": Qt shows the mark while the spec or its kernel has unsaved edits.
+    setWindowTitle(tr("Tunebench[*]"));
     m_pages->setDocumentMode(true);
     setCentralWidget(m_pages);
     createFileMenu();
@@ -87,6 +88,12 @@ void MainWindow::addEditingPages()
     addPage(m_specPages->kernelPage(), tr("&Kernel"));
     addSavable(m_specPages->specSavable());
     addSavable(m_specPages->kernelSavable());
+    connect(m_specPages, &SpecPages::modificationChanged, this,
+            [this] { setWindowModified(m_specPages->isModified()); });
+    // In the File menu too; its Ctrl+S acts while the Space page has the focus (the Kernel
+    // page's Ctrl+S saves the kernel).
+    m_fileMenu->insertAction(m_workspaceActions->exportAction(),
+                             m_specPages->spacePage()->saveAction());
     m_editMenu->addUndoTarget(m_specPages->spacePage(), m_specPages->spacePage()->undoAction(),
                               m_specPages->spacePage()->redoAction());
     // editActions(): Save, Compile config, Find, Find next, Find previous, Undo, Redo.
@@ -133,6 +140,7 @@ QAction *MainWindow::exportAction() const
 void MainWindow::createFileMenu()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    m_fileMenu = file;
     file->addAction(m_workspaceActions->newAction());
     file->addAction(m_workspaceActions->openAction());
     file->addMenu(m_workspaceActions->recentMenu());
@@ -215,7 +223,7 @@ void MainWindow::openSpec()
 void MainWindow::setWorkspaceTitle(const QString &path)
 {
     setWindowFilePath(path);
-    setWindowTitle(tr("%1 - Tunebench").arg(QFileInfo(path).fileName()));
+    setWindowTitle(tr("%1[*] - Tunebench").arg(QFileInfo(path).fileName()));
 }
 
 void MainWindow::showAbout()

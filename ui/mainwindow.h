@@ -94,6 +94,7 @@ private:
     RunPage *m_runPage;
     QTabWidget *m_pages;
     WorkspaceActions *m_workspaceActions;
+    QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QAction *m_pauseAction = nullptr;
     SpecPages *m_specPages = nullptr;

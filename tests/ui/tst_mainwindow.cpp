@@ -2,12 +2,14 @@
 // the bundled CPU matmul example run into every view (Results table, timeline, latest samples,
 // resource plot, parameter-effect plot), then shown again from its workspace; Ctrl+D compares.
 #include "compare/compareview.h"
+#include "document/specdocument.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
 #include "pages/latestsamples.h"
 #include "pages/resultdetails.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
+#include "pages/specpages.h"
 #include "pages/workspaceactions.h"
 #include "plots/parametereffectplot.h"
 #include "plots/resourceplot.h"
@@ -18,9 +20,11 @@
 #include "session/sessioncontroller.h"
 #include "session/workspacecontroller.h"
 #include "smallmatmulspec.h"
+#include "space/spacepage.h"
 #include "testpaths.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QImage>
 #include <QLineEdit>
 #include <QPushButton>
@@ -234,6 +238,44 @@ private slots:
         QTest::keyClicks(results->filterEdit(),
                          key + " " + model->sizeLabel(model->resultAt(0).sizeIndex));
         QCOMPARE(results->proxy()->rowCount(), 1);
+    }
+
+    // An edit of the spec marks the title; Ctrl+S on the Space page writes it, changing in
+    // the file only the value edited (issue 18, item 11), and the mark goes.
+    void ctrlSSavesTheSpecKeepingItsFormatting()
+    {
+        const QString spec = tbtest::writeSmallMatmulSpec(m_dir.path());
+        QFile file(spec);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        // The user's own layout: every line indented by a tab more than we would write.
+        const QByteArray mine = file.readAll().replace("\n  ", "\n\t  ");
+        file.close();
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(mine);
+        file.close();
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setSpecPath(spec);
+        SpacePage *space = window.specPages()->spacePage();
+        SpecDocument *document = space->document();
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(!space->saveAction()->isEnabled());
+        QVERIFY(document->value("/measurement/min_samples") == SpecJson(3));
+        QVERIFY(document->setValue("/measurement/min_samples", 4));
+        QVERIFY(window.isWindowModified());
+        QVERIFY(window.windowTitle().contains(QStringLiteral("[*]")));
+
+        window.pages()->setCurrentWidget(space);
+        space->setFocus();
+        QTest::keyClick(space, Qt::Key_S, Qt::ControlModifier);
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(!document->isModified());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray expected = mine;
+        expected.replace("\"min_samples\": 3", "\"min_samples\": 4");
+        QCOMPARE(file.readAll(), expected);
     }
 
     void aStoredRunFillsTheResultsPage()

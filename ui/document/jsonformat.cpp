@@ -64,4 +64,11 @@ std::string formatJson(const SpecJson &value, int lineWidth)
     return out + "\n";
 }
 
+std::string formatJsonAt(const SpecJson &value, int indent, int column, int lineWidth)
+{
+    std::string out;
+    write(out, value, indent, column, lineWidth);
+    return out;
+}
+
 } // namespace tb

@@ -11,4 +11,8 @@ namespace tb {
 // (a parameter, a problem size, a list of values) stay on one line. Ends with a newline.
 std::string formatJson(const SpecJson &value, int lineWidth = 100);
 
+// `value` formatted as formatJson() would inside a document: it starts at column `column` of a
+// line indented by `indent` spaces. No trailing newline.
+std::string formatJsonAt(const SpecJson &value, int indent, int column, int lineWidth = 100);
+
 } // namespace tb

@@ -40,6 +40,8 @@ SpecDocument::~SpecDocument() = default;
 void SpecDocument::reset(const SpecJson &json, const QString &path)
 {
     m_json = json;
+    m_fileText.clear(); // a new document: formatted afresh when first saved
+    m_fileJson = SpecJson();
     m_errorString.clear();
     const bool pathChanged = path != m_filePath;
     m_filePath = path;

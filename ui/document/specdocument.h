@@ -47,7 +47,8 @@ public:
     // Replaces the document with `json` (e.g. a new spec); `path` may be empty (untitled).
     void reset(const SpecJson &json, const QString &path = {});
     // Written atomically (temporary file + rename): on failure the file on disk is untouched
-    // and errorString() names the path and the reason.
+    // and errorString() names the path and the reason. The text keeps the user's formatting:
+    // only the values edited since the file was read are rewritten (patchJsonText).
     bool save();
     bool saveAs(const QString &path);
     QString errorString() const { return m_errorString; }
@@ -114,6 +115,9 @@ private:
 
     SpecJson m_json = SpecJson::object();
     QString m_filePath;
+    // The file's text as last read or written, and the JSON it holds: what a save patches.
+    std::string m_fileText;
+    SpecJson m_fileJson;
     QString m_errorString;
     QUndoStack *m_undoStack;
     int m_typingSession = 0;

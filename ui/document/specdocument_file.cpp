@@ -2,6 +2,7 @@
 #include "specdocument.h"
 
 #include "jsonformat.h"
+#include "jsontextpatch.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -55,6 +56,8 @@ bool SpecDocument::load(const QString &path)
         return fail(tr("'%1' is not a spec: expected a JSON object ({ ... }), found %2")
                         .arg(path, QString::fromUtf8(json.type_name())));
     reset(json, info.absoluteFilePath());
+    m_fileText = bytes.toStdString();
+    m_fileJson = std::move(json);
     return true;
 }
 
@@ -74,7 +77,8 @@ bool SpecDocument::saveAs(const QString &path)
     QSaveFile file(absolute);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return fail(tr("Cannot save '%1': %2").arg(absolute, file.errorString()));
-    const std::string text = formatJson(m_json);
+    const std::string text =
+        m_fileText.empty() ? formatJson(m_json) : patchJsonText(m_fileText, m_fileJson, m_json);
     for (std::size_t written = 0; written < text.size();) {
         const qint64 count = file.write(text.data() + written, qint64(text.size() - written));
         if (count <= 0) {
@@ -88,6 +92,8 @@ bool SpecDocument::saveAs(const QString &path)
     if (!file.commit())
         return fail(tr("Cannot save '%1': %2").arg(absolute, file.errorString()));
     m_errorString.clear();
+    m_fileText = text;
+    m_fileJson = m_json;
     m_undoStack->setClean();
     if (absolute != m_filePath) {
         m_filePath = absolute;

@@ -4,6 +4,7 @@
 #include "kernel/kernelpage.h"
 #include "space/spacepage.h"
 
+#include <QAction>
 #include <QFileInfo>
 
 namespace tb {
@@ -26,6 +27,14 @@ SpecPages::SpecPages(QWidget *parentWidget)
     m_space->setObjectName(QStringLiteral("spacePage"));
     m_kernel->setObjectName(QStringLiteral("kernelPage"));
     connect(m_document, &SpecDocument::validated, this, &SpecPages::followValidSpec);
+    connect(m_space->saveAction(), &QAction::triggered, this, [this] { m_specSavable.save(); });
+    connect(m_document, &SpecDocument::modificationChanged, this, &SpecPages::modificationChanged);
+    connect(m_kernel, &KernelPage::modificationChanged, this, &SpecPages::modificationChanged);
+}
+
+bool SpecPages::isModified() const
+{
+    return m_document->isModified() || m_kernel->isModified();
 }
 
 bool SpecPages::open(const QString &path)

@@ -27,9 +27,13 @@ public:
 
     // Loads the spec into both pages; false (and message() says why) when it cannot be read.
     bool open(const QString &path);
+    // The spec or its kernel has edits not yet written.
+    bool isModified() const;
 
 signals:
     void message(const QString &title, const QString &text);
+    // Either document's unsaved state changed; isModified() says the whole.
+    void modificationChanged();
 
 private:
     void followValidSpec();

@@ -111,7 +111,13 @@ void SpacePage::createActions()
             redoKeys << key;
     }
     m_redo->setShortcuts(redoKeys);
-    for (auto *action : {m_undo, m_redo}) {
+    m_save = new QAction(tr("&Save spec"), this);
+    m_save->setShortcut(QKeySequence::Save);
+    m_save->setToolTip(tr("Write the spec file; values not edited keep their formatting "
+                          "(Ctrl+S)"));
+    m_save->setEnabled(m_document->isModified());
+    connect(m_document, &SpecDocument::modificationChanged, m_save, &QAction::setEnabled);
+    for (auto *action : {m_undo, m_redo, m_save}) {
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(action);
     }

@@ -38,6 +38,9 @@ public:
     // window may also put them in its Edit menu.
     QAction *undoAction() const { return m_undo; }
     QAction *redoAction() const { return m_redo; }
+    // "Save spec" (Ctrl+S while the focus is on this page); enabled while the document has
+    // unsaved edits. Whoever owns the document saves it (and says why a save failed).
+    QAction *saveAction() const { return m_save; }
 
     QLabel *statusLabel() const { return m_status; }
     ErrorLabel *issuesLabel() const { return m_issues; }
@@ -60,6 +63,7 @@ private:
     SpecDocument *m_document;
     QAction *m_undo = nullptr;
     QAction *m_redo = nullptr;
+    QAction *m_save = nullptr;
     QLabel *m_status;
     ErrorLabel *m_issues;
     QScrollArea *m_scroll;
