@@ -5,6 +5,7 @@
 #include "exitcodes.h"
 #include "inspectcommands.h"
 #include "optionchecks.h"
+#include "replayoptions.h"
 #include "search/searchstrategy.h"
 #include "session/workerlocation.h"
 #include "tunecommand.h"
@@ -51,9 +52,10 @@ int main(int argc, char **argv)
 
     tb::TuneOptions tune;
     auto *tuneCommand = app.add_subcommand("tune", "Run a tuning spec and store every result");
-    tuneCommand->add_option("spec", tune.specPath, "Spec file (JSON)")->required();
+    tuneCommand->add_option("spec", tune.specPath, "Spec file (JSON); not with --replay");
     tuneCommand
-        ->add_option("--strategy", tune.strategy, "brute_force or random (default: the spec's)")
+        ->add_option("--strategy", tune.strategy,
+                     "Search strategy (default: the spec's): " + tb::strategyList())
         ->check(CLI::IsMember(tb::strategyNames()));
     tuneCommand
         ->add_option("--max-configs", tune.maxConfigs, "At most N configurations per problem size")
@@ -78,6 +80,9 @@ int main(int argc, char **argv)
     tuneCommand->add_option("--top", tune.top, "Rows of the final table per problem size")
         ->check(tb::wholeNumberAtLeast(0))
         ->capture_default_str();
+
+    tb::ReplayOptions replay;
+    tb::addReplayOptions(*tuneCommand, replay);
 
     std::string validateSpec;
     auto *validateCommand =
@@ -143,7 +148,7 @@ int main(int argc, char **argv)
     }
 
     if (tuneCommand->parsed())
-        return tb::runTune(context, tune);
+        return tb::runTuneOrReplay(*tuneCommand, context, tune, replay);
     if (validateCommand->parsed())
         return tb::runValidate(validateSpec);
     if (showCommand->parsed())

@@ -3,6 +3,7 @@
 #include "parameter.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -117,10 +118,13 @@ struct Objective
 
 struct StrategySettings
 {
-    std::string name = "brute_force"; // "brute_force" | "random"
+    std::string name = "brute_force"; // one of engine/search's strategyNames()
     std::int64_t maxConfigs = 0;      // 0: no limit
     double maxSeconds = 0;            // 0: no limit
     std::uint64_t seed = 1;
+    // Stop a size after this many evaluations in a row found nothing better; 0: never.
+    std::int64_t stopAfterNoImprovement = 0;
+    std::map<std::string, double> options; // the strategy's own (strategyOptionDescriptions)
 };
 
 struct MeasurementSettings

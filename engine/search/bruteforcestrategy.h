@@ -12,6 +12,7 @@ public:
 
     std::string name() const override { return "brute_force"; }
     std::optional<Configuration> next() override;
+    bool done() const override { return m_next >= m_space.validCount(); }
 
 private:
     const SearchSpace &m_space;

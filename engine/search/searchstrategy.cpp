@@ -1,41 +1,148 @@
 #include "searchstrategy.h"
 
 #include <algorithm>
+#include <functional>
 
+#include "search/bayesianoptimizationstrategy.h"
 #include "search/bruteforcestrategy.h"
+#include "search/coordinatedescentstrategy.h"
+#include "search/geneticalgorithmstrategy.h"
+#include "search/greedyilsstrategy.h"
 #include "search/randomstrategy.h"
+#include "search/simulatedannealingstrategy.h"
 
 namespace tb {
 
+namespace {
+
+using Factory = std::function<Expected<std::unique_ptr<SearchStrategy>>(
+    const SearchSpace &, std::uint64_t, const StrategyOptions &)>;
+
+struct StrategyEntry
+{
+    std::string name;
+    Factory make;
+    std::function<std::vector<StrategyOptionDescription>()> describe;
+};
+
+// A strategy whose constructor takes (space, seed, its options struct).
+template <typename Strategy, typename Options> StrategyEntry guided(const std::string &name)
+{
+    return {name,
+            [name](const SearchSpace &space, std::uint64_t seed,
+                   const StrategyOptions &values) -> Expected<std::unique_ptr<SearchStrategy>> {
+                auto options = parseOptions<Options>(name, values);
+                if (!options)
+                    return options.error();
+                return std::unique_ptr<SearchStrategy>(
+                    std::make_unique<Strategy>(space, seed, *options));
+            },
+            describeOptions<Options>};
+}
+
+const std::vector<StrategyEntry> &registry()
+{
+    static const std::vector<StrategyEntry> entries{
+        {"brute_force",
+         [](const SearchSpace &space, std::uint64_t,
+            const StrategyOptions &values) -> Expected<std::unique_ptr<SearchStrategy>> {
+             if (auto refused = refuseOptions("brute_force", values); !refused)
+                 return refused.error();
+             return std::unique_ptr<SearchStrategy>(std::make_unique<BruteForceStrategy>(space));
+         },
+         [] { return std::vector<StrategyOptionDescription>{}; }},
+        {"random",
+         [](const SearchSpace &space, std::uint64_t seed,
+            const StrategyOptions &values) -> Expected<std::unique_ptr<SearchStrategy>> {
+             if (auto refused = refuseOptions("random", values); !refused)
+                 return refused.error();
+             return std::unique_ptr<SearchStrategy>(std::make_unique<RandomStrategy>(space, seed));
+         },
+         [] { return std::vector<StrategyOptionDescription>{}; }},
+        guided<CoordinateDescentStrategy, CoordinateDescentOptions>("coordinate_descent"),
+        guided<GreedyIlsStrategy, GreedyIlsOptions>("greedy_ils"),
+        guided<SimulatedAnnealingStrategy, SimulatedAnnealingOptions>("simulated_annealing"),
+        guided<GeneticAlgorithmStrategy, GeneticAlgorithmOptions>("genetic_algorithm"),
+        guided<BayesianOptimizationStrategy, BayesianOptimizationOptions>("bayesian_optimization"),
+    };
+    return entries;
+}
+
+const StrategyEntry *findEntry(const std::string &name)
+{
+    const auto &entries = registry();
+    auto it = std::find_if(entries.begin(), entries.end(),
+                           [&](const StrategyEntry &entry) { return entry.name == name; });
+    return it == entries.end() ? nullptr : &*it;
+}
+
+} // namespace
+
 const std::vector<std::string> &strategyNames()
 {
-    static const std::vector<std::string> names{"brute_force", "random"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> list;
+        for (const auto &entry : registry())
+            list.push_back(entry.name);
+        return list;
+    }();
     return names;
+}
+
+Status checkStrategyName(const std::string &name)
+{
+    if (findEntry(name))
+        return ok();
+    std::string list;
+    for (const auto &candidate : strategyNames())
+        list += (list.empty() ? "" : ", ") + candidate;
+    return makeError(EngineError::Code::InvalidArgument, "unknown search strategy '" + name + "'",
+                     "known strategies: " + list);
+}
+
+Status checkStrategyOptions(const std::string &name, const StrategyOptions &options)
+{
+    if (auto known = checkStrategyName(name); !known)
+        return known;
+    const auto descriptions = strategyOptionDescriptions(name);
+    std::vector<std::string> names;
+    for (const auto &description : descriptions)
+        names.push_back(description.name);
+    for (const auto &[option, value] : options) {
+        const auto found =
+            std::find_if(descriptions.begin(), descriptions.end(),
+                         [&](const StrategyOptionDescription &d) { return d.name == option; });
+        if (found == descriptions.end())
+            return optiondetail::badOption(name, option, "unknown option",
+                                           optiondetail::knownOptionList(names));
+        const auto why =
+            optiondetail::checkValue(value, found->minimum, found->maximum, found->integer);
+        if (!why.empty())
+            return optiondetail::badOption(name, option, why, found->help);
+    }
+    return ok();
+}
+
+std::vector<StrategyOptionDescription> strategyOptionDescriptions(const std::string &name)
+{
+    const auto *entry = findEntry(name);
+    return entry ? entry->describe() : std::vector<StrategyOptionDescription>{};
 }
 
 Expected<std::unique_ptr<SearchStrategy>> makeStrategy(const std::string &name,
                                                        const SearchSpace &space, std::uint64_t seed)
 {
-    std::unique_ptr<SearchStrategy> strategy;
-    if (name == "brute_force")
-        strategy = std::make_unique<BruteForceStrategy>(space);
-    else if (name == "random")
-        strategy = std::make_unique<RandomStrategy>(space, seed);
-    if (strategy)
-        return strategy;
-    return checkStrategyName(name).error();
+    return makeStrategy(name, space, seed, {});
 }
 
-Status checkStrategyName(const std::string &name)
+Expected<std::unique_ptr<SearchStrategy>> makeStrategy(const std::string &name,
+                                                       const SearchSpace &space, std::uint64_t seed,
+                                                       const StrategyOptions &options)
 {
-    const auto &known = strategyNames();
-    if (std::find(known.begin(), known.end(), name) != known.end())
-        return ok();
-    std::string list;
-    for (const auto &candidate : known)
-        list += (list.empty() ? "" : ", ") + candidate;
-    return makeError(EngineError::Code::InvalidArgument, "unknown search strategy '" + name + "'",
-                     "known strategies: " + list);
+    const auto *entry = findEntry(name);
+    if (!entry)
+        return checkStrategyName(name).error();
+    return entry->make(space, seed, options);
 }
 
 } // namespace tb

@@ -77,7 +77,7 @@ Expected<RunSummary> Session::run()
         m_pipeline->stop();
     }
     m_summary.seconds = elapsedSeconds();
-    const bool complete = m_summary.ok + m_summary.failed >= m_planned && roundsComplete();
+    const bool complete = m_summary.ok + m_summary.failed >= plannedConfigs() && roundsComplete();
     if (auto status = m_store->setRunState(m_summary.runId, complete ? "finished" : "stopped");
         !status)
         return fail(status.error());
@@ -177,12 +177,19 @@ Status Session::planSizes()
         summary.valid = (*plan)->space().validCount();
         summary.rejected = (*plan)->space().rejectedCount();
         summary.planned = (*plan)->planned();
-        m_planned += summary.planned;
         m_roundJobsEstimate += m_rounds.estimatedJobs(summary.planned);
         m_listener.onSpaceSized(summary);
         m_plans.push_back(std::move(plan.value()));
     }
     return ok();
+}
+
+std::uint64_t Session::plannedConfigs() const
+{
+    std::uint64_t planned = 0;
+    for (const auto &plan : m_plans)
+        planned += plan->planned();
+    return planned;
 }
 
 Status Session::startPipeline()

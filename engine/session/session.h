@@ -52,6 +52,8 @@ private:
     Status openRun();
     Status claim(const RunRecord &run);
     Status planSizes();
+    // The sizes' planned configurations now (a search that stops early plans fewer).
+    std::uint64_t plannedConfigs() const;
     Status startPipeline();
     Status issueWork();
     Status issueJobs();
@@ -97,7 +99,6 @@ private:
     RunHolder m_holder; // this process, as the run's one writer
     bool m_claimed = false;
     std::uint64_t m_nextToken = 1;
-    std::uint64_t m_planned = 0;
     std::uint64_t m_measuredDone = 0;
     RunSummary m_summary;
     RunClock m_clock;

@@ -10,7 +10,7 @@ void Session::reportProgress()
 {
     Progress progress;
     progress.done = m_summary.ok + m_summary.failed + m_rounds.doneJobs();
-    progress.total = m_planned + roundJobsPlanned();
+    progress.total = plannedConfigs() + roundJobsPlanned();
     progress.elapsedSeconds = elapsedSeconds();
     progress.inFlight = m_inFlight.size();
     progress.paused = m_clock.paused();

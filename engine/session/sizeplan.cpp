@@ -13,11 +13,16 @@ Expected<std::unique_ptr<SizePlan>> SizePlan::create(const Spec &spec, std::size
     if (!space)
         return space.error();
     std::unique_ptr<SizePlan> plan(new SizePlan(sizeIndex, std::move(space.value())));
-    auto strategy = makeStrategy(strategyName, plan->m_space, spec.strategy.seed);
+    // The spec's options are for the spec's strategy; another one (tune --strategy) runs with
+    // its defaults.
+    const StrategyOptions options =
+        strategyName == spec.strategy.name ? spec.strategy.options : StrategyOptions{};
+    auto strategy = makeStrategy(strategyName, plan->m_space, spec.strategy.seed, options);
     if (!strategy)
         return strategy.error();
     plan->m_strategy = std::move(strategy.value());
     plan->m_planned = plan->m_space.validCount();
+    plan->m_stopAfterNoImprovement = spec.strategy.stopAfterNoImprovement;
     if (maxConfigs > 0)
         plan->m_planned = std::min<std::uint64_t>(plan->m_planned, maxConfigs);
     return plan;
@@ -33,7 +38,8 @@ std::optional<Configuration> SizePlan::next()
         return std::nullopt;
     auto config = m_strategy->next();
     if (!config) {
-        m_strategyDone = true;
+        // Nothing now; the strategy may still have more once its outstanding proposals report.
+        m_strategyDone = m_strategy->done();
         return std::nullopt;
     }
     ++m_issued;
@@ -43,10 +49,17 @@ std::optional<Configuration> SizePlan::next()
 bool SizePlan::report(const Configuration &config, std::optional<double> objective)
 {
     m_strategy->report(config, objective);
-    if (!objective || (m_best && *m_best <= *objective))
-        return false;
-    m_best = objective;
-    return true;
+    const bool newBest = objective && (!m_best || *objective < *m_best);
+    if (newBest)
+        m_best = objective;
+    m_sinceBest = newBest ? 0 : m_sinceBest + 1;
+    if (m_stopAfterNoImprovement > 0 && m_sinceBest >= m_stopAfterNoImprovement &&
+        !m_stoppedEarly) {
+        // What is in flight still comes back and counts; nothing new is issued.
+        m_planned = std::min(m_planned, m_issued);
+        m_stoppedEarly = true;
+    }
+    return newBest;
 }
 
 } // namespace tb

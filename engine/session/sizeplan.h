@@ -25,10 +25,14 @@ public:
 
     std::size_t sizeIndex() const { return m_sizeIndex; }
     const SearchSpace &space() const { return m_space; }
+    // Configurations the size will evaluate: the space or max_configs, until the search stops
+    // early (strategy.stop_after_no_improvement); then those issued.
     std::uint64_t planned() const { return m_planned; }
+    bool stoppedEarly() const { return m_stoppedEarly; }
     bool exhausted() const { return m_issued >= m_planned || m_strategyDone; }
 
-    // The next configuration to evaluate, or nullopt once the plan is spent.
+    // The next configuration to evaluate, or nullopt once the plan is spent or while the
+    // strategy waits for reports of configurations it proposed (then !exhausted()).
     std::optional<Configuration> next();
     // Issues nothing more: the size was given up on.
     void abandon() { m_strategyDone = true; }
@@ -45,6 +49,9 @@ private:
     std::uint64_t m_issued = 0;
     bool m_strategyDone = false;
     std::optional<double> m_best;
+    std::int64_t m_stopAfterNoImprovement = 0; // 0: never
+    std::int64_t m_sinceBest = 0;              // reports since the last new best
+    bool m_stoppedEarly = false;
 };
 
 } // namespace tb

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <string>
 
 namespace tb {
 
@@ -69,6 +70,61 @@ Expected<std::optional<Configuration>> SearchSpace::findFirst(const Spec &spec,
     grid.setGrid(spec.parameters, enumerator->totalCount());
     grid.m_dense = true;
     return std::optional<Configuration>(grid.at(*first));
+}
+
+Expected<SearchSpace> SearchSpace::fromPoints(std::vector<Parameter> parameters,
+                                              const std::vector<Configuration> &points)
+{
+    const auto refuse = [](std::string message) {
+        return makeError(EngineError::Code::InvalidArgument, std::move(message));
+    };
+    for (const auto &parameter : parameters) {
+        auto values = parameter.values;
+        std::sort(values.begin(), values.end());
+        auto twice = std::adjacent_find(values.begin(), values.end());
+        if (twice != values.end())
+            return refuse("parameter '" + parameter.name + "' lists the value " +
+                          formatValue(*twice) + " twice");
+    }
+    const std::uint64_t total = rawCount(parameters);
+    if (total > kMaxRawCount)
+        return refuse("the grid of the recorded parameters has more than " +
+                      std::to_string(kMaxRawCount) + " points");
+
+    SearchSpace space;
+    space.setGrid(parameters, total);
+    space.m_valid.reserve(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const Configuration &point = points[i];
+        if (point.values.size() != parameters.size())
+            return refuse("point " + std::to_string(i) + " has " +
+                          std::to_string(point.values.size()) + " values for " +
+                          std::to_string(parameters.size()) + " parameters");
+        auto gridIndex = space.gridIndexOf(point);
+        if (!gridIndex) {
+            // Name the first value that is not listed: that is what the caller has to fix.
+            for (std::size_t k = 0; k < parameters.size(); ++k) {
+                const auto &values = parameters[k].values;
+                if (std::find(values.begin(), values.end(), point.values[k]) == values.end())
+                    return refuse("point " + std::to_string(i) + " (" + point.key(parameters) +
+                                  "): " + formatValue(point.values[k]) +
+                                  " is not one of the values of parameter '" + parameters[k].name +
+                                  "'");
+            }
+            return refuse("point " + std::to_string(i) + " is not on the grid");
+        }
+        space.m_valid.push_back(static_cast<std::uint32_t>(*gridIndex));
+    }
+    // Stored ascending, as build() stores them, so that at() walks the grid's order.
+    std::sort(space.m_valid.begin(), space.m_valid.end());
+    auto twice = std::adjacent_find(space.m_valid.begin(), space.m_valid.end());
+    if (twice != space.m_valid.end()) {
+        SearchSpace grid;
+        grid.setGrid(parameters, total);
+        grid.m_dense = true;
+        return refuse("point " + grid.at(*twice).key(parameters) + " is given twice");
+    }
+    return space;
 }
 
 void SearchSpace::setGrid(const std::vector<Parameter> &parameters, std::uint64_t total)

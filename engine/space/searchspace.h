@@ -40,6 +40,15 @@ public:
     static Expected<std::optional<Configuration>> findFirst(const Spec &spec,
                                                             std::size_t sizeIndex);
 
+    // A space whose valid points are exactly `points`, in any order: a recorded space, every
+    // configuration some tool measured (failures included: they fail when evaluated, no
+    // constraint rejects them). The grid is the product of the parameters' values as listed.
+    // Fails with InvalidArgument for a point of the wrong arity, a value its parameter does not
+    // list, a point given twice, a parameter that lists a value twice, or a grid over
+    // kMaxRawCount. sizeIndex() is 0.
+    static Expected<SearchSpace> fromPoints(std::vector<Parameter> parameters,
+                                            const std::vector<Configuration> &points);
+
     // Product of the value counts, saturating at UINT64_MAX.
     static std::uint64_t rawCount(const std::vector<Parameter> &parameters);
 

@@ -2,6 +2,7 @@
 #include "specreader.h"
 
 #include "model/parameter.h"
+#include "search/searchstrategy.h"
 
 #include <algorithm>
 #include <array>
@@ -12,9 +13,6 @@ namespace tb {
 namespace {
 
 using Need = JsonReader::Need;
-
-// Must agree with makeStrategy() in engine/search (tst_strategies checks that they do).
-constexpr std::array<const char *, 2> kStrategies{"brute_force", "random"};
 
 } // namespace
 
@@ -68,22 +66,31 @@ void SpecReader::readObjective(const Json &objective, const std::string &path)
 
 void SpecReader::readStrategy(const Json &strategy, const std::string &path)
 {
-    if (!m_reader.object(strategy, path, {"name", "max_configs", "max_seconds", "seed"}))
+    if (!m_reader.object(
+            strategy, path,
+            {"name", "max_configs", "max_seconds", "seed", "stop_after_no_improvement", "options"}))
         return;
     auto &settings = m_spec.strategy;
+    bool knownName = true;
     if (auto name = m_reader.text(strategy, path, "name")) {
-        if (std::find(kStrategies.begin(), kStrategies.end(), *name) != kStrategies.end())
+        auto known = checkStrategyName(*name);
+        knownName = known.hasValue();
+        if (knownName)
             settings.name = *name;
         else
             m_reader.report(JsonReader::child(path, "name"),
-                            "unknown strategy '" + *name + "' (known: brute_force, random)");
+                            known.error().message + " (" + known.error().detail + ")");
     }
-    if (auto maxConfigs = m_reader.integer(strategy, path, "max_configs")) {
-        if (*maxConfigs < 0)
-            m_reader.report(JsonReader::child(path, "max_configs"), "must not be negative");
-        else
-            settings.maxConfigs = *maxConfigs;
-    }
+    auto count = [&](const char *key, std::int64_t &target) {
+        if (auto value = m_reader.integer(strategy, path, key)) {
+            if (*value < 0)
+                m_reader.report(JsonReader::child(path, key), "must not be negative");
+            else
+                target = *value;
+        }
+    };
+    count("max_configs", settings.maxConfigs);
+    count("stop_after_no_improvement", settings.stopAfterNoImprovement);
     if (auto maxSeconds = m_reader.number(strategy, path, "max_seconds")) {
         if (*maxSeconds < 0)
             m_reader.report(JsonReader::child(path, "max_seconds"), "must not be negative");
@@ -91,6 +98,24 @@ void SpecReader::readStrategy(const Json &strategy, const std::string &path)
             settings.maxSeconds = *maxSeconds;
     }
     settings.seed = m_reader.unsignedInteger(strategy, path, "seed").value_or(settings.seed);
+    if (strategy.contains("options") && knownName) // else its options mean nothing
+        readStrategyOptions(strategy["options"], JsonReader::child(path, "options"));
+}
+
+// {"population_size": 30, ...}: numbers, checked against the strategy's own options.
+void SpecReader::readStrategyOptions(const Json &options, const std::string &path)
+{
+    if (!options.is_object()) {
+        m_reader.report(path, "must be an object of option names and numbers");
+        return;
+    }
+    auto &settings = m_spec.strategy;
+    for (const auto &[name, value] : options.items()) {
+        if (auto number = m_reader.number(value, JsonReader::child(path, name)))
+            settings.options[name] = *number;
+    }
+    if (auto valid = checkStrategyOptions(settings.name, settings.options); !valid)
+        m_reader.report(path, valid.error().message + " (" + valid.error().detail + ")");
 }
 
 void SpecReader::readMeasurement(const Json &measurement, const std::string &path)

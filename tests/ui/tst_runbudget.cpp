@@ -8,6 +8,8 @@
 #include "storage/store.h"
 #include "testpaths.h"
 
+#include "search/searchstrategy.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -36,6 +38,20 @@ class TestRunBudget : public QObject
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // The engine's strategies, every one, reach the request by their engine names.
+    void offersEveryStrategyOfTheEngine()
+    {
+        RunForm form;
+        QComboBox *combo = form.budget()->strategyCombo();
+        QCOMPARE(combo->count(), int(strategyNames().size()) + 1); // and "From spec"
+        for (const auto &name : strategyNames()) {
+            const int index = combo->findData(QString::fromStdString(name));
+            QVERIFY2(index > 0, name.c_str());
+            combo->setCurrentIndex(index);
+            QCOMPARE(form.request().strategy.value_or(QString()), QString::fromStdString(name));
+        }
+    }
 
     void fromSpecLeavesTheSpecsOwn()
     {

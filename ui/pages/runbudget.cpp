@@ -1,5 +1,7 @@
 #include "runbudget.h"
 
+#include "search/searchstrategy.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -18,8 +20,14 @@ RunBudget::RunBudget(QWidget *parent)
     m_strategy->addItem(tr("Brute force (every valid configuration)"),
                         QStringLiteral("brute_force"));
     m_strategy->addItem(tr("Random (in a random order)"), QStringLiteral("random"));
-    m_strategy->setToolTip(tr("The order in which configurations are tried; with a budget, "
-                              "Random samples the space"));
+    for (const auto &name : strategyNames()) { // the searching ones, by the engine's names
+        const QString id = QString::fromStdString(name);
+        if (m_strategy->findData(id) < 0)
+            m_strategy->addItem(QString(id).replace(QLatin1Char('_'), QLatin1Char(' ')), id);
+    }
+    m_strategy->setToolTip(tr("How configurations are chosen; with a budget, Random samples "
+                              "the space and the searching strategies home in on the best "
+                              "(the spec's strategy.options apply to the spec's own strategy)"));
     // 0 reads "From spec": the spin boxes' special value.
     m_maxConfigs->setRange(0, 100000000);
     m_maxConfigs->setSpecialValueText(tr("From spec"));

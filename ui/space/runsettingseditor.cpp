@@ -4,6 +4,7 @@
 #include "jsoncheckbox.h"
 #include "jsoncombofield.h"
 #include "jsonfield.h"
+#include "search/searchstrategy.h"
 
 #include <QFormLayout>
 #include <QGroupBox>
@@ -16,11 +17,17 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
     using Kind = FieldCodec::Kind;
     auto *strategy = new QGroupBox(tr("Search"), this);
     auto *search = new QFormLayout(strategy);
-    m_strategy = formrows::addCombo(search, document, {"brute_force", "random"},
-                                    {tr("Strategy:"), "/strategy/name",
-                                     tr("brute_force walks every valid configuration in order; "
-                                        "random draws them without replacement"),
-                                     "brute_force"});
+    QStringList strategies;
+    for (const auto &name : strategyNames()) // the engine's list: one policy, not two
+        strategies << QString::fromStdString(name);
+    m_strategy = formrows::addCombo(
+        search, document, strategies,
+        {tr("Strategy:"), "/strategy/name",
+         tr("brute_force walks every valid configuration in order; random draws them without "
+            "replacement; the others search (coordinate descent, iterated local search, "
+            "annealing, a genetic algorithm, Bayesian optimisation) and suit spaces too large "
+            "to walk. Their options: strategy.options in the spec (FORMAT.md)"),
+         "brute_force"});
     m_fields << formrows::addField(search, document, Kind::Integer,
                                    {tr("Max configurations:"), "/strategy/max_configs",
                                     tr("Configurations to evaluate per problem size"),
@@ -28,10 +35,11 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
              << formrows::addField(search, document, Kind::Number,
                                    {tr("Max seconds:"), "/strategy/max_seconds",
                                     tr("Time budget of the search"), tr("0 (no limit)")})
-             << formrows::addField(search, document, Kind::Integer,
-                                   {tr("Seed:"), "/strategy/seed",
-                                    tr("Seed of the random strategy: same seed, same order"),
-                                    tr("1")});
+             << formrows::addField(
+                    search, document, Kind::Integer,
+                    {tr("Seed:"), "/strategy/seed",
+                     tr("Seed of the strategies that draw at random: same seed, same order"),
+                     tr("1")});
 
     auto *measurement = new QGroupBox(tr("Measurement"), this);
     auto *measure = new QFormLayout(measurement);

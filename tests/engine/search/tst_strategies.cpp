@@ -19,7 +19,7 @@ Spec gridSpec(std::vector<Parameter> parameters, std::vector<std::string> constr
     return spec;
 }
 
-// 5 x 4 x 3 = 60 points, 40 of them valid.
+// 5 x 4 x 3 = 60 points, 39 of them valid.
 Spec smallSpec()
 {
     return gridSpec({{"A", {1, 2, 3, 4, 5}}, {"B", {1, 2, 3, 4}}, {"C", {0, 1, 2}}},
@@ -133,6 +133,7 @@ private slots:
             auto strategy = make(name, *space);
             QVERIFY(strategy);
             QVERIFY(!strategy->next());
+            QVERIFY(strategy->done());
         }
     }
 
@@ -148,8 +149,10 @@ private slots:
         QVERIFY(strategy.error().detail.find("brute_force, random") != std::string::npos);
     }
 
-    // The spec loader keeps its own list of strategy names: it must match the factory's.
-    void specLoaderAcceptsExactlyTheseNames()
+    // The spec loader keeps its own list of strategy names: every name it accepts must be the
+    // factory's. The strategies added with engine/search's guided ones (issue 19) are not in
+    // its list until the spec integrates them; once they are, this is equality again.
+    void specLoaderAcceptsOnlyTheseNames()
     {
         // Built as text so that each name goes through the whole loader.
         const std::string base =
@@ -165,6 +168,22 @@ private slots:
             QCOMPARE(QString::fromStdString(spec->strategy.name), QString::fromStdString(name));
         }
         QVERIFY(!loader.parse(base + "annealing\"}}", "/tmp").hasValue());
+    }
+
+    void doneOnlyOnceEverythingWasProposed()
+    {
+        const Spec spec = smallSpec();
+        auto space = SearchSpace::build(spec, 0);
+        QVERIFY(space.hasValue());
+        for (const char *name : {"brute_force", "random"}) {
+            auto strategy = make(name, *space);
+            QVERIFY(strategy);
+            QVERIFY(!strategy->done());
+            QCOMPARE(drain(*strategy, 38).size(), std::size_t(38));
+            QVERIFY(!strategy->done());
+            QVERIFY(strategy->next());
+            QVERIFY(strategy->done());
+        }
     }
 };
 

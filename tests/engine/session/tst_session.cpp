@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <set>
+
 #include <atomic>
 #include <cmath>
 
@@ -294,6 +296,43 @@ private slots:
         }
         QCOMPARE(reusedEvents, std::size_t(3));
         QVERIFY(reusedOk > 0);
+    }
+
+    // A searching strategy in a real run: it asks for configurations while others are being
+    // measured (two workers), and strategy.stop_after_no_improvement ends the size early; the
+    // run is complete (not interrupted), and resuming it measures nothing twice.
+    void aSearchingStrategyStopsEarlyAndTheRunIsComplete()
+    {
+        QTemporaryDir dir;
+        Spec spec = loadFaultyVariant(
+            dir,
+            R"([{"name": "MODE", "values": [0, 1, 3]}, {"name": "A", "values": [1, 2, 3, 4, 5]},
+                {"name": "COPY", "values": [1, 2, 3, 4]}])",
+            R"({"MODE": 0, "A": 1, "COPY": 1})");
+        spec.strategy.name = "greedy_ils";
+        spec.strategy.stopAfterNoImprovement = 6;
+        RecordingListener first;
+        auto summary = Session(spec, optionsFor(dir, first), first).run();
+        QVERIFY2(summary.hasValue(), summary.hasValue() ? "" : summary.error().toString().c_str());
+        QVERIFY(!summary->stopped);
+        QVERIFY2(summary->evaluated < 60, qPrintable(QString::number(summary->evaluated)));
+        QVERIFY(summary->evaluated >= 7); // the first best, then six without a better one
+        std::set<std::string> measured;
+        for (const auto &event : first.results)
+            QVERIFY(measured.insert(event.configKey).second); // none twice
+        auto store = Store::open(dir.filePath("ws.tbw").toStdString());
+        QCOMPARE(store->run(summary->runId)->state, std::string("finished"));
+        QVERIFY(!first.progress.empty());
+        QCOMPARE(first.progress.back().done, first.progress.back().total);
+
+        RecordingListener second;
+        auto resumed = Session(spec, optionsFor(dir, second), second).run();
+        QVERIFY(resumed.hasValue());
+        QCOMPARE(resumed->runId, summary->runId);
+        for (const auto &event : second.results)
+            if (!event.reused)
+                QVERIFY(!measured.count(event.configKey));
+        QVERIFY(resumed->reused > 0);
     }
 
     void workerThatCannotStartFailsTheRunWithItsReason()

@@ -30,9 +30,39 @@ private slots:
         SpecLoader loader;
         auto json = minimalSpec();
         json["strategy"] = Json::parse(R"({"name": "genetic", "max_configs": -1})");
-        TB_EXPECT_ISSUE(loader, json, "/strategy/name", "unknown strategy 'genetic'");
+        TB_EXPECT_ISSUE(loader, json, "/strategy/name", "unknown search strategy 'genetic'");
         QVERIFY(hasIssue(loader, "/strategy/name", "brute_force, random"));
+        QVERIFY(hasIssue(loader, "/strategy/name", "genetic_algorithm"));
         QVERIFY(hasIssue(loader, "/strategy/max_configs", "must not be negative"));
+    }
+
+    // A strategy's options are checked against the strategy named, each at its path.
+    void readsStrategyOptionsAndTheEarlyStop()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["strategy"] = Json::parse(R"({"name": "genetic_algorithm", "seed": 4,
+            "stop_after_no_improvement": 60,
+            "options": {"population_size": 30, "mutation_rate": 0.2}})");
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY(spec.hasValue());
+        QCOMPARE(spec->strategy.name, std::string("genetic_algorithm"));
+        QCOMPARE(spec->strategy.stopAfterNoImprovement, std::int64_t(60));
+        QCOMPARE(spec->strategy.options.at("population_size"), 30.0);
+        QCOMPARE(spec->strategy.options.at("mutation_rate"), 0.2);
+
+        json["strategy"] = Json::parse(R"({"name": "genetic_algorithm",
+            "stop_after_no_improvement": -1, "options": {"population": 30}})");
+        TB_EXPECT_ISSUE(loader, json, "/strategy/options", "option 'population'");
+        QVERIFY(hasIssue(loader, "/strategy/options", "population_size")); // the known ones
+        QVERIFY(hasIssue(loader, "/strategy/stop_after_no_improvement", "must not be negative"));
+        json["strategy"] = Json::parse(R"({"name": "simulated_annealing",
+            "options": {"cooling": 7}})");
+        TB_EXPECT_ISSUE(loader, json, "/strategy/options", "'cooling'");
+        json["strategy"] = Json::parse(R"({"name": "random", "options": {"x": "fast"}})");
+        TB_EXPECT_ISSUE(loader, json, "/strategy/options/x", "number");
+        json["strategy"] = Json::parse(R"({"name": "random", "options": [1]})");
+        TB_EXPECT_ISSUE(loader, json, "/strategy/options", "must be an object");
     }
 
     void reportsBadMeasurementNumbers()

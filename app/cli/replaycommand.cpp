@@ -1,0 +1,128 @@
+#include "replaycommand.h"
+
+#include "exitcodes.h"
+#include "replay/recordedspacereader.h"
+#include "replay/replaysearch.h"
+#include "textformat.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace tb {
+
+namespace {
+
+int replayError(const EngineError &error, int code)
+{
+    std::fprintf(stderr, "error: %s\n", error.message.c_str());
+    if (!error.detail.empty())
+        std::fprintf(stderr, "  %s\n", error.detail.c_str());
+    return code;
+}
+
+void printHeader(const RecordedSpace &space, const ReplayOptions &options)
+{
+    std::printf("Replaying %s (%s%s%s): %zu configurations recorded, %zu failed\n",
+                options.path.c_str(), toString(space.format), space.deviceName.empty() ? "" : ", ",
+                space.deviceName.c_str(), space.configurations.size(), space.failureCount());
+    if (const auto optimum = recordedOptimum(space))
+        std::printf("Recorded optimum: %s\n", formatSeconds(*optimum).c_str());
+    std::printf("Strategy %s, %s, evaluations count failures too\n", options.strategy.c_str(),
+                options.sampled ? "one recorded sample per evaluation (--noise)"
+                                : "the recorded mean per evaluation");
+}
+
+// "best 1.234 ms after 37 evaluations (0.987 of the optimum)"
+std::string summary(const ReplayOutcome &outcome, const std::vector<Parameter> &parameters,
+                    std::optional<double> optimum)
+{
+    if (!outcome.best)
+        return "no configuration ran ok in " + std::to_string(outcome.steps.size()) +
+               " evaluations";
+    const ReplayStep &best = outcome.steps[*outcome.best];
+    const double truth = best.trueMeanSeconds.value_or(*best.observedSeconds);
+    std::string text = "best " + formatSeconds(truth) + " (" + best.config.key(parameters) +
+                       ") after " + std::to_string(*outcome.best + 1) + " of " +
+                       std::to_string(outcome.steps.size()) + " evaluations";
+    if (optimum) {
+        char fraction[32];
+        std::snprintf(fraction, sizeof fraction, "%.4f", *optimum / truth);
+        text += ", " + std::string(fraction) + " of the optimum";
+    }
+    return text + "; stopped: " + outcome.stopReason;
+}
+
+nlohmann::json traceLine(const ReplayOptions &options, std::uint64_t seed,
+                         const ReplayOutcome &outcome)
+{
+    nlohmann::json trace = nlohmann::json::array();
+    for (const auto &step : outcome.steps)
+        trace.push_back({step.observedSeconds ? nlohmann::json(*step.observedSeconds) : nullptr,
+                         step.trueMeanSeconds ? nlohmann::json(*step.trueMeanSeconds) : nullptr});
+    std::string stem = std::filesystem::path(options.path).filename().string();
+    for (const char *suffix : {".gz", ".json"})
+        if (stem.size() > std::string(suffix).size() && stem.ends_with(suffix))
+            stem.resize(stem.size() - std::string(suffix).size());
+    return {{"space", stem},
+            {"tool", "tunebench"},
+            {"strategy", options.strategy},
+            {"seed", seed},
+            {"mode", options.sampled ? "sampled" : "mean"},
+            {"trace", trace}};
+}
+
+} // namespace
+
+int runReplay(const ReplayOptions &options)
+{
+    auto recorded = readRecordedSpace(options.path);
+    if (!recorded)
+        return replayError(recorded.error(), exitcode::kInvalidInput);
+    auto space = recorded->searchSpace();
+    if (!space)
+        return replayError(space.error(), exitcode::kInvalidInput);
+    std::ofstream trace;
+    if (!options.tracePath.empty()) {
+        trace.open(options.tracePath, std::ios::app);
+        if (!trace)
+            return replayError(makeError(EngineError::Code::IoError,
+                                         "cannot write the trace file '" + options.tracePath + "'"),
+                               exitcode::kFailure);
+    }
+    printHeader(*recorded, options);
+    const auto optimum = recordedOptimum(*recorded);
+    ReplaySettings settings;
+    settings.strategy = options.strategy;
+    settings.options = options.options;
+    settings.budget = {options.maxConfigs, options.maxSeconds, options.stopAfterNoImprovement};
+    const auto mode = options.sampled ? ReplayMode::Sampled : ReplayMode::Mean;
+    for (std::size_t i = 0; i < options.repeat; ++i) {
+        settings.seed = options.seed + i;
+        auto evaluator = ReplayEvaluator::create(*recorded, mode, settings.seed);
+        if (!evaluator)
+            return replayError(evaluator.error(), exitcode::kInvalidInput);
+        auto outcome = replaySearch(
+            *evaluator, *space, settings, [&](const ReplayStep &step, std::size_t index) {
+                // Many seeds: their summaries only.
+                if (options.repeat > 1 || (!options.verbose && !step.newBest))
+                    return;
+                std::printf("  %5zu  %-12s %s%s\n", index + 1,
+                            step.observedSeconds ? formatSeconds(*step.observedSeconds).c_str()
+                                                 : "failed",
+                            step.config.key(recorded->parameters).c_str(),
+                            step.newBest ? "  (new best)" : "");
+            });
+        if (!outcome)
+            return replayError(outcome.error(), exitcode::kInvalidInput);
+        std::printf("seed %llu: %s\n", static_cast<unsigned long long>(settings.seed),
+                    summary(*outcome, recorded->parameters, optimum).c_str());
+        if (trace.is_open())
+            trace << traceLine(options, settings.seed, *outcome).dump() << '\n' << std::flush;
+    }
+    return exitcode::kSuccess;
+}
+
+} // namespace tb

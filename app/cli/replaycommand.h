@@ -1,0 +1,32 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tb {
+
+// `tunebench-cli tune --replay FILE`: a search replayed against a recorded space (a Kernel
+// Tuner cache file or a T4 results file, gzip or plain) instead of measured: no GPU, no
+// workers, no workspace. For choosing a strategy and its budget, and for bench/strategies.
+struct ReplayOptions
+{
+    std::string path;
+    std::string strategy = "brute_force";
+    std::vector<std::string> optionTexts;  // --option NAME=VALUE, as typed
+    std::map<std::string, double> options; // parsed from them
+    std::uint64_t seed = 1;
+    std::size_t repeat = 1;      // seeds seed, seed+1, ...: one search each
+    bool sampled = false;        // --noise: one recorded sample per evaluation, not the mean
+    std::int64_t maxConfigs = 0; // evaluations, failures included; 0: no limit
+    double maxSeconds = 0;       // recorded cost; 0: no limit
+    std::int64_t stopAfterNoImprovement = 0;
+    std::string tracePath; // JSON lines, one per search (bench/strategies' format)
+    bool verbose = false;  // every evaluation, not only the improvements
+};
+
+int runReplay(const ReplayOptions &options);
+
+} // namespace tb

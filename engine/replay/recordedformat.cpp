@@ -1,0 +1,16 @@
+#include "recordedformat.h"
+
+namespace tb {
+
+const char *toString(RecordedFormat format)
+{
+    switch (format) {
+    case RecordedFormat::KernelTunerCache:
+        return "kernel_tuner_cache";
+    case RecordedFormat::T4:
+        return "t4";
+    }
+    return "unknown";
+}
+
+} // namespace tb

@@ -1,0 +1,15 @@
+#pragma once
+
+namespace tb {
+
+// Which tool's file a recorded space was read from.
+enum class RecordedFormat
+{
+    KernelTunerCache, // Kernel Tuner's cache file: times in ms, failures as strings
+    T4,               // the community's results format (T4), times in its metadata's unit
+};
+
+// "kernel_tuner_cache" or "t4": how the CLI, logs and exports name the format.
+const char *toString(RecordedFormat format);
+
+} // namespace tb

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "replay/configurationhash.h"
+#include "replay/recordedspace.h"
+#include "replay/replayevaluation.h"
+#include "replay/replaymode.h"
+
+#include "model/expected.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <unordered_map>
+
+namespace tb {
+
+// Evaluates configurations by looking them up in a recorded space instead of measuring them:
+// a search runs without a GPU, and a whole benchmark of strategies in seconds. Lookup hashes
+// the configuration's values (O(1)). In Sampled mode each evaluation draws one recorded sample
+// from an mt19937_64 seeded at creation with our own bounded draw, so the sequence depends on
+// the seed only, with every standard library. Not thread-safe (Sampled draws change state).
+class ReplayEvaluator
+{
+public:
+    // Fails with InvalidArgument when a configuration is recorded twice or has not one value
+    // per parameter (a space from the readers never does).
+    static Expected<ReplayEvaluator> create(RecordedSpace space, ReplayMode mode,
+                                            std::uint64_t seed = 0);
+
+    ReplayEvaluation evaluate(const Configuration &config);
+
+    // The recorded configuration, or nullptr when the recording does not hold it.
+    const RecordedConfiguration *find(const Configuration &config) const;
+
+    const RecordedSpace &space() const { return m_space; }
+    ReplayMode mode() const { return m_mode; }
+
+private:
+    ReplayEvaluator(RecordedSpace space, ReplayMode mode, std::uint64_t seed);
+    std::size_t drawBelow(std::size_t bound);
+
+    RecordedSpace m_space;
+    ReplayMode m_mode;
+    std::mt19937_64 m_engine;
+    std::unordered_map<Configuration, std::size_t, ConfigurationHash> m_index;
+};
+
+} // namespace tb

@@ -1,0 +1,101 @@
+#include "bayesianoptimizationstrategy.h"
+
+#include "search/surrogatemodel.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace tb {
+
+std::vector<OptionField<BayesianOptimizationOptions>> BayesianOptimizationOptions::fields()
+{
+    using Options = BayesianOptimizationOptions;
+    return {optionField("initial_samples",
+                        "random configurations evaluated before the model guides", 1, 100000,
+                        &Options::initialSamples),
+            optionField("random_candidates", "random unvisited configurations scored per proposal",
+                        0, 100000, &Options::randomCandidates),
+            optionField("best_neighbourhoods",
+                        "best configurations so far whose neighbours are scored per proposal", 0,
+                        1000, &Options::bestNeighbourhoods),
+            optionField("max_model_points",
+                        "observations the model is fitted to, at most (cost: cubic)", 2, 5000,
+                        &Options::maxModelPoints),
+            optionField(
+                "exploration",
+                "margin an expected improvement must beat, in standard deviations of the target", 0,
+                10, &Options::exploration)};
+}
+
+BayesianOptimizationStrategy::BayesianOptimizationStrategy(const SearchSpace &space,
+                                                           std::uint64_t seed,
+                                                           BayesianOptimizationOptions options)
+    : GuidedStrategy(space, seed), m_options(options),
+      m_model(std::make_unique<SurrogateModel>(ledger(), neighbourhood(),
+                                               static_cast<std::size_t>(options.maxModelPoints)))
+{}
+
+BayesianOptimizationStrategy::~BayesianOptimizationStrategy() = default;
+
+std::optional<std::uint64_t> BayesianOptimizationStrategy::choose()
+{
+    const auto initial = static_cast<std::uint64_t>(m_options.initialSamples);
+    if (ledger().visitedCount() < initial)
+        return randomUnvisited();
+    if (waitsForReports() || !m_model->refit())
+        return std::nullopt;
+    const auto pool = candidates();
+    if (pool.empty())
+        return std::nullopt;
+    const auto improvement = m_model->expectedImprovement(pool, m_options.exploration);
+    const auto best = std::max_element(improvement.begin(), improvement.end());
+    return pool[static_cast<std::size_t>(best - improvement.begin())];
+}
+
+// The initial design is evaluated before the model is trusted.
+bool BayesianOptimizationStrategy::waitsForReports() const
+{
+    return ledger().reported().size() < static_cast<std::size_t>(m_options.initialSamples);
+}
+
+// Random unvisited configurations, then the unvisited neighbours of the best so far; each once.
+std::vector<std::uint64_t> BayesianOptimizationStrategy::candidates()
+{
+    std::vector<std::uint64_t> pool;
+    std::unordered_set<std::uint64_t> seen;
+    auto offer = [&](std::uint64_t index) {
+        if (!ledger().isVisited(index) && seen.insert(index).second)
+            pool.push_back(index);
+    };
+    const std::uint64_t count = ledger().space().validCount();
+    const auto wanted = static_cast<std::size_t>(m_options.randomCandidates);
+    // A few draws per wanted candidate: late in a small space most draws hit visited ones.
+    for (std::size_t draw = 0; draw < 4 * wanted && pool.size() < wanted; ++draw)
+        offer(random().below(count));
+    for (const std::uint64_t good :
+         bestReported(static_cast<std::size_t>(m_options.bestNeighbourhoods))) {
+        for (const std::uint64_t neighbour : neighbourhood().hamming(good))
+            offer(neighbour);
+    }
+    return pool;
+}
+
+std::vector<std::uint64_t> BayesianOptimizationStrategy::bestReported(std::size_t count) const
+{
+    std::vector<std::uint64_t> successes;
+    for (const std::uint64_t index : ledger().reported()) {
+        if (*ledger().score(index) != SearchLedger::kFailed)
+            successes.push_back(index);
+    }
+    const std::size_t kept = std::min(count, successes.size());
+    std::partial_sort(successes.begin(), successes.begin() + static_cast<long>(kept),
+                      successes.end(), [this](std::uint64_t a, std::uint64_t b) {
+                          const double scoreA = *ledger().score(a);
+                          const double scoreB = *ledger().score(b);
+                          return scoreA != scoreB ? scoreA < scoreB : a < b;
+                      });
+    successes.resize(kept);
+    return successes;
+}
+
+} // namespace tb
