@@ -11,8 +11,9 @@ packages=(
     # The SVG image and icon plugins (the app icon), and the .desktop file's validator.
     libqt6svg6 desktop-file-utils
     libboost-dev libspdlog-dev libsqlite3-dev nlohmann-json3-dev libcli11-dev libmuparser-dev libffi-dev
-    # Search: the Gaussian-process surrogate (Eigen); recorded spaces ship gzip-compressed (zlib).
-    libeigen3-dev zlib1g-dev
+    # Search: the Gaussian-process surrogate (Eigen); recorded spaces come gzip- or
+    # xz-compressed (zlib, liblzma).
+    libeigen3-dev zlib1g-dev liblzma-dev
     xvfb xauth x11-utils sqlite3 patchelf
 )
 

@@ -55,13 +55,14 @@ std::string summary(const ReplayOutcome &outcome, const std::vector<Parameter> &
     return text + "; stopped: " + outcome.stopReason;
 }
 
-nlohmann::json traceLine(const ReplayOptions &options, std::uint64_t seed,
-                         const ReplayOutcome &outcome)
+nlohmann::ordered_json traceLine(const ReplayOptions &options, std::uint64_t seed,
+                                 const ReplayOutcome &outcome)
 {
-    nlohmann::json trace = nlohmann::json::array();
+    nlohmann::ordered_json trace = nlohmann::ordered_json::array();
     for (const auto &step : outcome.steps)
-        trace.push_back({step.observedSeconds ? nlohmann::json(*step.observedSeconds) : nullptr,
-                         step.trueMeanSeconds ? nlohmann::json(*step.trueMeanSeconds) : nullptr});
+        trace.push_back(
+            {step.observedSeconds ? nlohmann::ordered_json(*step.observedSeconds) : nullptr,
+             step.trueMeanSeconds ? nlohmann::ordered_json(*step.trueMeanSeconds) : nullptr});
     std::string stem = std::filesystem::path(options.path).filename().string();
     for (const char *suffix : {".gz", ".json"})
         if (stem.size() > std::string(suffix).size() && stem.ends_with(suffix))

@@ -9,7 +9,8 @@
 namespace tb {
 
 // `tunebench-cli tune --replay FILE`: a search replayed against a recorded space (a Kernel
-// Tuner cache file or a T4 results file, gzip or plain) instead of measured: no GPU, no
+// Tuner cache file, a T4 results file or a Tunebench workspace; gzip, xz or plain) instead of
+// measured: no GPU, no
 // workers, no workspace. For choosing a strategy and its budget, and for bench/strategies.
 struct ReplayOptions
 {

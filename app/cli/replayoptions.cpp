@@ -34,8 +34,9 @@ std::string strategyList()
 void addReplayOptions(CLI::App &tune, ReplayOptions &replay)
 {
     tune.add_option("--replay", replay.path,
-                    "Replay the search against a recorded space (Kernel Tuner cache or T4 file, "
-                    "gzip or plain) instead of measuring: no GPU, no spec, no workspace")
+                    "Replay the search against a recorded space (Kernel Tuner cache, T4 file or a "
+                    "Tunebench workspace's latest run; gzip, xz or plain) instead of measuring: "
+                    "no GPU, no spec, no workspace written")
         ->check(CLI::ExistingFile);
     tune.add_option("--seed", replay.seed, "Replay: the strategy's seed")->capture_default_str();
     tune.add_option("--repeat", replay.repeat, "Replay: searches with seeds seed, seed+1, ...")

@@ -9,6 +9,8 @@ const char *toString(RecordedFormat format)
         return "kernel_tuner_cache";
     case RecordedFormat::T4:
         return "t4";
+    case RecordedFormat::TunebenchWorkspace:
+        return "tunebench_workspace";
     }
     return "unknown";
 }

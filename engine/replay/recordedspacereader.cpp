@@ -1,6 +1,8 @@
 #include "recordedspacereader.h"
 
 #include "replay/recordedjson.h"
+#include "replay/workspacesource.h"
+#include "replay/workspacespacereader.h"
 
 namespace tb {
 
@@ -8,6 +10,9 @@ using namespace replay_detail;
 
 Expected<RecordedSpace> readRecordedSpace(const std::string &path)
 {
+    // Told by the first bytes, not the name: a workspace is SQLite, plain or compressed.
+    if (looksLikeWorkspace(path))
+        return readWorkspaceSpace(path);
     auto root = loadRecordedJson(path);
     if (!root)
         return root.error();
