@@ -55,8 +55,9 @@ std::string summary(const ReplayOutcome &outcome, const std::vector<Parameter> &
     return text + "; stopped: " + outcome.stopReason;
 }
 
+// The optimum goes with each line: a reader needs no reader of the recording's format.
 nlohmann::ordered_json traceLine(const ReplayOptions &options, std::uint64_t seed,
-                                 const ReplayOutcome &outcome)
+                                 std::optional<double> optimum, const ReplayOutcome &outcome)
 {
     nlohmann::ordered_json trace = nlohmann::ordered_json::array();
     for (const auto &step : outcome.steps)
@@ -64,7 +65,7 @@ nlohmann::ordered_json traceLine(const ReplayOptions &options, std::uint64_t see
             {step.observedSeconds ? nlohmann::ordered_json(*step.observedSeconds) : nullptr,
              step.trueMeanSeconds ? nlohmann::ordered_json(*step.trueMeanSeconds) : nullptr});
     std::string stem = std::filesystem::path(options.path).filename().string();
-    for (const char *suffix : {".gz", ".json"})
+    for (const char *suffix : {".gz", ".xz", ".json", ".tbw"})
         if (stem.size() > std::string(suffix).size() && stem.ends_with(suffix))
             stem.resize(stem.size() - std::string(suffix).size());
     return {{"space", stem},
@@ -72,6 +73,7 @@ nlohmann::ordered_json traceLine(const ReplayOptions &options, std::uint64_t see
             {"strategy", options.strategy},
             {"seed", seed},
             {"mode", options.sampled ? "sampled" : "mean"},
+            {"optimum", optimum ? nlohmann::ordered_json(*optimum) : nullptr},
             {"trace", trace}};
 }
 
@@ -121,7 +123,8 @@ int runReplay(const ReplayOptions &options)
         std::printf("seed %llu: %s\n", static_cast<unsigned long long>(settings.seed),
                     summary(*outcome, recorded->parameters, optimum).c_str());
         if (trace.is_open())
-            trace << traceLine(options, settings.seed, *outcome).dump() << '\n' << std::flush;
+            trace << traceLine(options, settings.seed, optimum, *outcome).dump() << '\n'
+                  << std::flush;
     }
     return exitcode::kSuccess;
 }

@@ -108,7 +108,9 @@ Status checkStrategyOptions(const std::string &name, const StrategyOptions &opti
     std::vector<std::string> names;
     for (const auto &description : descriptions)
         names.push_back(description.name);
-    for (const auto &[option, value] : options) {
+    for (const auto &entry : options) { // no structured binding: clang 14 cannot capture one
+        const std::string &option = entry.first;
+        const double value = entry.second;
         const auto found =
             std::find_if(descriptions.begin(), descriptions.end(),
                          [&](const StrategyOptionDescription &d) { return d.name == option; });

@@ -101,7 +101,10 @@ Expected<Options> parseOptions(const std::string &strategy, const StrategyOption
     std::vector<std::string> known;
     for (const auto &field : fields)
         known.push_back(field.name);
-    for (const auto &[name, value] : values) {
+    // Not a structured binding: clang 14 cannot capture one in a lambda.
+    for (const auto &entry : values) {
+        const std::string &name = entry.first;
+        const double value = entry.second;
         auto field = std::find_if(fields.begin(), fields.end(),
                                   [&](const auto &candidate) { return candidate.name == name; });
         if (field == fields.end())

@@ -123,9 +123,10 @@ private slots:
         ReplaySettings settings;
         auto outcome = replay.run(settings, ReplayMode::Sampled, 3);
         QVERIFY(outcome);
+        const auto lookup = ReplayEvaluator::create(replay.recorded, ReplayMode::Mean);
+        QVERIFY(lookup);
         for (const auto &step : outcome->steps) {
-            const auto *recorded =
-                ReplayEvaluator::create(replay.recorded, ReplayMode::Mean)->find(step.config);
+            const auto *recorded = lookup->find(step.config);
             QVERIFY(recorded);
             if (!step.observedSeconds)
                 continue;
