@@ -3,6 +3,7 @@
 #include "exitcodes.h"
 #include "replay/recordedspacereader.h"
 #include "replay/replaysearch.h"
+#include "storedrun.h"
 #include "textformat.h"
 
 #include <nlohmann/json.hpp>
@@ -14,14 +15,6 @@
 namespace tb {
 
 namespace {
-
-int replayError(const EngineError &error, int code)
-{
-    std::fprintf(stderr, "error: %s\n", error.message.c_str());
-    if (!error.detail.empty())
-        std::fprintf(stderr, "  %s\n", error.detail.c_str());
-    return code;
-}
 
 void printHeader(const RecordedSpace &space, const ReplayOptions &options)
 {
@@ -83,17 +76,18 @@ int runReplay(const ReplayOptions &options)
 {
     auto recorded = readRecordedSpace(options.path);
     if (!recorded)
-        return replayError(recorded.error(), exitcode::kInvalidInput);
+        return reportCliError(recorded.error(), exitcode::kInvalidInput);
     auto space = recorded->searchSpace();
     if (!space)
-        return replayError(space.error(), exitcode::kInvalidInput);
+        return reportCliError(space.error(), exitcode::kInvalidInput);
     std::ofstream trace;
     if (!options.tracePath.empty()) {
         trace.open(options.tracePath, std::ios::app);
         if (!trace)
-            return replayError(makeError(EngineError::Code::IoError,
-                                         "cannot write the trace file '" + options.tracePath + "'"),
-                               exitcode::kFailure);
+            return reportCliError(
+                makeError(EngineError::Code::IoError,
+                          "cannot write the trace file '" + options.tracePath + "'"),
+                exitcode::kFailure);
     }
     printHeader(*recorded, options);
     const auto optimum = recordedOptimum(*recorded);
@@ -106,7 +100,7 @@ int runReplay(const ReplayOptions &options)
         settings.seed = options.seed + i;
         auto evaluator = ReplayEvaluator::create(*recorded, mode, settings.seed);
         if (!evaluator)
-            return replayError(evaluator.error(), exitcode::kInvalidInput);
+            return reportCliError(evaluator.error(), exitcode::kInvalidInput);
         auto outcome = replaySearch(
             *evaluator, *space, settings, [&](const ReplayStep &step, std::size_t index) {
                 // Many seeds: their summaries only.
@@ -119,7 +113,7 @@ int runReplay(const ReplayOptions &options)
                             step.newBest ? "  (new best)" : "");
             });
         if (!outcome)
-            return replayError(outcome.error(), exitcode::kInvalidInput);
+            return reportCliError(outcome.error(), exitcode::kInvalidInput);
         std::printf("seed %llu: %s\n", static_cast<unsigned long long>(settings.seed),
                     summary(*outcome, recorded->parameters, optimum).c_str());
         if (trace.is_open())

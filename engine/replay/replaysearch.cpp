@@ -1,5 +1,6 @@
 #include "replaysearch.h"
 
+#include "search/bestsofar.h"
 #include "search/searchstrategy.h"
 
 #include <string>
@@ -10,13 +11,14 @@ namespace {
 
 // Why the search must stop before the next evaluation, or "" to go on.
 std::string budgetSpent(const ReplayBudget &budget, const ReplayOutcome &outcome,
-                        std::int64_t sinceBest)
+                        const BestSoFar &bestSoFar)
 {
     const auto evaluations = static_cast<std::int64_t>(outcome.steps.size());
     if (budget.evaluations > 0 && evaluations >= budget.evaluations)
         return std::to_string(evaluations) + " evaluations";
     if (budget.seconds > 0 && outcome.chargedSeconds >= budget.seconds)
         return std::to_string(outcome.chargedSeconds) + " recorded seconds";
+    const std::int64_t sinceBest = bestSoFar.sinceBest();
     if (budget.stopAfterNoImprovement > 0 && sinceBest >= budget.stopAfterNoImprovement)
         return std::to_string(sinceBest) + " evaluations without improvement";
     return {};
@@ -32,9 +34,9 @@ replaySearch(ReplayEvaluator &evaluator, const SearchSpace &space, const ReplayS
     if (!strategy)
         return strategy.error();
     ReplayOutcome outcome;
-    std::int64_t sinceBest = 0;
+    BestSoFar bestSoFar;
     for (;;) {
-        if (auto spent = budgetSpent(settings.budget, outcome, sinceBest); !spent.empty()) {
+        if (auto spent = budgetSpent(settings.budget, outcome, bestSoFar); !spent.empty()) {
             outcome.stopReason = spent;
             break;
         }
@@ -50,12 +52,9 @@ replaySearch(ReplayEvaluator &evaluator, const SearchSpace &space, const ReplayS
         step.observedSeconds = evaluation.objectiveSeconds;
         step.trueMeanSeconds = evaluation.trueMeanSeconds;
         step.costSeconds = evaluation.costSeconds;
-        const auto &best = outcome.best;
-        step.newBest = step.observedSeconds &&
-                       (!best || *step.observedSeconds < *outcome.steps[*best].observedSeconds);
+        step.newBest = bestSoFar.offer(step.observedSeconds);
         (*strategy)->report(*config, step.observedSeconds);
         outcome.chargedSeconds += step.costSeconds;
-        sinceBest = step.newBest ? 0 : sinceBest + 1;
         if (step.newBest)
             outcome.best = outcome.steps.size();
         outcome.steps.push_back(std::move(step));

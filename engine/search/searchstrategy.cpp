@@ -23,6 +23,7 @@ struct StrategyEntry
     std::string name;
     Factory make;
     std::function<std::vector<StrategyOptionDescription>()> describe;
+    std::function<Status(const StrategyOptions &)> check; // as make() would judge them
 };
 
 // A strategy whose constructor takes (space, seed, its options struct).
@@ -37,7 +38,13 @@ template <typename Strategy, typename Options> StrategyEntry guided(const std::s
                 return std::unique_ptr<SearchStrategy>(
                     std::make_unique<Strategy>(space, seed, *options));
             },
-            describeOptions<Options>};
+            describeOptions<Options>,
+            [name](const StrategyOptions &values) -> Status {
+                auto options = parseOptions<Options>(name, values);
+                if (!options)
+                    return options.error();
+                return ok();
+            }};
 }
 
 const std::vector<StrategyEntry> &registry()
@@ -50,7 +57,8 @@ const std::vector<StrategyEntry> &registry()
                  return refused.error();
              return std::unique_ptr<SearchStrategy>(std::make_unique<BruteForceStrategy>(space));
          },
-         [] { return std::vector<StrategyOptionDescription>{}; }},
+         [] { return std::vector<StrategyOptionDescription>{}; },
+         [](const StrategyOptions &values) { return refuseOptions("brute_force", values); }},
         {"random",
          [](const SearchSpace &space, std::uint64_t seed,
             const StrategyOptions &values) -> Expected<std::unique_ptr<SearchStrategy>> {
@@ -58,7 +66,8 @@ const std::vector<StrategyEntry> &registry()
                  return refused.error();
              return std::unique_ptr<SearchStrategy>(std::make_unique<RandomStrategy>(space, seed));
          },
-         [] { return std::vector<StrategyOptionDescription>{}; }},
+         [] { return std::vector<StrategyOptionDescription>{}; },
+         [](const StrategyOptions &values) { return refuseOptions("random", values); }},
         guided<CoordinateDescentStrategy, CoordinateDescentOptions>("coordinate_descent"),
         guided<GreedyIlsStrategy, GreedyIlsOptions>("greedy_ils"),
         guided<SimulatedAnnealingStrategy, SimulatedAnnealingOptions>("simulated_annealing"),
@@ -102,27 +111,10 @@ Status checkStrategyName(const std::string &name)
 
 Status checkStrategyOptions(const std::string &name, const StrategyOptions &options)
 {
-    if (auto known = checkStrategyName(name); !known)
-        return known;
-    const auto descriptions = strategyOptionDescriptions(name);
-    std::vector<std::string> names;
-    for (const auto &description : descriptions)
-        names.push_back(description.name);
-    for (const auto &entry : options) { // no structured binding: clang 14 cannot capture one
-        const std::string &option = entry.first;
-        const double value = entry.second;
-        const auto found =
-            std::find_if(descriptions.begin(), descriptions.end(),
-                         [&](const StrategyOptionDescription &d) { return d.name == option; });
-        if (found == descriptions.end())
-            return optiondetail::badOption(name, option, "unknown option",
-                                           optiondetail::knownOptionList(names));
-        const auto why =
-            optiondetail::checkValue(value, found->minimum, found->maximum, found->integer);
-        if (!why.empty())
-            return optiondetail::badOption(name, option, why, found->help);
-    }
-    return ok();
+    const auto *entry = findEntry(name);
+    if (!entry)
+        return checkStrategyName(name);
+    return entry->check(options);
 }
 
 std::vector<StrategyOptionDescription> strategyOptionDescriptions(const std::string &name)

@@ -68,6 +68,8 @@ private:
     Status loadStoredRounds(std::int64_t runId);
     Expected<bool> startNextRound();
     void announceStoredRounds();
+    Result combinedWithMetrics(std::size_t finalist, Result combined) const;
+    RoundEvent roundEvent(std::size_t finalist, int round, Result measured, Result combined) const;
     Status issueRoundJobs();
     Status recordRound(const RoundPlan::Job &job, Result measured);
     void offerFinalist(std::int64_t resultId, std::size_t sizeIndex, const Configuration &config,

@@ -82,18 +82,9 @@ void Session::announceStoredRounds()
         const RoundPlan::Finalist &finalist = finalists[i];
         if (finalist.measured.empty())
             continue;
-        RoundEvent event;
-        event.sizeIndex = finalist.sizeIndex;
-        event.configKey = finalist.configKey;
-        event.config = finalist.config;
-        event.round = finalist.measured.rbegin()->first;
-        event.measured = finalist.measured.rbegin()->second;
-        event.combined = m_rounds.combined(i);
-        event.combined.metrics.clear();
-        m_metrics->apply(finalist.config, finalist.sizeIndex, event.combined);
-        event.medians = m_rounds.roundMedians(i);
-        event.clocks = m_rounds.roundClocks(i);
-        event.objective = objectiveValue(m_spec, event.combined);
+        const auto &[round, measured] = *finalist.measured.rbegin();
+        RoundEvent event =
+            roundEvent(i, round, measured, combinedWithMetrics(i, m_rounds.combined(i)));
         event.stored = true;
         m_listener.onRoundResult(event);
     }
@@ -123,26 +114,41 @@ Status Session::recordRound(const RoundPlan::Job &job, Result measured)
 {
     const RoundPlan::Finalist &finalist = m_rounds.finalists().at(job.finalist);
     m_metrics->apply(finalist.config, finalist.sizeIndex, measured);
-    Result combined = m_rounds.record(job, measured);
-    combined.metrics.clear();
-    m_metrics->apply(finalist.config, finalist.sizeIndex, combined);
+    Result combined = combinedWithMetrics(job.finalist, m_rounds.record(job, measured));
     if (auto status = m_store->saveRound(finalist.resultId, job.round, measured, combined); !status)
         return status;
     ++m_summary.roundsMeasured;
+    m_listener.onRoundResult(
+        roundEvent(job.finalist, job.round, std::move(measured), std::move(combined)));
+    reportProgress();
+    return ok();
+}
 
+// The rounds combine summaries; the derived metrics follow from the combined median.
+Result Session::combinedWithMetrics(std::size_t finalist, Result combined) const
+{
+    const RoundPlan::Finalist &which = m_rounds.finalists().at(finalist);
+    combined.metrics.clear();
+    m_metrics->apply(which.config, which.sizeIndex, combined);
+    return combined;
+}
+
+// What a listener hears of a finalist's round, measured now or read from the store.
+RoundEvent Session::roundEvent(std::size_t finalist, int round, Result measured,
+                               Result combined) const
+{
+    const RoundPlan::Finalist &which = m_rounds.finalists().at(finalist);
     RoundEvent event;
-    event.sizeIndex = finalist.sizeIndex;
-    event.configKey = finalist.configKey;
-    event.config = finalist.config;
-    event.round = job.round;
-    event.medians = m_rounds.roundMedians(job.finalist);
-    event.clocks = m_rounds.roundClocks(job.finalist);
+    event.sizeIndex = which.sizeIndex;
+    event.configKey = which.configKey;
+    event.config = which.config;
+    event.round = round;
+    event.medians = m_rounds.roundMedians(finalist);
+    event.clocks = m_rounds.roundClocks(finalist);
     event.objective = objectiveValue(m_spec, combined);
     event.measured = std::move(measured);
     event.combined = std::move(combined);
-    m_listener.onRoundResult(event);
-    reportProgress();
-    return ok();
+    return event;
 }
 
 void Session::restartWorkers()

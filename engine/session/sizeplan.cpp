@@ -49,11 +49,8 @@ std::optional<Configuration> SizePlan::next()
 bool SizePlan::report(const Configuration &config, std::optional<double> objective)
 {
     m_strategy->report(config, objective);
-    const bool newBest = objective && (!m_best || *objective < *m_best);
-    if (newBest)
-        m_best = objective;
-    m_sinceBest = newBest ? 0 : m_sinceBest + 1;
-    if (m_stopAfterNoImprovement > 0 && m_sinceBest >= m_stopAfterNoImprovement &&
+    const bool newBest = m_bestSoFar.offer(objective);
+    if (m_stopAfterNoImprovement > 0 && m_bestSoFar.sinceBest() >= m_stopAfterNoImprovement &&
         !m_stoppedEarly) {
         // What is in flight still comes back and counts; nothing new is issued.
         m_planned = std::min(m_planned, m_issued);

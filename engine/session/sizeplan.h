@@ -2,6 +2,7 @@
 
 #include "model/expected.h"
 #include "model/spec.h"
+#include "search/bestsofar.h"
 #include "search/searchstrategy.h"
 #include "space/searchspace.h"
 
@@ -48,9 +49,8 @@ private:
     std::uint64_t m_planned = 0;
     std::uint64_t m_issued = 0;
     bool m_strategyDone = false;
-    std::optional<double> m_best;
+    BestSoFar m_bestSoFar;
     std::int64_t m_stopAfterNoImprovement = 0; // 0: never
-    std::int64_t m_sinceBest = 0;              // reports since the last new best
     bool m_stoppedEarly = false;
 };
 
