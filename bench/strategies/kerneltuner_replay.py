@@ -54,7 +54,6 @@ twice with the same seed (`--check-determinism`; result in README.md).
 
 import argparse
 import contextlib
-import gzip
 import io
 import json
 import lzma
@@ -67,6 +66,9 @@ import tempfile
 import time
 import warnings
 from pathlib import Path
+
+# One reader of the run and space files for both scripts (this folder is on sys.path when run).
+from report import open_text, space_stem
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -93,21 +95,6 @@ def log(*a):
     print(time.strftime("%H:%M:%S"), *a, file=sys.stderr, flush=True)
 
 
-def open_text(path):
-    p = str(path)
-    if p.endswith(".gz"):
-        return gzip.open(p, "rt")
-    if p.endswith(".xz"):
-        return lzma.open(p, "rt")
-    return open(p)
-
-
-def space_stem(path):
-    name = Path(path).name
-    for suf in (".json.gz", ".json.xz", ".json"):
-        if name.endswith(suf):
-            return name[: -len(suf)]
-    return Path(path).stem
 
 
 def is_kt_cache(path):

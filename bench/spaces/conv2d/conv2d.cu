@@ -82,7 +82,7 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
 #define INPUT(r, c) tile[(r)][(c)]
 #else
     const float *const base = in + (size_t)tileY * inStride + tileX;
-#define INPUT(r, c) __ldg(base + (size_t)(r) * inStride + (c))
+#define INPUT(r, c) __ldg(base + (size_t)(r)*inStride + (c))
 #endif
 
     float acc[TY][TX];

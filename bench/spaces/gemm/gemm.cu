@@ -55,13 +55,13 @@
 constexpr int kThreadsN = BN / TN; // threads along a row of the C tile
 constexpr int kThreadsM = BM / TM;
 constexpr int kThreads = kThreadsN * kThreadsM;
-constexpr int kLdA = BM + 4 * PAD;  // row length of the transposed A tile: tileA[k][m]
-constexpr int kTileA = BK * kLdA;   // floats per A buffer
-constexpr int kTileB = BK * BN;     // floats per B buffer: tileB[k][n]
+constexpr int kLdA = BM + 4 * PAD; // row length of the transposed A tile: tileA[k][m]
+constexpr int kTileA = BK * kLdA;  // floats per A buffer
+constexpr int kTileB = BK * BN;    // floats per B buffer: tileB[k][n]
 constexpr int kStages = DB ? 2 : 1;
 constexpr int kLoadsA = BM * BK / (VEC * kThreads); // VEC-wide loads per thread and slice
 constexpr int kLoadsB = BK * BN / (VEC * kThreads);
-constexpr int kStoreC = VEC < TN ? VEC : TN;        // floats per store of C
+constexpr int kStoreC = VEC < TN ? VEC : TN; // floats per store of C
 constexpr int kUnroll = UNROLL;
 
 static_assert(BM % TM == 0 && BN % TN == 0, "TM, TN must divide BM, BN");
@@ -135,8 +135,8 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
     const int threadCol = (tid % kThreadsN) * TN;
 
     extern __shared__ float4 sharedRaw[]; // float4: 16-byte alignment for the vector accesses
-    float *const tilesA = reinterpret_cast<float *>(sharedRaw);  // [kStages][BK][kLdA]
-    float *const tilesB = tilesA + kStages * kTileA;              // [kStages][BK][BN]
+    float *const tilesA = reinterpret_cast<float *>(sharedRaw); // [kStages][BK][kLdA]
+    float *const tilesB = tilesA + kStages * kTileA;            // [kStages][BK][BN]
 
     using V = Vec<VEC>;
     typename V::Type fetchA[kLoadsA];
@@ -157,8 +157,8 @@ extern "C" __global__ void __launch_bounds__(kThreads, 1)
             const int v = tid + i * kThreads;
             const int row = v / (BN / VEC);
             const int col = (v % (BN / VEC)) * VEC;
-            fetchB[i] = *reinterpret_cast<const typename V::Type *>(
-                B + (size_t)(k0 + row) * N + blockCol + col);
+            fetchB[i] = *reinterpret_cast<const typename V::Type *>(B + (size_t)(k0 + row) * N +
+                                                                    blockCol + col);
         }
     };
     // Registers -> shared buffer `stage`; A transposed so that a thread's TM values are adjacent.
