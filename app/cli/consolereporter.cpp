@@ -120,10 +120,16 @@ void ConsoleReporter::onProgress(const Progress &progress)
         return;
     const double percent = progress.total ? 100.0 * progress.done / progress.total : 100.0;
     std::string eta = progress.etaSeconds ? formatClock(*progress.etaSeconds) : "--:--";
-    std::fprintf(m_out, "\r\033[K[%llu/%llu] %3.0f%%  elapsed %s  ETA %s  %s",
+    // How many GPUs measure now: one that stays idle in a multi-GPU run shows at once.
+    const std::string gpus = progress.gpus == 0
+                                 ? std::string()
+                                 : "GPUs " + std::to_string(progress.gpusBusy) + "/" +
+                                       std::to_string(progress.gpus) + " busy  ";
+    std::fprintf(m_out, "\r\033[K[%llu/%llu] %3.0f%%  elapsed %s  ETA %s  %s%s",
                  static_cast<unsigned long long>(progress.done),
                  static_cast<unsigned long long>(progress.total), percent,
-                 formatClock(progress.elapsedSeconds).c_str(), eta.c_str(), bestText().c_str());
+                 formatClock(progress.elapsedSeconds).c_str(), eta.c_str(), gpus.c_str(),
+                 bestText().c_str());
     std::fflush(m_out);
     m_progressShown = true;
 }

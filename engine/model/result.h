@@ -35,6 +35,10 @@ struct Result
     bool cachedBuild = false;                // the binary came from the build cache
     std::map<std::string, double> resources; // backend figures: "registers", "spill_stores", ...
     std::map<std::string, double> metrics;   // derived metrics, by name
+    // Which GPU measured it (GpuIdentity's name and UUID); empty for the CPU backend and for a
+    // result no GPU measured (a failed compile, a compile-only run).
+    std::string device;
+    std::string deviceUuid;
 
     // The backend figure `key`, if the backend reported it.
     std::optional<double> resource(const std::string &key) const

@@ -1,5 +1,6 @@
 #include "supervisor.h"
 
+#include "activitysignal.h"
 #include "workerpool.h"
 
 #include <condition_variable>
@@ -65,6 +66,8 @@ void Supervisor::Impl::run()
             m_pool.beginShutdown(now);
         m_pool.step(now);
         m_changed.notify_all();
+        if (m_options.activity)
+            m_options.activity->raise();
         if (m_pool.stopping() && m_pool.shutdownDone(now))
             break;
         fds.clear();
@@ -82,6 +85,8 @@ void Supervisor::Impl::run()
     m_pool.killRemaining();
     m_threadDone = true;
     m_changed.notify_all();
+    if (m_options.activity)
+        m_options.activity->raise();
 }
 
 Supervisor::Supervisor(SupervisorOptions options)

@@ -1,11 +1,14 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace tb {
+
+class ActivitySignal;
 
 // How to start one worker process. A launcher prefix (ssh host ..., srun ...) simply comes
 // first in the command: the protocol on the worker's stdio is the same.
@@ -34,6 +37,9 @@ struct SupervisorOptions
     // Names the reference configuration in the reference_failed outcome of a worker that died
     // or hung while computing the reference outputs (ReferenceMessage).
     std::string referenceName = "the reference configuration";
+    // Raised by the I/O thread after every turn in which something may have changed (outcomes,
+    // idle workers, restarts): one wake-up for several supervisors. Optional.
+    std::shared_ptr<ActivitySignal> activity;
 };
 
 } // namespace tb

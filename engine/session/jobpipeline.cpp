@@ -1,5 +1,6 @@
 #include "jobpipeline.h"
 
+#include "runner/activitysignal.h"
 #include "runner/cpuaffinity.h"
 #include "runner/supervisor.h"
 
@@ -22,7 +23,9 @@ void mergeCompileFigures(Result &measured, const Result &compiled)
 
 } // namespace
 
-JobPipeline::JobPipeline(PipelineSettings settings) : m_settings(std::move(settings)) {}
+JobPipeline::JobPipeline(PipelineSettings settings)
+    : m_settings(std::move(settings)), m_activity(std::make_shared<ActivitySignal>())
+{}
 
 JobPipeline::~JobPipeline()
 {
@@ -68,7 +71,7 @@ Status JobPipeline::startCpuPools()
 }
 
 Status JobPipeline::startPool(Pool &pool, const std::string &role, int workers,
-                              const std::vector<std::string> &gpus,
+                              const std::vector<GpuIdentity> &gpus,
                               const std::vector<std::string> &extraArguments)
 {
     pool.name = role;
@@ -86,12 +89,13 @@ Status JobPipeline::startPool(Pool &pool, const std::string &role, int workers,
         options.launch.command.insert(options.launch.command.end(), extraArguments.begin(),
                                       extraArguments.end());
         if (!gpus.empty())
-            options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES", gpus[i]);
+            options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES", gpus[i].visibleDevice);
         options.workerCount = std::max(1, workers);
         options.specDocument = m_settings.specDocument;
         options.baseDirectory = m_settings.baseDirectory;
         options.cacheDirectory = m_settings.cacheDirectory;
         options.expectedRole = role;
+        options.activity = m_activity;
         if (!m_settings.referenceName.empty())
             options.referenceName = m_settings.referenceName;
         auto supervisor = std::make_unique<Supervisor>(std::move(options));
@@ -102,6 +106,8 @@ Status JobPipeline::startPool(Pool &pool, const std::string &role, int workers,
         }
         pool.supervisors.push_back(std::move(supervisor));
     }
+    if (&pool == &m_bench)
+        m_onBench.assign(pool.supervisors.size(), std::nullopt);
     return ok();
 }
 
@@ -138,16 +144,12 @@ Status JobPipeline::waitForRoom(std::chrono::milliseconds wait)
 {
     if (canAccept())
         return ok();
+    const std::uint64_t seen = m_activity->generation();
     if (auto status = usable(m_first); !status)
         return status;
-    waitForIdleWorker(m_first, wait);
+    if (!canAccept())
+        m_activity->waitForChange(seen, wait);
     return ok();
-}
-
-void JobPipeline::waitForIdleWorker(const Pool &pool, std::chrono::milliseconds wait)
-{
-    if (!pool.supervisors.empty())
-        pool.supervisors.front()->waitForIdleWorker(wait);
 }
 
 bool JobPipeline::submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
@@ -195,54 +197,70 @@ void JobPipeline::feedBenchWorkers()
             m_waiting.erase(chosen);
             m_compiled[next.token] = std::move(next.compiled);
             m_lastSizeOnGpu[gpu] = next.sizeIndex;
-            submitToSupervisor(supervisor, next.token, next.config, next.sizeIndex);
+            if (submitToSupervisor(supervisor, next.token, next.config, next.sizeIndex))
+                m_onBench[gpu] = next.token;
         }
     }
 }
 
+// Every supervisor raises the one activity signal, so whichever pool finishes first wakes the
+// pipeline: a GPU that is done is fed at once, whatever the other GPUs or the compilers do.
 Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::milliseconds wait)
 {
     feedBenchWorkers();
     std::vector<Finished> finished;
-    bool waited = false;
-    for (Pool *pool : {&m_first, &m_bench}) {
-        for (auto &supervisor : pool->supervisors) {
-            // Block on the first supervisor with work only, so N pools do not wait N times.
-            const bool mayWait = !waited && supervisor->busyWorkers() > 0;
-            waited = waited || mayWait;
-            for (auto &outcome : supervisor->poll(mayWait ? wait : std::chrono::milliseconds(0))) {
-                const std::uint64_t token = m_jobToToken[outcome.id];
-                m_jobToToken.erase(outcome.id);
-                const std::chrono::duration<double> onStage =
-                    std::chrono::steady_clock::now() - m_submittedAt[outcome.id];
-                m_submittedAt.erase(outcome.id);
-                outcome.result.resources[pool == &m_bench ? "bench_seconds" : "stage_seconds"] =
-                    onStage.count();
-                if (pool == &m_first && hasBenchStage() &&
-                    outcome.result.status == ResultStatus::Ok) {
-                    m_waiting.push_back(
-                        {token, outcome.config, outcome.sizeIndex, std::move(outcome.result)});
-                    continue;
-                }
-                if (auto compiled = m_compiled.find(token); compiled != m_compiled.end()) {
-                    mergeCompileFigures(outcome.result, compiled->second);
-                    m_compiled.erase(compiled);
-                }
-                m_tokens.erase(token);
-                finished.push_back({token, std::move(outcome.result)});
-            }
-        }
+    const std::uint64_t seen = m_activity->generation();
+    collectFrom(m_first, finished);
+    collectFrom(m_bench, finished);
+    if (finished.empty() && !m_tokens.empty() && m_activity->waitForChange(seen, wait)) {
+        collectFrom(m_first, finished);
+        collectFrom(m_bench, finished);
     }
-    // Nobody busy but work waiting: the workers that would take it are being restarted. Wait
-    // for one rather than return at once, which would spin the caller's loop.
-    if (!waited && finished.empty() && !m_tokens.empty())
-        waitForIdleWorker(m_waiting.empty() ? m_first : m_bench, wait);
     feedBenchWorkers();
     if (auto status = checkAlive(m_first); !status)
         return status.error();
     if (auto status = checkAlive(m_bench); !status)
         return status.error();
     return finished;
+}
+
+void JobPipeline::collectFrom(Pool &pool, std::vector<Finished> &finished)
+{
+    for (std::size_t i = 0; i < pool.supervisors.size(); ++i)
+        for (auto &outcome : pool.supervisors[i]->poll(std::chrono::milliseconds(0)))
+            finish(pool, i, std::move(outcome), finished);
+}
+
+// A compiled configuration goes on to wait for a GPU; anything else is final. A bench
+// result says which GPU measured it.
+void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
+                         std::vector<Finished> &finished)
+{
+    const std::uint64_t token = m_jobToToken[outcome.id];
+    m_jobToToken.erase(outcome.id);
+    const std::chrono::duration<double> onStage =
+        std::chrono::steady_clock::now() - m_submittedAt[outcome.id];
+    m_submittedAt.erase(outcome.id);
+    const bool bench = &pool == &m_bench;
+    outcome.result.resources[bench ? "bench_seconds" : "stage_seconds"] = onStage.count();
+    if (!bench && hasBenchStage() && outcome.result.status == ResultStatus::Ok) {
+        m_waiting.push_back({token, outcome.config, outcome.sizeIndex, std::move(outcome.result)});
+        return;
+    }
+    if (bench) {
+        if (m_onBench[supervisor] == token)
+            m_onBench[supervisor].reset();
+        if (supervisor < m_settings.gpus.size()) {
+            outcome.result.device = m_settings.gpus[supervisor].name;
+            outcome.result.deviceUuid = m_settings.gpus[supervisor].uuid;
+        }
+    }
+    if (auto compiled = m_compiled.find(token); compiled != m_compiled.end()) {
+        mergeCompileFigures(outcome.result, compiled->second);
+        m_compiled.erase(compiled);
+    }
+    m_tokens.erase(token);
+    finished.push_back({token, std::move(outcome.result)});
 }
 
 Status JobPipeline::checkAlive(const Pool &pool) const

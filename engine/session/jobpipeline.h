@@ -15,6 +15,7 @@
 
 namespace tb {
 
+class ActivitySignal;
 class Supervisor;
 
 // Carries configurations through the worker pools of PipelineSettings and hands back one final
@@ -42,6 +43,8 @@ public:
     Status waitForRoom(std::chrono::milliseconds wait);
     Expected<std::vector<Finished>> poll(std::chrono::milliseconds wait);
     std::size_t inFlight() const { return m_tokens.size(); }
+    // One entry per bench worker (per GPU; one for the CPU): the token it measures now.
+    const std::vector<std::optional<std::uint64_t>> &benchLanes() const { return m_onBench; }
     std::vector<std::string> takeLogLines();
     void stop();
 
@@ -61,25 +64,29 @@ private:
 
     Status startCpuPools();
     Status startPool(Pool &pool, const std::string &role, int workers,
-                     const std::vector<std::string> &gpus,
+                     const std::vector<GpuIdentity> &gpus,
                      const std::vector<std::string> &extraArguments = {});
     bool hasBenchStage() const;
     bool submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
                   std::size_t sizeIndex);
     bool submitToSupervisor(Supervisor &supervisor, std::uint64_t token,
                             const Configuration &config, std::size_t sizeIndex);
+    void collectFrom(Pool &pool, std::vector<Finished> &finished);
+    void finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
+                std::vector<Finished> &finished);
     std::deque<Waiting>::iterator nextFor(std::size_t gpu);
     void feedBenchWorkers();
     Status checkAlive(const Pool &pool) const;
     static Status usable(const Pool &pool);
-    static void waitForIdleWorker(const Pool &pool, std::chrono::milliseconds wait);
     static std::size_t idle(const Pool &pool);
 
     PipelineSettings m_settings;
-    Pool m_first; // cpu workers, or cuda compile workers
-    Pool m_bench; // cuda bench workers, one supervisor per GPU
+    std::shared_ptr<ActivitySignal> m_activity; // every supervisor raises it
+    Pool m_first;                               // cpu workers, or cuda compile workers
+    Pool m_bench;                               // cuda bench workers, one supervisor per GPU
     std::deque<Waiting> m_waiting;
     std::vector<std::optional<std::size_t>> m_lastSizeOnGpu; // per bench supervisor
+    std::vector<std::optional<std::uint64_t>> m_onBench;     // per bench supervisor: its token
     std::map<std::uint64_t, std::uint64_t> m_jobToToken;
     std::map<std::uint64_t, Result> m_compiled; // token -> compile result, while benchmarking
     std::set<std::uint64_t> m_tokens;           // tokens in flight

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/gpuidentity.h"
 #include "model/spec.h"
 
 #include <string>
@@ -22,7 +23,7 @@ struct PipelineSettings
     std::string baseDirectory;
     double timeoutSeconds = 30;
     int compileWorkers = 1;
-    std::vector<std::string> gpus; // CUDA_VISIBLE_DEVICES value of each bench worker
+    std::vector<GpuIdentity> gpus; // one bench worker each, with its CUDA_VISIBLE_DEVICES
     std::string arch;              // compile target for compile workers, e.g. "sm_90"
     bool compileOnly = false;
     std::string referenceName; // e.g. "the reference configuration BM=32,BN=32"; "" for none

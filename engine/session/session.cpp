@@ -107,6 +107,13 @@ Status Session::openRun()
             return found.error();
         latest = *found;
     }
+    if (latest && measuredOnAnotherModel(*latest)) {
+        m_listener.onLog("run " + std::to_string(latest->id) + " of this spec was measured on " +
+                         latest->device + ", this one measures on " + runDevice() +
+                         ": GPUs of different models are never ranked together, so a new run "
+                         "starts beside it");
+        latest.reset();
+    }
     m_holder = currentRunHolder();
     if (latest) {
         if (auto status = claim(*latest); !status)
@@ -129,7 +136,7 @@ Status Session::openRun()
         record.strategy = m_options.strategy.value_or(m_spec.strategy.name);
         record.toolVersion = m_options.toolVersion;
         record.host = currentHost(m_options.toolVersion, "").hostname;
-        record.device = m_spec.backend == BackendKind::Cpu ? "cpu" : "cuda";
+        record.device = runDevice();
         record.holder = m_holder;
         auto runId = m_store->createRun(record);
         if (!runId)
@@ -139,6 +146,17 @@ Status Session::openRun()
     }
     m_listener.onRunStarted(m_summary.runId, latest.has_value());
     return ok();
+}
+
+// A run names the GPU model it measured on (runDevice()); "cuda" and "cpu" name none (a
+// compile-only run, a run from before models were recorded, the CPU backend).
+bool Session::measuredOnAnotherModel(const RunRecord &run) const
+{
+    const std::string now = runDevice();
+    const auto names = [](const std::string &device) {
+        return !device.empty() && device != "cuda" && device != "cpu";
+    };
+    return names(run.device) && names(now) && run.device != now;
 }
 
 // One writer per run: a run that another live process is tuning is not resumed beside it.
@@ -210,6 +228,8 @@ Status Session::startPipeline()
     m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
     auto status = m_pipeline->start();
     forwardLogs();
+    if (status)
+        reportLanes(true);
     return status;
 }
 
@@ -285,6 +305,7 @@ Status Session::collect(std::chrono::milliseconds wait)
     forwardLogs();
     if (!finished)
         return finished.error();
+    reportLanes(false);
     for (auto &item : *finished) {
         auto found = m_inFlight.find(item.token);
         if (found == m_inFlight.end())

@@ -51,6 +51,7 @@ private:
 
     Status openRun();
     Status claim(const RunRecord &run);
+    bool measuredOnAnotherModel(const RunRecord &run) const;
     Status planSizes();
     // The sizes' planned configurations now (a search that stops early plans fewer).
     std::uint64_t plannedConfigs() const;
@@ -78,6 +79,11 @@ private:
     bool roundsComplete() const;
     std::uint64_t roundJobsPlanned() const;
     void forwardLogs();
+    // Bench lanes (sessionlanes.cpp): what each GPU measures now.
+    void reportLanes(bool all);
+    BenchLane lane(std::size_t index, std::optional<std::uint64_t> token) const;
+    std::uint64_t busyLanes() const;
+    std::string runDevice() const;
     void reportProgress();
     bool stopRequested() const;
     bool pauseRequested() const;
@@ -108,6 +114,7 @@ private:
     int m_round = 1;                         // 1 while searching, then the extra round going on
     std::vector<RoundPlan::Job> m_roundJobs; // of the current round, not yet issued
     std::uint64_t m_roundJobsEstimate = 0;   // until the finalists are chosen
+    std::vector<std::optional<std::uint64_t>> m_lanesTold; // the lanes as last told
 };
 
 } // namespace tb

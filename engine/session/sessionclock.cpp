@@ -14,6 +14,10 @@ void Session::reportProgress()
     progress.elapsedSeconds = elapsedSeconds();
     progress.inFlight = m_inFlight.size();
     progress.paused = m_clock.paused();
+    if (m_spec.backend == BackendKind::Cuda && !m_options.compileOnly) {
+        progress.gpus = m_options.gpus.size();
+        progress.gpusBusy = busyLanes();
+    }
     // Only measured configs say how long the rest will take; reused ones cost nothing.
     if (m_measuredDone > 0 && progress.total >= progress.done)
         progress.etaSeconds = progress.elapsedSeconds / static_cast<double>(m_measuredDone) *

@@ -76,6 +76,23 @@ struct Progress
     std::optional<double> etaSeconds;
     std::uint64_t inFlight = 0; // configurations with the workers now
     bool paused = false;        // the run issues nothing new until resumed
+    std::uint64_t gpus = 0;     // bench workers of a CUDA run (one per GPU); 0 for the CPU
+    std::uint64_t gpusBusy = 0; // of them measuring a configuration now
+};
+
+// What one bench worker (one per GPU; the CPU backend's one measuring worker) is doing now.
+// Told for every lane when the workers start, and again whenever a lane changes.
+struct BenchLane
+{
+    std::size_t lane = 0;      // 0..lanes-1, in the order of the run's GPUs
+    std::size_t lanes = 1;     // bench workers in all
+    std::string device;        // "NVIDIA H100 80GB HBM3"; "CPU" for the CPU backend
+    std::string visibleDevice; // its CUDA_VISIBLE_DEVICES value; "" for the CPU
+    bool busy = false;         // measuring `configKey` of `sizeIndex`; else idle
+    std::size_t sizeIndex = 0;
+    std::string sizeLabel; // "N=512"
+    std::string configKey;
+    int round = 1; // 2.. while measuring a finalist again
 };
 
 // A problem size the run had to give up on: its reference configuration could not give the

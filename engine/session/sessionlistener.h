@@ -36,6 +36,7 @@ public:
     virtual void onRoundStarted(const RoundStart &start) { (void)start; }
     virtual void onRoundResult(const RoundEvent &event) { (void)event; }
     virtual void onProgress(const Progress &progress) { (void)progress; }
+    virtual void onBenchLane(const BenchLane &lane) { (void)lane; }
     virtual void onLog(const std::string &line) { (void)line; }
     virtual void onFinished(const RunSummary &summary) { (void)summary; }
     virtual void onFailed(const EngineError &error) { (void)error; }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/gpuidentity.h"
+
 #include <atomic>
 #include <cstdint>
 #include <optional>
@@ -15,7 +17,7 @@ struct SessionOptions
     std::string cacheDirectory;             // build cache; default: "<workspace>.cache"
     std::vector<std::string> workerCommand; // argv of tunebench-worker (launcher prefix first)
     int workers = 1;                        // cpu: measuring workers; cuda: NVRTC compile workers
-    std::vector<std::string> gpus;          // cuda: CUDA_VISIBLE_DEVICES of each bench worker
+    std::vector<GpuIdentity> gpus;          // cuda: one bench worker each (all of one model)
     std::string arch;         // cuda: compile target, e.g. "sm_90" (default: the worker's)
     bool compileOnly = false; // cuda: compile and record resource usage, measure nothing
     std::optional<std::string> strategy;

@@ -95,6 +95,11 @@ constexpr Migration kMigrations[] = {
      "ALTER TABLE runs ADD COLUMN holder_pid INTEGER;"
      "ALTER TABLE runs ADD COLUMN holder_host TEXT NOT NULL DEFAULT '';"
      "ALTER TABLE runs ADD COLUMN holder_started TEXT NOT NULL DEFAULT '';"},
+    {"add the GPU that measured each result and round (name, UUID)",
+     "ALTER TABLE results ADD COLUMN device TEXT NOT NULL DEFAULT '';"
+     "ALTER TABLE results ADD COLUMN device_uuid TEXT NOT NULL DEFAULT '';"
+     "ALTER TABLE result_rounds ADD COLUMN device TEXT NOT NULL DEFAULT '';"
+     "ALTER TABLE result_rounds ADD COLUMN device_uuid TEXT NOT NULL DEFAULT '';"},
 };
 
 #undef TB_NOW

@@ -43,9 +43,10 @@ Status copyFirstRound(Database &db, std::int64_t resultId, const std::string &op
 {
     auto insert = db.prepare(
         "INSERT INTO result_rounds (result_id, round, status, message, timer, median, min, mean,"
-        " stddev, sample_count, rel_half_width, resources_json, created_at)"
+        " stddev, sample_count, rel_half_width, resources_json, created_at, device, device_uuid)"
         " SELECT id, 1, status, message, timer, median, min, mean, stddev, sample_count,"
-        " rel_half_width, resources_json, created_at FROM results WHERE id = ?1",
+        " rel_half_width, resources_json, created_at, device, device_uuid FROM results"
+        " WHERE id = ?1",
         operation);
     if (!insert)
         return insert.error();
@@ -66,8 +67,8 @@ Status insertRound(Database &db, std::int64_t resultId, int round, const Result 
 {
     auto insert = db.prepare(
         "INSERT INTO result_rounds (result_id, round, status, message, timer, median, min, mean,"
-        " stddev, sample_count, rel_half_width, resources_json)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        " stddev, sample_count, rel_half_width, resources_json, device, device_uuid)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         operation);
     if (!insert)
         return insert.error();
@@ -75,6 +76,7 @@ Status insertRound(Database &db, std::int64_t resultId, int round, const Result 
     insert->bindText(4, measured.message).bindText(5, measured.timer);
     bindSummary(*insert, 6, measured.summary);
     insert->bindText(12, numberMapToJson(measured.resources));
+    insert->bindText(13, measured.device).bindText(14, measured.deviceUuid);
     if (auto status = insert->run(); !status)
         return status;
     return insertSamples(db,
@@ -118,6 +120,8 @@ Expected<StoredRound> roundFromRow(const Statement &row)
     result.resources = std::move(*resources);
     stored.createdAt = row.textAt(12);
     stored.id = row.intAt(13);
+    result.device = row.textAt(14);
+    result.deviceUuid = row.textAt(15);
     return stored;
 }
 
@@ -179,8 +183,8 @@ Expected<std::vector<StoredRound>> Store::rounds(std::int64_t runId, bool withSa
     const std::string operation = "read the rounds of run " + std::to_string(runId);
     auto query = m_db.prepare(
         "SELECT o.result_id, o.round, o.status, o.message, o.timer, o.median, o.min, o.mean,"
-        " o.stddev, o.sample_count, o.rel_half_width, o.resources_json, o.created_at, o.id"
-        " FROM result_rounds o JOIN results r ON r.id = o.result_id"
+        " o.stddev, o.sample_count, o.rel_half_width, o.resources_json, o.created_at, o.id,"
+        " o.device, o.device_uuid FROM result_rounds o JOIN results r ON r.id = o.result_id"
         " WHERE r.run_id = ?1 ORDER BY o.result_id, o.round",
         operation);
     if (!query)

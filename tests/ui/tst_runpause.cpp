@@ -1,6 +1,7 @@
 // Pause / Resume on the Run page drives the session controller: the button, the Run menu
 // action and its F8 shortcut, with a real CPU run (matmul example, a real worker).
 #include "mainwindow.h"
+#include "pages/benchlanes.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
 #include "pages/runprogress.h"
@@ -54,6 +55,10 @@ private slots:
         QVERIFY(form->pauseButton()->isEnabled());
         QVERIFY(window.pauseAction()->isEnabled());
         QVERIFY(results.wait(60000));
+        // The measuring worker's lane is on show while the run goes.
+        QVERIFY(page->lanes()->isVisible());
+        QCOMPARE(page->lanes()->laneCount(), 1);
+        QCOMPARE(page->lanes()->deviceText(0), QStringLiteral("CPU"));
 
         // The button pauses the controller and turns into Resume.
         QTest::mouseClick(form->pauseButton(), Qt::LeftButton);
@@ -97,6 +102,45 @@ private slots:
         QCOMPARE(form->pauseButton()->text(), QStringLiteral("Pause"));
         QVERIFY(!window.pauseAction()->isEnabled());
         QVERIFY(page->progress()->text().contains(QStringLiteral("stopped")));
+        QVERIFY(page->lanes()->isHidden()); // no live run, no lanes
+    }
+
+    // One lane per GPU, each with what it measures; the progress says how many are busy
+    // (issue 23, item 3). The events are given by hand: this machine has no GPUs.
+    void aLaneForEachGpuAndTheBusyCount()
+    {
+        RunPage page;
+        page.show();
+        QVERIFY(page.lanes()->isHidden());
+        BenchLane lane;
+        lane.lanes = 2;
+        lane.device = "NVIDIA H100 80GB HBM3";
+        for (std::size_t i = 0; i < 2; ++i) {
+            lane.lane = i;
+            lane.visibleDevice = std::to_string(i);
+            emit page.controller()->benchLaneChanged(lane);
+        }
+        lane.lane = 1;
+        lane.visibleDevice = "1";
+        lane.busy = true;
+        lane.configKey = "BM=64,BN=128";
+        lane.sizeLabel = "N=4096";
+        lane.round = 2;
+        emit page.controller()->benchLaneChanged(lane);
+        QVERIFY(page.lanes()->isVisible());
+        QCOMPARE(page.lanes()->laneCount(), 2);
+        QCOMPARE(page.lanes()->deviceText(0), QStringLiteral("GPU 0: NVIDIA H100 80GB HBM3"));
+        QCOMPARE(page.lanes()->stateText(0), QStringLiteral("idle"));
+        QCOMPARE(page.lanes()->stateText(1), QStringLiteral("BM=64,BN=128  (N=4096)  round 2"));
+
+        Progress progress;
+        progress.done = 3;
+        progress.total = 10;
+        progress.gpus = 2;
+        progress.gpusBusy = 1;
+        emit page.controller()->progressChanged(progress);
+        QVERIFY2(page.progress()->text().contains(QStringLiteral("GPUs 1/2 busy")),
+                 qPrintable(page.progress()->text()));
     }
 
     // A compile-only run says so over the plots (issue 18, item 15).

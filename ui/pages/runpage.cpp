@@ -1,5 +1,6 @@
 #include "runpage.h"
 
+#include "benchlanes.h"
 #include "latestsamples.h"
 #include "models/resultsfeed.h"
 #include "plots/resourceplot.h"
@@ -26,10 +27,11 @@ constexpr int kMaxLogLines = 5000;
 RunPage::RunPage(QWidget *parent)
     : QWidget(parent), m_controller(new SessionController(this)), m_feed(new ResultsFeed(this)),
       m_form(new RunForm(this)), m_runSelector(new RunSelector(this)),
-      m_progress(new RunProgress(this)), m_timeline(new TimelinePlot(this)),
-      m_latest(new LatestSamples(this)), m_resources(new ResourcePlot(this)),
-      m_log(new QPlainTextEdit(this)), m_compileOnlyBanner(new QLabel(this)),
-      m_splitter(new QSplitter(Qt::Vertical, this)), m_flushTimer(new QTimer(this))
+      m_progress(new RunProgress(this)), m_lanes(new BenchLanes(this)),
+      m_timeline(new TimelinePlot(this)), m_latest(new LatestSamples(this)),
+      m_resources(new ResourcePlot(this)), m_log(new QPlainTextEdit(this)),
+      m_compileOnlyBanner(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this)),
+      m_flushTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("runPage"));
     m_log->setObjectName(QStringLiteral("runLog"));
@@ -57,6 +59,7 @@ RunPage::RunPage(QWidget *parent)
     layout->addWidget(m_form);
     layout->addWidget(m_runSelector);
     layout->addWidget(m_progress);
+    layout->addWidget(m_lanes);
     layout->addWidget(m_compileOnlyBanner);
     layout->addWidget(m_splitter, 1);
 

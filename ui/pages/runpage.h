@@ -15,6 +15,7 @@ namespace tb {
 
 struct LoadedRun;
 struct SpecOutline;
+class BenchLanes;
 class LatestSamples;
 class ResourcePlot;
 class ResultsFeed;
@@ -46,6 +47,7 @@ public:
     ResourcePlot *resourcePlot() const { return m_resources; }
     RunSelector *runSelector() const { return m_runSelector; }
     RunProgress *progress() const { return m_progress; }
+    BenchLanes *lanes() const { return m_lanes; }
     QPlainTextEdit *log() const { return m_log; }
     // Shown while the run on show only compiles: "Compiling only: ... no timings".
     QLabel *compileOnlyBanner() const { return m_compileOnlyBanner; }
@@ -103,6 +105,7 @@ private:
     RunForm *m_form;
     RunSelector *m_runSelector;
     RunProgress *m_progress;
+    BenchLanes *m_lanes;
     TimelinePlot *m_timeline;
     LatestSamples *m_latest;
     ResourcePlot *m_resources;

@@ -1,6 +1,7 @@
 // The Run page's live run: starting, pausing and stopping it, and what the session reports.
 #include "runpage.h"
 
+#include "benchlanes.h"
 #include "latestsamples.h"
 #include "models/durationformat.h"
 #include "models/resultsfeed.h"
@@ -29,6 +30,7 @@ void RunPage::connectController()
     connect(m_controller, &SessionController::roundResultArrived, this, &RunPage::onRoundResult);
     connect(m_controller, &SessionController::progressChanged, m_progress,
             &RunProgress::setProgress);
+    connect(m_controller, &SessionController::benchLaneChanged, m_lanes, &BenchLanes::setLane);
     connect(m_controller, &SessionController::pausedChanged, this, &RunPage::onPausedChanged);
     connect(m_controller, &SessionController::logLine, this, &RunPage::appendLog);
     connect(m_controller, &SessionController::compilingOnly, this,
@@ -173,6 +175,7 @@ void RunPage::endLiveRun()
 {
     flushPending();
     m_flushTimer->stop();
+    m_lanes->clear();
     m_form->setRunning(false);
     m_runSelector->setEnabled(true);
 }

@@ -81,6 +81,8 @@ void RunProgress::updateText()
         text = tr("Paused, %1").arg(text);
     else if (m_last.etaSeconds)
         text += tr(", ETA %1").arg(formatEta(*m_last.etaSeconds));
+    if (m_last.gpus > 0 && !m_paused)
+        text += tr(", GPUs %1/%2 busy").arg(m_last.gpusBusy).arg(m_last.gpus);
     m_text->setText(text);
 }
 

@@ -38,6 +38,11 @@ void SessionBridge::onProgress(const Progress &progress)
     m_calls->post([c = m_controller, progress] { emit c->progressChanged(progress); });
 }
 
+void SessionBridge::onBenchLane(const BenchLane &lane)
+{
+    m_calls->post([c = m_controller, lane] { emit c->benchLaneChanged(lane); });
+}
+
 void SessionBridge::onLog(const std::string &line)
 {
     m_calls->post(

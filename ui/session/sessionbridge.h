@@ -23,6 +23,7 @@ public:
     void onRoundStarted(const RoundStart &start) override;
     void onRoundResult(const RoundEvent &event) override;
     void onProgress(const Progress &progress) override;
+    void onBenchLane(const BenchLane &lane) override;
     void onLog(const std::string &line) override;
 
 private:

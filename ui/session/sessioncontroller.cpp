@@ -23,6 +23,7 @@ void registerMetaTypes()
     qRegisterMetaType<tb::RunSummary>();
     qRegisterMetaType<tb::RoundStart>();
     qRegisterMetaType<tb::RoundEvent>();
+    qRegisterMetaType<tb::BenchLane>();
 }
 
 QString describeError(const QString &specPath, const EngineError &error)

@@ -53,6 +53,8 @@ signals:
     void roundStarted(const tb::RoundStart &start);
     void roundResultArrived(const tb::RoundEvent &event);
     void progressChanged(const tb::Progress &progress);
+    // What one bench worker (one per GPU) measures now; every lane is told when they start.
+    void benchLaneChanged(const tb::BenchLane &lane);
     void logLine(const QString &line);
     // The CUDA run about to start only compiles (asked for, or no GPU): the line says why and
     // for which architecture. Results carry resources, no timings.

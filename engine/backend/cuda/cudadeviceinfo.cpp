@@ -65,6 +65,19 @@ void readLimits(AttributeReader &read, DeviceLimits &limits)
 
 } // namespace
 
+std::string formatGpuUuid(const unsigned char (&bytes)[16])
+{
+    static const char *digits = "0123456789abcdef";
+    std::string text = "GPU-";
+    for (int i = 0; i < 16; ++i) {
+        if (i == 4 || i == 6 || i == 8 || i == 10)
+            text += '-';
+        text += digits[bytes[i] >> 4];
+        text += digits[bytes[i] & 0xf];
+    }
+    return text;
+}
+
 std::string CudaDeviceInfo::arch() const
 {
     return "sm_" + std::to_string(limits.computeMajor * 10 + limits.computeMinor);
@@ -91,6 +104,14 @@ Expected<CudaDeviceInfo> queryDeviceInfo(const CudaDriver &driver, CUdevice devi
         return makeError(EngineError::Code::BackendError, "cannot read the GPU's PCI bus id",
                          driver.errorText(code));
     info.pciBusId = busId;
+    CUuuid uuid = {};
+    if (const CUresult code = driver.deviceGetUuid(&uuid, device); code != CUDA_SUCCESS)
+        return makeError(EngineError::Code::BackendError, "cannot read the GPU's UUID",
+                         driver.errorText(code));
+    unsigned char bytes[16];
+    for (int i = 0; i < 16; ++i)
+        bytes[i] = static_cast<unsigned char>(uuid.bytes[i]);
+    info.uuid = formatGpuUuid(bytes);
 
     AttributeReader read(driver, device);
     int major = 0;

@@ -17,6 +17,7 @@ struct CudaDeviceInfo
 {
     std::string name;     // "NVIDIA H100 80GB HBM3"
     std::string pciBusId; // "0000:3B:00.0": how NVML finds the same device
+    std::string uuid;     // "GPU-5c8e9a2d-1b3f-...": as nvidia-smi -L prints it
     int ordinal = 0;      // among the visible devices (CUDA_VISIBLE_DEVICES)
     DeviceLimits limits;  // computeMajor/Minor, SM count, L2 size, per-block and per-SM limits
 
@@ -25,6 +26,9 @@ struct CudaDeviceInfo
     // "NVIDIA H100 80GB HBM3 (sm_90, 132 SMs)": what the worker's handshake reports.
     std::string description() const;
 };
+
+// "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", the form nvidia-smi and CUDA_VISIBLE_DEVICES use.
+std::string formatGpuUuid(const unsigned char (&bytes)[16]);
 
 // Reads every field for `device`. Facts no attribute gives (register and shared-memory
 // allocation units, register sub-partitions, barriers per SM) come from the built-in table of

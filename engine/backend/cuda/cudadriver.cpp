@@ -64,6 +64,7 @@ Expected<CudaDriver> CudaDriver::load(const std::string &libraryName)
     resolve("cuDeviceGetName", driver.deviceGetName);
     resolve("cuDeviceGetAttribute", driver.deviceGetAttribute);
     resolve("cuDeviceGetPCIBusId", driver.deviceGetPciBusId);
+    resolve("cuDeviceGetUuid", driver.deviceGetUuid);
     resolve("cuDevicePrimaryCtxRetain", driver.devicePrimaryCtxRetain);
     resolve("cuDevicePrimaryCtxRelease", driver.devicePrimaryCtxRelease);
     resolve("cuCtxSetCurrent", driver.ctxSetCurrent);

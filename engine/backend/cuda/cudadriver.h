@@ -50,6 +50,7 @@ public:
     PFN_cuDeviceGetName_v2000 deviceGetName = nullptr;
     PFN_cuDeviceGetAttribute_v2000 deviceGetAttribute = nullptr;
     PFN_cuDeviceGetPCIBusId_v4010 deviceGetPciBusId = nullptr;
+    PFN_cuDeviceGetUuid_v11040 deviceGetUuid = nullptr;
     PFN_cuDevicePrimaryCtxRetain_v7000 devicePrimaryCtxRetain = nullptr;
     PFN_cuDevicePrimaryCtxRelease_v11000 devicePrimaryCtxRelease = nullptr;
     PFN_cuCtxSetCurrent_v4000 ctxSetCurrent = nullptr;

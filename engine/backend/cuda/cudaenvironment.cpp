@@ -3,6 +3,7 @@
 #include "cudadeviceinfo.h"
 #include "cudadriver.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -41,17 +42,31 @@ CudaEnvironment probeCudaEnvironment()
         environment.whyNot = "the CUDA driver sees no GPU";
         return environment;
     }
-    environment.gpus = visibleDevicesFromEnvironment();
-    if (environment.gpus.empty()) {
+    // The driver numbers what CUDA_VISIBLE_DEVICES lets it see in the list's order, so entry i
+    // of the list is device i here and the only device of the bench worker given entry i.
+    // Entries past the driver's count name no GPU (the driver stops at the first bad one).
+    std::vector<std::string> visible = visibleDevicesFromEnvironment();
+    if (visible.empty())
         for (int i = 0; i < count; ++i)
-            environment.gpus.push_back(std::to_string(i));
-    }
-    CUdevice device = 0;
-    if (driver->deviceGet(&device, 0) == CUDA_SUCCESS) {
-        if (auto info = queryDeviceInfo(*driver, device, 0)) {
-            environment.arch = info->arch();
-            environment.deviceName = info->description();
+            visible.push_back(std::to_string(i));
+    visible.resize(std::min(visible.size(), static_cast<std::size_t>(count)));
+    for (std::size_t i = 0; i < visible.size(); ++i) {
+        GpuIdentity identity;
+        identity.visibleDevice = visible[i];
+        CUdevice device = 0;
+        if (driver->deviceGet(&device, static_cast<int>(i)) == CUDA_SUCCESS) {
+            if (auto info = queryDeviceInfo(*driver, device, static_cast<int>(i))) {
+                identity.name = info->name;
+                identity.uuid = info->uuid;
+                identity.arch = info->arch();
+                if (i == 0) {
+                    environment.arch = info->arch();
+                    environment.deviceName = info->description();
+                }
+            }
         }
+        environment.gpus.push_back(visible[i]);
+        environment.devices.push_back(std::move(identity));
     }
     return environment;
 }

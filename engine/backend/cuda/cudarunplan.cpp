@@ -17,6 +17,45 @@ CompileTargetInputs compileTargetInputs(const CudaEnvironment &cuda, const Spec 
     return inputs;
 }
 
+GpuIdentity identityOf(const CudaEnvironment &cuda, const std::string &visible)
+{
+    for (std::size_t i = 0; i < cuda.gpus.size() && i < cuda.devices.size(); ++i)
+        if (cuda.gpus[i] == visible)
+            return cuda.devices[i];
+    GpuIdentity unknown;
+    unknown.visibleDevice = visible;
+    return unknown;
+}
+
+namespace {
+
+// The first GPU's model, and every other GPU of it; the rest left out.
+void chooseOneModel(const CudaEnvironment &cuda, const std::vector<std::string> &enabled,
+                    CudaRunPlan &plan)
+{
+    for (const std::string &visible : enabled) {
+        GpuIdentity gpu = identityOf(cuda, visible);
+        if (plan.gpus.empty() || gpu.name == plan.gpus.front().name)
+            plan.gpus.push_back(std::move(gpu));
+        else
+            plan.leftOut.push_back(std::move(gpu));
+    }
+}
+
+std::string leftOutNote(const CudaRunPlan &plan)
+{
+    if (plan.leftOut.empty())
+        return {};
+    std::string names;
+    for (const GpuIdentity &gpu : plan.leftOut)
+        names += (names.empty() ? "" : ", ") + ("GPU " + gpu.visibleDevice + " (" + gpu.name + ")");
+    return ". Left out " + names + ": results of different GPU models are never ranked " +
+           "together, so a run measures on the first GPU's model (CUDA_VISIBLE_DEVICES or the " +
+           "Preferences choose the GPUs)";
+}
+
+} // namespace
+
 CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
                         const CudaRunRequest &request)
 {
@@ -28,14 +67,23 @@ CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
     const bool measuring = !request.compileOnly && cuda.driverFound && !request.gpus.empty();
     plan.compileOnly = !measuring;
     if (measuring)
-        plan.gpus = request.gpus;
+        chooseOneModel(cuda, request.gpus, plan);
     // No noGpuReason: the announcement says why there is no GPU, once.
-    plan.target = chooseCompileTarget(
-        compileTargetInputs(cuda, spec, measuring, request.chosenArch, request.chosenBy));
+    CompileTargetInputs inputs =
+        compileTargetInputs(cuda, spec, measuring, request.chosenArch, request.chosenBy);
+    if (measuring && !plan.gpus.front().arch.empty()) { // the measuring GPU's, not device 0's
+        inputs.gpuArch = plan.gpus.front().arch;
+        inputs.gpuName = plan.gpus.front().name;
+    }
+    plan.target = chooseCompileTarget(inputs);
     const std::string target = plan.target.arch + ": " + plan.target.reason;
     if (measuring) {
-        plan.announcement = "GPU: " + cuda.deviceName + "; " + std::to_string(plan.gpus.size()) +
-                            " bench worker(s)";
+        // The probe describes device 0 in full ("... (sm_90, 132 SMs)"); another model by name.
+        const GpuIdentity &first = plan.gpus.front();
+        const bool isDeviceZero = cuda.devices.empty() || first.name == cuda.devices.front().name;
+        const std::string name = first.name.empty() || isDeviceZero ? cuda.deviceName : first.name;
+        plan.announcement = "GPU: " + name + "; " + std::to_string(plan.gpus.size()) +
+                            " bench worker(s)" + leftOutNote(plan);
     } else if (request.compileOnly) {
         plan.announcement = "Compiling only (for " + target + "): resource usage, no timings.";
     } else {

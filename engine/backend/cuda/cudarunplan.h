@@ -19,7 +19,11 @@ struct CudaRunPlan
     // start, and the apps say this instead.
     std::string unavailable;
     bool compileOnly = true;
-    std::vector<std::string> gpus; // one bench worker each; empty when compiling only
+    // One bench worker each, all of one model; empty when compiling only.
+    std::vector<GpuIdentity> gpus;
+    // Enabled GPUs of another model than the first: results of different models are never
+    // ranked together, so a run measures on one model and says which it left out.
+    std::vector<GpuIdentity> leftOut;
     CompileTarget target;
     std::string announcement; // "GPU: NVIDIA H100 ...; 1 bench worker(s)", "Compiling only ..."
 };

@@ -62,6 +62,8 @@ private slots:
         QVERIFY(a.result.compileSeconds == okResult.compileSeconds);
         QCOMPARE(a.result.cachedBuild, true);
         QCOMPARE(a.result.resources, okResult.resources);
+        QCOMPARE(a.result.device, okResult.device); // which GPU measured it
+        QCOMPARE(a.result.deviceUuid, okResult.deviceUuid);
         QCOMPARE(a.result.metrics.size(), okResult.metrics.size());
         for (const auto &[name, value] : okResult.metrics)
             QVERIFY2(sameDouble(a.result.metrics.at(name), value), name.c_str());
@@ -72,6 +74,7 @@ private slots:
         QCOMPARE(b.result.compilerLog, failed.compilerLog);
         QVERIFY(b.result.samples.empty());
         QCOMPARE(b.result.cachedBuild, false);
+        QVERIFY(b.result.device.empty()); // no GPU measured a failed compile
 
         auto withoutSamples = store.results(runId);
         QVERIFY(withoutSamples.hasValue());

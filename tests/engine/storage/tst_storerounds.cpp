@@ -57,6 +57,7 @@ private slots:
         auto [run, resultId, first] = saveOne(m_files.newPath());
         Result second = makeResult(2.1e-4);
         second.resources = {{"sm_clock_mhz_min", 1980}};
+        second.deviceUuid = "GPU-00000000-1111-2222-3333-444444444444"; // another card
         const Result combined = combinedOf(2.05e-4);
         auto saved = run.store.saveRound(resultId, 2, second, combined);
         QVERIFY2(saved.hasValue(), saved ? "" : saved.error().toString().c_str());
@@ -71,7 +72,10 @@ private slots:
         QVERIFY(one.result.summary.median == first.summary.median); // the grid's own, copied
         QCOMPARE(one.result.samples, first.samples);
         QCOMPARE(one.result.resources, first.resources);
+        QCOMPARE(one.result.deviceUuid, first.deviceUuid);
         QCOMPARE(two.round, 2);
+        QCOMPARE(two.result.device, second.device);
+        QCOMPARE(two.result.deviceUuid, second.deviceUuid);
         QVERIFY(two.result.summary.median == second.summary.median);
         QCOMPARE(two.result.samples, second.samples);
         QCOMPARE(two.result.resources, second.resources);
@@ -126,8 +130,8 @@ private slots:
         QCOMPARE(run.store.rounds(run.runId)->size(), std::size_t{2});
     }
 
-    // A workspace of schema 1 (before rounds and run holders) opens, gains the tables and
-    // columns and keeps its results.
+    // A workspace of schema 1 (before rounds, run holders and the GPU of each result) opens,
+    // gains the tables and columns and keeps its results.
     void migratesASchemaOneWorkspace()
     {
         const QString path = m_files.newPath();
@@ -139,6 +143,8 @@ private slots:
                               " ALTER TABLE runs DROP COLUMN holder_pid;"
                               " ALTER TABLE runs DROP COLUMN holder_host;"
                               " ALTER TABLE runs DROP COLUMN holder_started;"
+                              " ALTER TABLE results DROP COLUMN device;"
+                              " ALTER TABLE results DROP COLUMN device_uuid;"
                               " PRAGMA user_version = 1;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
@@ -147,6 +153,7 @@ private slots:
         const auto resultId = rawInt(path, "SELECT id FROM results");
         QVERIFY(store.saveRound(resultId, 2, makeResult(3e-4), combinedOf(2.5e-4)).hasValue());
         QCOMPARE(store.rounds(runId)->size(), std::size_t{2});
+        QVERIFY(store.results(runId)->front().result.device.empty()); // measured before
         // The run had no writer recorded: it reads as interrupted, not running for ever.
         QCOMPARE(store.run(runId)->state, std::string("interrupted"));
     }

@@ -1,0 +1,74 @@
+// Session's bench lanes: which configuration each bench worker (one per GPU; the CPU's one
+// measuring worker) measures now, told to the listener as it changes. Apart from session.cpp
+// to keep both files short.
+#include "session.h"
+
+#include "jobpipeline.h"
+#include "space/variables.h"
+
+#include <algorithm>
+
+namespace tb {
+
+// all: tell every lane (the workers were just started); else only those that changed.
+void Session::reportLanes(bool all)
+{
+    if (!m_pipeline)
+        return;
+    const auto &lanes = m_pipeline->benchLanes();
+    if (all || m_lanesTold.size() != lanes.size())
+        m_lanesTold.assign(lanes.size(), std::nullopt);
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        if (!all && lanes[i] == m_lanesTold[i])
+            continue;
+        m_lanesTold[i] = lanes[i];
+        m_listener.onBenchLane(lane(i, lanes[i]));
+    }
+}
+
+BenchLane Session::lane(std::size_t index, std::optional<std::uint64_t> token) const
+{
+    BenchLane lane;
+    lane.lane = index;
+    lane.lanes = m_pipeline->benchLanes().size();
+    if (index < m_options.gpus.size()) {
+        const GpuIdentity &gpu = m_options.gpus[index];
+        lane.device = gpu.name.empty() ? "GPU " + gpu.visibleDevice : gpu.name;
+        lane.visibleDevice = gpu.visibleDevice;
+    } else {
+        lane.device = "CPU";
+    }
+    const auto job = token ? m_inFlight.find(*token) : m_inFlight.end();
+    if (job == m_inFlight.end())
+        return lane;
+    lane.busy = true;
+    lane.sizeIndex = job->second.round
+                         ? m_rounds.finalists().at(job->second.round->finalist).sizeIndex
+                         : job->second.plan->sizeIndex();
+    lane.sizeLabel = problemSizeLabel(m_spec, lane.sizeIndex);
+    lane.configKey = job->second.key;
+    lane.round = job->second.round ? job->second.round->round : 1;
+    return lane;
+}
+
+std::uint64_t Session::busyLanes() const
+{
+    if (!m_pipeline)
+        return 0;
+    const auto &lanes = m_pipeline->benchLanes();
+    return static_cast<std::uint64_t>(std::count_if(
+        lanes.begin(), lanes.end(), [](const auto &token) { return token.has_value(); }));
+}
+
+// What the run record names as its device: the GPU model of a CUDA run that measures (a run
+// never measures on two models), "cuda" for one that only compiles, "cpu" otherwise.
+std::string Session::runDevice() const
+{
+    if (m_spec.backend == BackendKind::Cpu)
+        return "cpu";
+    if (!m_options.compileOnly && !m_options.gpus.empty() && !m_options.gpus.front().name.empty())
+        return m_options.gpus.front().name;
+    return "cuda";
+}
+
+} // namespace tb

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "session/sessionevents.h"
+
+#include <QVector>
+#include <QWidget>
+
+class QGridLayout;
+class QLabel;
+
+namespace tb {
+
+// The Run page's lanes: one row per bench worker of the live run (one per GPU; the CPU
+// backend's one measuring worker), each saying which configuration it measures now, or that
+// it is idle. A GPU that stays idle while others work shows at once. Hidden without a live run.
+class BenchLanes : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit BenchLanes(QWidget *parent = nullptr);
+
+    void setLane(const BenchLane &lane);
+    // Forgets every lane and hides (the run ended, or a stored run is shown).
+    void clear();
+
+    int laneCount() const { return m_devices.size(); }
+    QString deviceText(int lane) const;
+    QString stateText(int lane) const;
+
+private:
+    void addRowsUpTo(int lanes);
+
+    QGridLayout *m_grid;
+    QVector<QLabel *> m_devices;
+    QVector<QLabel *> m_states;
+};
+
+} // namespace tb
