@@ -67,7 +67,8 @@ int main(int argc, char **argv)
     tuneCommand
         ->add_option(
             "--workers", tune.workers,
-            "Build (compile) worker processes, default one per core; one more worker measures")
+            "Build (compile) worker processes; default 8 per GPU (CPU kernels: 8), at least 16, "
+            "at most one per core. One more worker measures on each GPU (on the CPU)")
         ->check(tb::wholeNumberAtLeast(1));
     tuneCommand->add_flag("--fresh", tune.fresh,
                           "Start a new run instead of resuming the last one");

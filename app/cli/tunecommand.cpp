@@ -5,6 +5,7 @@
 #include "constraintprogress.h"
 #include "exitcodes.h"
 #include "resultsreport.h"
+#include "session/compileworkers.h"
 #include "session/session.h"
 #include "space/searchspace.h"
 #include "spec/specloader.h"
@@ -12,7 +13,6 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
-#include <thread>
 #include <unistd.h>
 
 namespace tb {
@@ -73,11 +73,6 @@ bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &s
     return true;
 }
 
-int defaultWorkerCount()
-{
-    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
-
 } // namespace
 
 int runTune(const CliContext &context, const TuneOptions &options)
@@ -96,7 +91,7 @@ int runTune(const CliContext &context, const TuneOptions &options)
     SessionOptions sessionOptions;
     sessionOptions.workspacePath = context.workspacePath;
     sessionOptions.workerCommand = {context.workerPath};
-    sessionOptions.workers = options.workers > 0 ? options.workers : defaultWorkerCount();
+    sessionOptions.workers = options.workers;
     sessionOptions.strategy = options.strategy;
     sessionOptions.maxConfigs = options.maxConfigs;
     sessionOptions.maxSeconds = options.maxSeconds;
@@ -106,8 +101,13 @@ int runTune(const CliContext &context, const TuneOptions &options)
     if (spec->backend == BackendKind::Cuda && !prepareCuda(*spec, options, sessionOptions))
         return exitcode::kFailure;
 
+    // The count the session will start, said before it starts them.
+    const std::size_t benchWorkers = spec->backend == BackendKind::Cuda
+                                         ? std::max<std::size_t>(1, sessionOptions.gpus.size())
+                                         : 1;
     std::printf("Tuning %s (%s backend) into %s with %d worker(s)\n", spec->name.c_str(),
-                toString(spec->backend), context.workspacePath.c_str(), sessionOptions.workers);
+                toString(spec->backend), context.workspacePath.c_str(),
+                resolveCompileWorkers(sessionOptions.workers, benchWorkers));
     ConsoleReporter reporter(stdout, isatty(STDOUT_FILENO) != 0, options.verbose);
     Session session(*spec, sessionOptions, reporter);
     auto summary = session.run();

@@ -14,7 +14,7 @@ struct TuneOptions
     std::optional<std::string> strategy;
     std::optional<std::int64_t> maxConfigs;
     std::optional<double> maxSeconds;
-    int workers = 0; // 0: one per core
+    int workers = 0; // 0: defaultCompileWorkers() for the run's GPUs
     bool fresh = false;
     bool verbose = false;
     bool compileOnly = false; // cuda: compile every config, record resource usage, measure nothing

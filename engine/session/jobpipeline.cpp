@@ -3,7 +3,9 @@
 #include "runner/activitysignal.h"
 #include "runner/cpuaffinity.h"
 #include "runner/supervisor.h"
+#include "supervisorgroup.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace tb {
@@ -39,22 +41,55 @@ bool JobPipeline::hasBenchStage() const
 
 Status JobPipeline::start()
 {
-    if (m_settings.backend == BackendKind::Cpu)
-        return startCpuPools();
-    if (auto status = startPool(m_first, "cuda-compile", m_settings.compileWorkers, {}); !status)
-        return status;
+    if (m_settings.backend == BackendKind::Cpu) {
+        defineCpuPools();
+        return startPools({&m_first, &m_bench});
+    }
+    definePool(m_first, "cuda-compile", m_settings.compileWorkers, {});
     if (!hasBenchStage())
-        return ok();
+        return startPools({&m_first});
     if (m_settings.gpus.empty())
         return makeError(EngineError::Code::NoDevice, "no GPU to measure on",
                          "set CUDA_VISIBLE_DEVICES, or use --compile-only");
-    return startPool(m_bench, "cuda", 1, m_settings.gpus);
+    definePool(m_bench, "cuda", 1, m_settings.gpus);
+    if (auto status = startPools({&m_first}); !status)
+        return status;
+    startBenchInBackground();
+    return ok();
+}
+
+// A bench worker's start (a CUDA context, CUPTI, its internal kernels built) takes a second or
+// more; the compile workers need none of it, so they compile the first configurations
+// meanwhile. A failed start is reported by the next poll().
+void JobPipeline::startBenchInBackground()
+{
+    createSupervisors(m_bench);
+    m_onBench.assign(m_bench.supervisors.size(), std::nullopt);
+    std::vector<SupervisorToStart> toStart;
+    for (auto &supervisor : m_bench.supervisors)
+        toStart.push_back({supervisor.get(), m_bench.name});
+    m_benchStart.begin(std::move(toStart), m_activity);
+}
+
+Status JobPipeline::restartBenchWorkers()
+{
+    m_benchStart.finish();
+    std::vector<Supervisor *> old;
+    for (auto &supervisor : m_bench.supervisors)
+        old.push_back(supervisor.get());
+    stopTogether(old);
+    m_bench.supervisors.clear();
+    m_lastSizeOnGpu.clear();
+    if (m_settings.backend == BackendKind::Cpu)
+        return startPools({&m_bench});
+    startBenchInBackground();
+    return ok();
 }
 
 // Kernels are built in parallel and measured one at a time: CPU kernels timed side by side
 // share memory bandwidth and caches and slow each other down. Where the process may use two
 // CPUs or more, the measuring worker has one of them to itself and the builders the others.
-Status JobPipeline::startCpuPools()
+void JobPipeline::defineCpuPools()
 {
     const std::vector<int> cpus = allowedCpus();
     std::vector<std::string> compileArguments;
@@ -63,52 +98,62 @@ Status JobPipeline::startCpuPools()
         compileArguments = {"--avoid-cpu", std::to_string(cpus.back())};
         measureArguments = {"--pin-cpu", std::to_string(cpus.back())};
     }
-    if (auto status =
-            startPool(m_first, "cpu-compile", m_settings.compileWorkers, {}, compileArguments);
-        !status)
-        return status;
-    return startPool(m_bench, "cpu", 1, {}, measureArguments);
+    definePool(m_first, "cpu-compile", m_settings.compileWorkers, {}, compileArguments);
+    definePool(m_bench, "cpu", 1, {}, measureArguments);
 }
 
-Status JobPipeline::startPool(Pool &pool, const std::string &role, int workers,
-                              const std::vector<GpuIdentity> &gpus,
-                              const std::vector<std::string> &extraArguments)
+void JobPipeline::definePool(Pool &pool, const std::string &role, int workers,
+                             const std::vector<GpuIdentity> &gpus,
+                             const std::vector<std::string> &extraArguments)
 {
     pool.name = role;
-    // Without GPUs one supervisor runs every worker; with GPUs one per GPU, each worker seeing
-    // only its own device.
-    const std::size_t supervisors = gpus.empty() ? 1 : gpus.size();
+    pool.workers = std::max(1, workers);
+    pool.gpus = gpus;
+    pool.extraArguments = extraArguments;
+}
+
+// Without GPUs one supervisor runs every worker of the pool; with GPUs one per GPU, each
+// worker seeing only its own device.
+void JobPipeline::createSupervisors(Pool &pool)
+{
+    const std::size_t supervisors = pool.gpus.empty() ? 1 : pool.gpus.size();
     for (std::size_t i = 0; i < supervisors; ++i) {
         SupervisorOptions options;
         options.launch.command = m_settings.workerCommand;
-        options.launch.command.insert(options.launch.command.end(),
-                                      {"--role", role, "--cache-dir", m_settings.cacheDirectory});
-        if (role == "cuda-compile" && !m_settings.arch.empty())
+        options.launch.command.insert(
+            options.launch.command.end(),
+            {"--role", pool.name, "--cache-dir", m_settings.cacheDirectory});
+        if (pool.name == "cuda-compile" && !m_settings.arch.empty())
             options.launch.command.insert(options.launch.command.end(),
                                           {"--arch", m_settings.arch});
-        options.launch.command.insert(options.launch.command.end(), extraArguments.begin(),
-                                      extraArguments.end());
-        if (!gpus.empty())
-            options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES", gpus[i].visibleDevice);
-        options.workerCount = std::max(1, workers);
+        options.launch.command.insert(options.launch.command.end(), pool.extraArguments.begin(),
+                                      pool.extraArguments.end());
+        if (!pool.gpus.empty())
+            options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES",
+                                                    pool.gpus[i].visibleDevice);
+        options.workerCount = pool.workers;
         options.specDocument = m_settings.specDocument;
         options.baseDirectory = m_settings.baseDirectory;
         options.cacheDirectory = m_settings.cacheDirectory;
-        options.expectedRole = role;
+        options.expectedRole = pool.name;
         options.activity = m_activity;
         if (!m_settings.referenceName.empty())
             options.referenceName = m_settings.referenceName;
-        auto supervisor = std::make_unique<Supervisor>(std::move(options));
-        if (auto status = supervisor->start(); !status) {
-            EngineError error = status.error();
-            error.message = "cannot start the " + role + " workers: " + error.message;
-            return error;
-        }
-        pool.supervisors.push_back(std::move(supervisor));
+        pool.supervisors.push_back(std::make_unique<Supervisor>(std::move(options)));
     }
-    if (&pool == &m_bench)
-        m_onBench.assign(pool.supervisors.size(), std::nullopt);
-    return ok();
+}
+
+Status JobPipeline::startPools(const std::vector<Pool *> &pools)
+{
+    std::vector<SupervisorToStart> toStart;
+    for (Pool *pool : pools) {
+        createSupervisors(*pool);
+        for (auto &supervisor : pool->supervisors)
+            toStart.push_back({supervisor.get(), pool->name});
+        if (pool == &m_bench)
+            m_onBench.assign(pool->supervisors.size(), std::nullopt);
+    }
+    return startTogether(toStart);
 }
 
 std::size_t JobPipeline::idle(const Pool &pool)
@@ -134,9 +179,12 @@ bool JobPipeline::canAccept() const
     return ahead < limit;
 }
 
-void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex)
+void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex,
+                         std::optional<std::size_t> onLane)
 {
     m_tokens.insert(token);
+    if (onLane && !m_bench.supervisors.empty())
+        m_pinned[token] = *onLane % m_bench.supervisors.size();
     submitTo(m_first, token, config, sizeIndex);
 }
 
@@ -145,6 +193,8 @@ Status JobPipeline::waitForRoom(std::chrono::milliseconds wait)
     if (canAccept())
         return ok();
     const std::uint64_t seen = m_activity->generation();
+    if (auto status = m_benchStart.status(); !status)
+        return status;
     if (auto status = usable(m_first); !status)
         return status;
     if (!canAccept())
@@ -179,11 +229,14 @@ bool JobPipeline::submitToSupervisor(Supervisor &supervisor, std::uint64_t token
 // each GPU takes the oldest waiting configuration of its current size first.
 std::deque<JobPipeline::Waiting>::iterator JobPipeline::nextFor(std::size_t gpu)
 {
+    const auto mayTake = [gpu](const Waiting &waiting) {
+        return !waiting.lane || *waiting.lane == gpu;
+    };
     if (m_lastSizeOnGpu[gpu])
         for (auto it = m_waiting.begin(); it != m_waiting.end(); ++it)
-            if (it->sizeIndex == *m_lastSizeOnGpu[gpu])
+            if (it->sizeIndex == *m_lastSizeOnGpu[gpu] && mayTake(*it))
                 return it;
-    return m_waiting.begin();
+    return std::find_if(m_waiting.begin(), m_waiting.end(), mayTake);
 }
 
 void JobPipeline::feedBenchWorkers()
@@ -193,6 +246,8 @@ void JobPipeline::feedBenchWorkers()
         Supervisor &supervisor = *m_bench.supervisors[gpu];
         while (!m_waiting.empty() && supervisor.idleWorkers() > 0) {
             const auto chosen = nextFor(gpu);
+            if (chosen == m_waiting.end())
+                break;
             Waiting next = std::move(*chosen);
             m_waiting.erase(chosen);
             m_compiled[next.token] = std::move(next.compiled);
@@ -217,6 +272,8 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
         collectFrom(m_bench, finished);
     }
     feedBenchWorkers();
+    if (auto status = m_benchStart.status(); !status)
+        return status.error();
     if (auto status = checkAlive(m_first); !status)
         return status.error();
     if (auto status = checkAlive(m_bench); !status)
@@ -244,7 +301,10 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
     const bool bench = &pool == &m_bench;
     outcome.result.resources[bench ? "bench_seconds" : "stage_seconds"] = onStage.count();
     if (!bench && hasBenchStage() && outcome.result.status == ResultStatus::Ok) {
-        m_waiting.push_back({token, outcome.config, outcome.sizeIndex, std::move(outcome.result)});
+        const auto pinned = m_pinned.find(token);
+        m_waiting.push_back(
+            {token, outcome.config, outcome.sizeIndex, std::move(outcome.result),
+             pinned == m_pinned.end() ? std::nullopt : std::optional<std::size_t>(pinned->second)});
         return;
     }
     if (bench) {
@@ -260,6 +320,7 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
         m_compiled.erase(compiled);
     }
     m_tokens.erase(token);
+    m_pinned.erase(token);
     finished.push_back({token, std::move(outcome.result)});
 }
 
@@ -304,10 +365,12 @@ std::vector<std::string> JobPipeline::takeLogLines()
 
 void JobPipeline::stop()
 {
-    for (Pool *pool : {&m_first, &m_bench}) {
+    m_benchStart.finish(); // a supervisor is stopped only once its start has ended
+    std::vector<Supervisor *> all;
+    for (Pool *pool : {&m_first, &m_bench})
         for (auto &supervisor : pool->supervisors)
-            supervisor->stop();
-    }
+            all.push_back(supervisor.get());
+    stopTogether(all);
 }
 
 } // namespace tb

@@ -3,6 +3,7 @@
 #include "model/expected.h"
 #include "pipelinesettings.h"
 #include "runner/jobrequest.h"
+#include "supervisorgroup.h"
 
 #include <chrono>
 #include <cstdint>
@@ -34,10 +35,20 @@ public:
     explicit JobPipeline(PipelineSettings settings);
     ~JobPipeline();
 
+    // Starts every worker of both stages, all supervisors at once.
     Status start();
+    // New processes for the bench workers (a fresh CUDA context each), the compile workers
+    // kept: a round of finalists measures in new processes, and only the measuring ones
+    // matter. Call with nothing in flight.
+    Status restartBenchWorkers();
     // Room for another configuration now (compile workers stay ahead of the GPUs, not further).
     bool canAccept() const;
-    void submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex);
+    // onLane: measured by that bench worker only (index into the run's GPUs), not the first
+    // one free: finalists of a size are all measured again on one GPU, so that no card's
+    // own speed (GPUs of one model differ by a fraction of a per cent) ranks them.
+    void submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex,
+                std::optional<std::size_t> onLane = std::nullopt);
+    std::size_t benchLaneCount() const { return m_bench.supervisors.size(); }
     // Waits up to `wait` for room while no worker can take a configuration (all of them being
     // restarted); an error once every worker of a stage has given up restarting.
     Status waitForRoom(std::chrono::milliseconds wait);
@@ -51,7 +62,10 @@ public:
 private:
     struct Pool
     {
-        std::string name;
+        std::string name; // the workers' role
+        int workers = 1;  // per supervisor
+        std::vector<GpuIdentity> gpus;
+        std::vector<std::string> extraArguments;
         std::vector<std::unique_ptr<Supervisor>> supervisors;
     };
     struct Waiting // compiled, waiting for a bench worker
@@ -60,12 +74,16 @@ private:
         Configuration config;
         std::size_t sizeIndex;
         Result compiled;
+        std::optional<std::size_t> lane; // the bench worker that must measure it, if any
     };
 
-    Status startCpuPools();
-    Status startPool(Pool &pool, const std::string &role, int workers,
-                     const std::vector<GpuIdentity> &gpus,
-                     const std::vector<std::string> &extraArguments = {});
+    void defineCpuPools();
+    static void definePool(Pool &pool, const std::string &role, int workers,
+                           const std::vector<GpuIdentity> &gpus,
+                           const std::vector<std::string> &extraArguments = {});
+    void createSupervisors(Pool &pool);
+    Status startPools(const std::vector<Pool *> &pools);
+    void startBenchInBackground();
     bool hasBenchStage() const;
     bool submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
                   std::size_t sizeIndex);
@@ -82,14 +100,16 @@ private:
 
     PipelineSettings m_settings;
     std::shared_ptr<ActivitySignal> m_activity; // every supervisor raises it
+    BackgroundStart m_benchStart;               // the CUDA bench workers' start
     Pool m_first;                               // cpu workers, or cuda compile workers
     Pool m_bench;                               // cuda bench workers, one supervisor per GPU
     std::deque<Waiting> m_waiting;
     std::vector<std::optional<std::size_t>> m_lastSizeOnGpu; // per bench supervisor
     std::vector<std::optional<std::uint64_t>> m_onBench;     // per bench supervisor: its token
     std::map<std::uint64_t, std::uint64_t> m_jobToToken;
-    std::map<std::uint64_t, Result> m_compiled; // token -> compile result, while benchmarking
-    std::set<std::uint64_t> m_tokens;           // tokens in flight
+    std::map<std::uint64_t, Result> m_compiled;    // token -> compile result, while benchmarking
+    std::map<std::uint64_t, std::size_t> m_pinned; // token -> the only lane that may take it
+    std::set<std::uint64_t> m_tokens;              // tokens in flight
     // When each job went to its worker: a result's wall time on its stage, for the
     // throughput benchmark (resources "bench_seconds" and "stage_seconds").
     std::map<std::uint64_t, std::chrono::steady_clock::time_point> m_submittedAt;

@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include "compileworkers.h"
 #include "export/exporter.h"
 #include "jobpipeline.h"
 #include "search/searchstrategy.h"
@@ -219,7 +220,8 @@ Status Session::startPipeline()
     settings.specDocument = m_spec.document;
     settings.baseDirectory = m_spec.baseDirectory;
     settings.timeoutSeconds = m_spec.measurement.timeoutSeconds;
-    settings.compileWorkers = m_options.workers;
+    settings.compileWorkers = resolveCompileWorkers(
+        m_options.workers, m_spec.backend == BackendKind::Cuda ? m_options.gpus.size() : 1);
     settings.gpus = m_options.gpus;
     settings.arch = m_options.arch;
     settings.compileOnly = m_options.compileOnly;

@@ -75,7 +75,7 @@ private:
     Status recordRound(const RoundPlan::Job &job, Result measured);
     void offerFinalist(std::int64_t resultId, std::size_t sizeIndex, const Configuration &config,
                        const std::string &key, const Result &result);
-    void restartWorkers();
+    Status restartBenchWorkers();
     bool roundsComplete() const;
     std::uint64_t roundJobsPlanned() const;
     void forwardLogs();

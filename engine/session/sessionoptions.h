@@ -16,10 +16,12 @@ struct SessionOptions
     std::string workspacePath;
     std::string cacheDirectory;             // build cache; default: "<workspace>.cache"
     std::vector<std::string> workerCommand; // argv of tunebench-worker (launcher prefix first)
-    int workers = 1;                        // cpu: measuring workers; cuda: NVRTC compile workers
-    std::vector<GpuIdentity> gpus;          // cuda: one bench worker each (all of one model)
-    std::string arch;         // cuda: compile target, e.g. "sm_90" (default: the worker's)
-    bool compileOnly = false; // cuda: compile and record resource usage, measure nothing
+    // Compile workers (C/C++ builders for the CPU backend, NVRTC for CUDA); 0: as many as
+    // defaultCompileWorkers() says for the run's bench workers.
+    int workers = 0;
+    std::vector<GpuIdentity> gpus; // cuda: one bench worker each (all of one model)
+    std::string arch;              // cuda: compile target, e.g. "sm_90" (default: the worker's)
+    bool compileOnly = false;      // cuda: compile and record resource usage, measure nothing
     std::optional<std::string> strategy;
     std::optional<std::int64_t> maxConfigs; // per problem size
     std::optional<double> maxSeconds;       // whole run

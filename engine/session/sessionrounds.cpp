@@ -60,7 +60,8 @@ Expected<bool> Session::startNextRound()
     m_roundJobs = m_rounds.jobs(*next);
     // The point of a round: the workers that measure it are new processes, with a new CUDA
     // context and whatever state the GPU gives it, not the ones that measured the round before.
-    restartWorkers();
+    if (auto status = restartBenchWorkers(); !status)
+        return status.error();
     RoundStart start;
     start.round = *next;
     start.rounds = m_rounds.rounds();
@@ -103,7 +104,8 @@ Status Session::issueRoundJobs()
         m_roundJobs.erase(m_roundJobs.begin());
         const auto &finalist = m_rounds.finalists().at(job.finalist);
         const std::uint64_t token = m_nextToken++;
-        m_pipeline->submit(token, finalist.config, finalist.sizeIndex);
+        // A size's finalists all on one GPU: their rounds rank them, not the cards' speeds.
+        m_pipeline->submit(token, finalist.config, finalist.sizeIndex, finalist.sizeIndex);
         m_inFlight.emplace(token, InFlight{nullptr, finalist.config, finalist.configKey, job});
         m_listener.onConfigStarted(finalist.sizeIndex, finalist.configKey);
     }
@@ -151,13 +153,16 @@ RoundEvent Session::roundEvent(std::size_t finalist, int round, Result measured,
     return event;
 }
 
-void Session::restartWorkers()
+// The compile workers stay: only the measuring ones need to be new processes.
+Status Session::restartBenchWorkers()
 {
     if (!m_pipeline)
-        return;
-    m_pipeline->stop();
+        return ok(); // the next job starts the pipeline, with new processes
+    auto status = m_pipeline->restartBenchWorkers();
     forwardLogs();
-    m_pipeline.reset(); // the next job starts a new pipeline: new worker processes
+    if (status)
+        reportLanes(true);
+    return status;
 }
 
 bool Session::roundsComplete() const

@@ -2,6 +2,7 @@
 
 #include "runbudget.h"
 #include "settings/appsettings.h"
+#include "settings/workersspinbox.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,7 +17,8 @@ namespace tb {
 
 RunForm::RunForm(QWidget *parent)
     : QWidget(parent), m_specPath(new QLineEdit(this)), m_workspacePath(new QLineEdit(this)),
-      m_workers(new QSpinBox(this)), m_openSpec(new QPushButton(tr("Open..."), this)),
+      m_workers(new WorkersSpinBox(tr("Auto"), AppSettings::kMaxWorkers, this)),
+      m_openSpec(new QPushButton(tr("Open..."), this)),
       m_openWorkspace(new QPushButton(tr("Browse..."), this)),
       m_start(new QPushButton(tr("Start"), this)), m_pause(new QPushButton(tr("Pause"), this)),
       m_stop(new QPushButton(tr("Stop"), this)), m_budget(new RunBudget(this))
@@ -25,9 +27,9 @@ RunForm::RunForm(QWidget *parent)
     m_specPath->setPlaceholderText(tr("tuning spec (.json)"));
     m_workspacePath->setObjectName(QStringLiteral("workspacePath"));
     m_workspacePath->setPlaceholderText(tr("workspace file (.tbw)"));
-    m_workers->setRange(1, 256);
-    m_workers->setValue(AppSettings().compileWorkers());
-    m_workers->setToolTip(tr("CPU: measuring workers; CUDA: compile workers"));
+    m_workers->setValue(AppSettings().compileWorkers()); // 0 (Auto): the engine chooses
+    m_workers->setToolTip(tr("Compile workers; Auto: 8 per GPU, at least 16, at most one per "
+                             "core"));
     m_start->setObjectName(QStringLiteral("startButton"));
     m_start->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     m_start->setToolTip(tr("Start tuning (Ctrl+R)"));

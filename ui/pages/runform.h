@@ -14,7 +14,7 @@ namespace tb {
 
 class RunBudget;
 
-// The inputs of a run: spec file, workspace file, worker count, strategy and budget
+// The inputs of a run: spec file, workspace file, compile worker count, strategy and budget
 // (RunBudget), and the Start / Pause / Stop buttons.
 class RunForm : public QWidget
 {
@@ -27,8 +27,9 @@ public:
     void setSpecPath(const QString &path);
     QString workspacePath() const;
     void setWorkspacePath(const QString &path);
-    int workers() const;
+    int workers() const; // 0: Auto, the engine chooses for the run's GPUs
     void setWorkers(int workers);
+    QSpinBox *workersBox() const { return m_workers; }
     // The form's inputs, and from the Preferences (AppSettings) the enabled GPUs and the
     // measurement defaults.
     RunRequest request() const;

@@ -150,7 +150,7 @@ void SessionController::runOnThread(RunRequest request)
     options.workspacePath = request.workspacePath.toStdString();
     const QString worker = request.workerPath.isEmpty() ? defaultWorkerPath() : request.workerPath;
     options.workerCommand = {worker.toStdString()};
-    options.workers = std::max(1, request.workers);
+    options.workers = std::max(0, request.workers); // 0: the engine's default for the run
     options.maxConfigs = request.maxConfigs;
     options.maxSeconds = request.maxSeconds;
     if (request.strategy)

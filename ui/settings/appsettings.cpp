@@ -1,7 +1,6 @@
 #include "appsettings.h"
 
 #include <QSettings>
-#include <QThread>
 
 #include <algorithm>
 
@@ -37,21 +36,16 @@ AppSettings::AppSettings(const QString &iniFile)
 
 AppSettings::~AppSettings() = default;
 
-int AppSettings::defaultCompileWorkers()
-{
-    return std::clamp(QThread::idealThreadCount(), 1, kMaxWorkers);
-}
-
 int AppSettings::compileWorkers() const
 {
     bool ok = false;
     const int workers = m_settings->value(keyCompileWorkers).toInt(&ok);
-    return ok && within(workers, 1, kMaxWorkers) ? workers : defaultCompileWorkers();
+    return ok && within(workers, kAutomaticWorkers, kMaxWorkers) ? workers : kAutomaticWorkers;
 }
 
 void AppSettings::setCompileWorkers(int workers)
 {
-    m_settings->setValue(keyCompileWorkers, std::clamp(workers, 1, kMaxWorkers));
+    m_settings->setValue(keyCompileWorkers, std::clamp(workers, kAutomaticWorkers, kMaxWorkers));
 }
 
 std::optional<QStringList> AppSettings::enabledGpus() const

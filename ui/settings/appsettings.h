@@ -35,8 +35,11 @@ public:
     static constexpr double kMaxSecondsPerConfig = 3600;
     static constexpr double kMaxTimeoutSeconds = 86400;
 
-    static int defaultCompileWorkers(); // one per core
-    int compileWorkers() const;
+    // 0 compile workers, the default: the engine chooses for the run's GPUs
+    // (tb::defaultCompileWorkers). The old default, one per core, ignored the GPU count and on
+    // a large host started so many compilers that the first results came seconds later.
+    static constexpr int kAutomaticWorkers = 0;
+    int compileWorkers() const; // kAutomaticWorkers or 1..kMaxWorkers
     void setCompileWorkers(int workers);
 
     // The CUDA_VISIBLE_DEVICES values of the GPUs to measure on; nullopt: every GPU found.

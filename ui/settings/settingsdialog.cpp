@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "measurementform.h"
+#include "session/compileworkers.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -12,12 +13,16 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QThread>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tb {
 
 SettingsDialog::SettingsDialog(QWidget *parent, DeviceSelector::CudaProbe probe)
-    : QDialog(parent), m_tabs(new QTabWidget(this)), m_compileWorkers(new QSpinBox(this)),
+    : QDialog(parent), m_tabs(new QTabWidget(this)),
+      m_compileWorkers(new WorkersSpinBox(tr("Automatic"), AppSettings::kMaxWorkers, this)),
       m_devices(new DeviceSelector(std::move(probe), this)),
       m_measurement(new MeasurementForm(this)), m_appearance(new QComboBox(this)),
       m_problem(new QLabel(this)),
@@ -49,6 +54,9 @@ SettingsDialog::SettingsDialog(QWidget *parent, DeviceSelector::CudaProbe probe)
     // The line edit's signal: the spin box's own fires only for acceptable values.
     connect(m_compileWorkers->findChild<QLineEdit *>(), &QLineEdit::textChanged, this,
             &SettingsDialog::validate);
+    // The box rewrites its text with the line edit's signals blocked (a beginning of
+    // "Automatic" completed on Enter or leaving it), and says so only by editingFinished.
+    connect(m_compileWorkers, &QSpinBox::editingFinished, this, &SettingsDialog::validate);
     connect(m_devices, &DeviceSelector::changed, this, &SettingsDialog::validate);
     connect(m_measurement, &MeasurementForm::changed, this, &SettingsDialog::validate);
     // Preview: the whole application changes as the user picks; Cancel reverts.
@@ -64,11 +72,15 @@ QWidget *SettingsDialog::createWorkersPage()
 {
     auto *page = new QWidget(this);
     auto *form = new QFormLayout(page);
-    m_compileWorkers->setRange(1, AppSettings::kMaxWorkers);
+    // The engine's rule with this machine's number: the user weighs a fixed count against it.
+    const auto cores = unsigned(std::max(1, QThread::idealThreadCount()));
     m_compileWorkers->setToolTip(
-        tr("Processes compiling configurations ahead of the bench workers (CPU kernels: "
-           "measuring workers). Default: one per core (%1 here).")
-            .arg(AppSettings::defaultCompileWorkers()));
+        tr("Processes compiling configurations ahead of the bench workers.\n"
+           "Automatic (the default): 8 per GPU, at least 16, at most one per core: %1 here "
+           "for one GPU.\n"
+           "More compilers slow the start of a run and compete with the GPUs' bench workers "
+           "for the CPU; fewer leave the GPUs waiting for work.")
+            .arg(defaultCompileWorkers(1, cores)));
     form->addRow(tr("&Compile workers:"), m_compileWorkers);
     auto *note = new QLabel(tr("CUDA runs add one bench worker per GPU checked on the "
                                "Devices page."),
@@ -128,7 +140,7 @@ void SettingsDialog::save()
 
 void SettingsDialog::restoreDefaults()
 {
-    m_compileWorkers->setValue(AppSettings::defaultCompileWorkers());
+    m_compileWorkers->setValue(AppSettings::kAutomaticWorkers);
     m_devices->selectAll();
     m_measurement->setValue(MeasurementSettings());
     m_appearance->setCurrentIndex(m_appearance->findData(int(Appearance::System)));
@@ -138,7 +150,7 @@ void SettingsDialog::restoreDefaults()
 QString SettingsDialog::problem() const
 {
     if (!m_compileWorkers->hasAcceptableInput())
-        return tr("Compile workers: enter a whole number from 1 to %1.")
+        return tr("Compile workers: enter a whole number from 0 (automatic) to %1.")
             .arg(AppSettings::kMaxWorkers);
     const QString devices = m_devices->problem();
     return devices.isEmpty() ? m_measurement->problem() : devices;

@@ -2,14 +2,15 @@
 
 #include "appearance.h"
 #include "deviceselector.h"
+#include "workersspinbox.h"
 
 #include <QDialog>
+#include <QSpinBox>
 
 class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QPushButton;
-class QSpinBox;
 class QTabWidget;
 
 namespace tb {

@@ -129,6 +129,53 @@ private slots:
         QCOMPARE(QApplication::palette().color(QPalette::Window), dark);
     }
 
+    // Nothing stored: the form's count is Auto, and the run asks the engine to choose (0).
+    void theRunFormShowsAutoByDefault()
+    {
+        QVERIFY(!QSettings().contains(QStringLiteral("workers/compile")));
+        MainWindow window;
+        QVERIFY(prepare(window));
+        RunForm *form = window.runPage()->form();
+        QCOMPARE(form->workers(), 0);
+        QCOMPARE(form->workersBox()->text(), QString("Auto"));
+        QCOMPARE(form->request().workers, 0);
+        QCOMPARE(form->workersBox()->toolTip(),
+                 QString("Compile workers; Auto: 8 per GPU, at least 16, at most one per core"));
+        // A count, then Auto again, typed the way a user does.
+        typeInto(form->workersBox(), QStringLiteral("12"));
+        QCOMPARE(form->request().workers, 12);
+        QCOMPARE(form->workersBox()->text(), QString("12"));
+        typeInto(form->workersBox(), QStringLiteral("auto"));
+        QCOMPARE(form->workers(), 0);
+        typeInto(form->workersBox(), QStringLiteral("abc"));
+        QCOMPARE(form->workersBox()->text(), QString("a")); // a word in progress: b, c refused
+        QCOMPARE(form->workers(), 0);
+        typeInto(form->workersBox(), QStringLiteral("9"));
+        QCOMPARE(form->workers(), 9);
+        window.close();
+        // The preference's value (Auto) is not remembered; 9 is.
+        QCOMPARE(QSettings().value(QStringLiteral("run/workers")).toInt(), 9);
+    }
+
+    // Automatic in the Preferences is Auto in the form, like any other count.
+    void choosingAutomaticInThePreferencesSetsTheFormToAuto()
+    {
+        AppSettings().setCompileWorkers(3);
+        MainWindow window;
+        QVERIFY(prepare(window));
+        RunForm *form = window.runPage()->form();
+        QCOMPARE(form->workersBox()->text(), QString("3"));
+        SettingsDialog *dialog = openPreferences(window);
+        QVERIFY(dialog);
+        typeInto(dialog->compileWorkersBox(), QStringLiteral("Automatic"));
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+        QCOMPARE(AppSettings().compileWorkers(), 0);
+        QCOMPARE(form->workers(), 0);
+        QCOMPARE(form->workersBox()->text(), QString("Auto"));
+        window.close();
+        QVERIFY(!QSettings().contains(QStringLiteral("run/workers")));
+    }
+
     void theWorkerCountFollowsTheCompileWorkersPreference()
     {
         AppSettings().setCompileWorkers(3);

@@ -1,3 +1,4 @@
+#include "session/compileworkers.h"
 #include "settings/appearance.h"
 #include "settings/appsettings.h"
 #include "settings/deviceselector.h"
@@ -50,7 +51,7 @@ private slots:
     void readsDefaultsFromAnEmptyStore()
     {
         const AppSettings settings;
-        QCOMPARE(settings.compileWorkers(), std::max(1, QThread::idealThreadCount()));
+        QCOMPARE(settings.compileWorkers(), 0); // automatic: the engine chooses per run
         QVERIFY(!settings.enabledGpus().has_value());
         QCOMPARE(settings.appearance(), Appearance::System);
         const MeasurementSettings m = settings.measurement();
@@ -61,7 +62,15 @@ private slots:
         QCOMPARE(m.warmCache, spec.warmCache);
 
         SettingsDialog dialog(nullptr, twoFakeGpus);
-        QCOMPARE(dialog.compileWorkersBox()->value(), AppSettings::defaultCompileWorkers());
+        QCOMPARE(dialog.compileWorkersBox()->value(), 0);
+        QCOMPARE(dialog.compileWorkersBox()->text(), QString("Automatic"));
+        // The rule, with what it means on this machine for one GPU.
+        const QString tip = dialog.compileWorkersBox()->toolTip();
+        const int here =
+            defaultCompileWorkers(1, unsigned(std::max(1, QThread::idealThreadCount())));
+        QVERIFY2(tip.contains("8 per GPU, at least 16, at most one per core: " +
+                              QString::number(here) + " here"),
+                 qPrintable(tip));
         QCOMPARE(dialog.measurement()->warmupRunsBox()->value(), 1);
         QCOMPARE(dialog.measurement()->maxSamplesBox()->value(), 200);
         QCOMPARE(dialog.measurement()->targetPercentBox()->value(), 1.0);
@@ -118,7 +127,8 @@ private slots:
         SettingsDialog dialog(nullptr, twoFakeGpus);
         typeInto(dialog.measurement()->warmupRunsBox(), QStringLiteral("12"));
         QTest::mouseClick(dialog.restoreDefaultsButton(), Qt::LeftButton);
-        QCOMPARE(dialog.compileWorkersBox()->value(), AppSettings::defaultCompileWorkers());
+        QCOMPARE(dialog.compileWorkersBox()->value(), 0);
+        QCOMPARE(dialog.compileWorkersBox()->text(), QString("Automatic"));
         QCOMPARE(dialog.measurement()->warmupRunsBox()->value(), 1);
         QCOMPARE(AppSettings().compileWorkers(), 5); // not before OK
     }
@@ -153,12 +163,81 @@ private slots:
         typeInto(form->minSecondsBox(), QStringLiteral("0.05"));
         QVERIFY(dialog.okButton()->isEnabled());
         QTest::keyClicks(dialog.compileWorkersBox(), QStringLiteral("abc")); // not accepted
-        QCOMPARE(dialog.compileWorkersBox()->value(), AppSettings::defaultCompileWorkers());
+        QCOMPARE(dialog.compileWorkersBox()->value(), 0);
+        QCOMPARE(dialog.compileWorkersBox()->text(), QString("Automatic"));
+        typeInto(dialog.compileWorkersBox(), QStringLiteral("4"));
+        typeInto(dialog.compileWorkersBox(), QStringLiteral("abc"));
+        // "a" may begin "Automatic" but is no choice yet; "b" and "c" are refused.
+        QCOMPARE(dialog.compileWorkersBox()->text(), QString("a"));
+        QCOMPARE(dialog.compileWorkersBox()->value(), 4);
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QCOMPARE(dialog.problem(),
+                 QString("Compile workers: enter a whole number from 0 (automatic) to 256."));
+        typeInto(dialog.compileWorkersBox(), QStringLiteral("257"));
+        QCOMPARE(dialog.compileWorkersBox()->text(), QString("25")); // the 7 is refused
+        typeInto(dialog.compileWorkersBox(), QStringLiteral("4"));
+        QVERIFY(dialog.okButton()->isEnabled());
         QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(AppSettings().compileWorkers(), 4);
         QCOMPARE(AppSettings().measurement().minSamples, 10);
         QCOMPARE(AppSettings().measurement().timeoutSeconds, 5.0);
         QCOMPARE(AppSettings().measurement().minSecondsPerConfig, 0.05);
+    }
+
+    // Every way a user picks Automatic over a stored count, and what OK then stores: 0.
+    void choosingAutomaticAfterANumberStoresZero_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("key"); // pressed after typing; 0: none
+        QTest::newRow("the word") << QStringLiteral("Automatic") << 0;
+        QTest::newRow("the word, any case") << QStringLiteral("automatic") << 0;
+        QTest::newRow("zero") << QStringLiteral("0") << 0;
+        QTest::newRow("its beginning, then Tab") << QStringLiteral("auto") << int(Qt::Key_Tab);
+        QTest::newRow("arrow down from 1") << QStringLiteral("1") << int(Qt::Key_Down);
+    }
+
+    void choosingAutomaticAfterANumberStoresZero()
+    {
+        QFETCH(QString, typed);
+        QFETCH(int, key);
+        AppSettings().setCompileWorkers(6);
+        QCOMPARE(QSettings().value(QStringLiteral("workers/compile")).toInt(), 6);
+        {
+            SettingsDialog dialog(nullptr, twoFakeGpus);
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            QSpinBox *box = dialog.compileWorkersBox();
+            QCOMPARE(box->value(), 6);
+            typeInto(box, typed);
+            if (key != 0)
+                QTest::keyClick(box, Qt::Key(key));
+            QCOMPARE(box->value(), 0);
+            QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
+            QTest::mouseClick(dialog.okButton(), Qt::LeftButton);
+            QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        }
+        QCOMPARE(AppSettings().compileWorkers(), 0);
+        // Stored as 0, not removed: the choice is explicit.
+        QVERIFY(QSettings().contains(QStringLiteral("workers/compile")));
+        QCOMPARE(QSettings().value(QStringLiteral("workers/compile")).toInt(), 0);
+        SettingsDialog again(nullptr, twoFakeGpus);
+        QCOMPARE(again.compileWorkersBox()->text(), QString("Automatic"));
+    }
+
+    void enterCompletesTheBeginningOfAutomaticAndAccepts()
+    {
+        AppSettings().setCompileWorkers(6);
+        SettingsDialog dialog(nullptr, twoFakeGpus);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        typeInto(dialog.compileWorkersBox(), QStringLiteral("AUT"));
+        QVERIFY(!dialog.okButton()->isEnabled()); // a word in progress is no choice yet
+        QCOMPARE(dialog.compileWorkersBox()->value(), 6);
+        QTest::keyClick(dialog.compileWorkersBox(), Qt::Key_Return);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(dialog.compileWorkersBox()->text(), QString("Automatic"));
+        QCOMPARE(AppSettings().compileWorkers(), 0);
     }
 
     void handEditedValuesOutOfRangeReadAsDefaults()
@@ -171,7 +250,11 @@ private slots:
             raw.setValue(QStringLiteral("appearance/scheme"), QStringLiteral("purple"));
         }
         const AppSettings settings;
-        QCOMPARE(settings.compileWorkers(), AppSettings::defaultCompileWorkers());
+        QCOMPARE(settings.compileWorkers(), 0);
+        QSettings().setValue(QStringLiteral("workers/compile"), AppSettings::kMaxWorkers + 1);
+        QCOMPARE(AppSettings().compileWorkers(), 0);
+        QSettings().setValue(QStringLiteral("workers/compile"), AppSettings::kMaxWorkers);
+        QCOMPARE(AppSettings().compileWorkers(), AppSettings::kMaxWorkers);
         QCOMPARE(settings.measurement().minSamples, MeasurementSettings().minSamples);
         QCOMPARE(settings.measurement().maxSamples, MeasurementSettings().maxSamples);
         QCOMPARE(settings.appearance(), Appearance::System);

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "model/expected.h"
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace tb {
+
+class ActivitySignal;
+class Supervisor;
+
+// Several supervisors started or stopped at once, each on a thread of its own: starting one
+// blocks until its workers have said hello and taken the setup (a CUDA context each, up to a
+// second), so one after another a 4-GPU run waited four times as long for its bench workers
+// as a 1-GPU run, at every start and every round.
+struct SupervisorToStart
+{
+    Supervisor *supervisor = nullptr;
+    std::string role; // names it in the error: "cannot start the cuda workers: ..."
+};
+
+// ok when every one started; else the first failure (in the order given).
+Status startTogether(const std::vector<SupervisorToStart> &supervisors);
+
+void stopTogether(const std::vector<Supervisor *> &supervisors);
+
+// startTogether() on a thread of its own, so that the caller goes on meanwhile: the compile
+// workers compile the first configurations while the bench workers make their CUDA contexts
+// and build their internal kernels (a second or more). Raises `activity` when it ends.
+class BackgroundStart
+{
+public:
+    BackgroundStart() = default;
+    BackgroundStart(const BackgroundStart &) = delete;
+    BackgroundStart &operator=(const BackgroundStart &) = delete;
+    ~BackgroundStart(); // finish()
+
+    void begin(std::vector<SupervisorToStart> supervisors,
+               std::shared_ptr<ActivitySignal> activity);
+    // Waits for a start under way to end. Before the supervisors are stopped or destroyed.
+    void finish();
+    // ok while the start goes on or once it succeeded; its failure once it failed.
+    Status status() const;
+
+private:
+    std::thread m_thread;
+    mutable std::mutex m_mutex;
+    std::optional<EngineError> m_error;
+};
+
+} // namespace tb
