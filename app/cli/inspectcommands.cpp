@@ -3,7 +3,9 @@
 #include "configreport.h"
 #include "exitcodes.h"
 #include "export/exporter.h"
+#include "export/searchtrail.h"
 #include "resultsreport.h"
+#include "space/variables.h"
 #include "storedrun.h"
 #include "textformat.h"
 
@@ -12,6 +14,24 @@
 #include <fstream>
 
 namespace tb {
+
+namespace {
+
+// Per problem size: which strategy found the best, after how many evaluations.
+void printSearchTrails(const Spec &spec, const RunRecord &run,
+                       const std::vector<StoredResult> &results)
+{
+    const auto winners = bestPerSize(spec, results);
+    for (std::size_t i = 0; i < winners.size(); ++i) {
+        if (!winners[i])
+            continue;
+        const std::string text =
+            describeSearchTrail(run.strategy, searchTrail(results, i, winners[i]->id));
+        std::printf("  %s: best %s\n", problemSizeLabel(spec, i).c_str(), text.c_str());
+    }
+}
+
+} // namespace
 
 int runRuns(const CliContext &context)
 {
@@ -59,6 +79,7 @@ int runShow(const CliContext &context, const ShowOptions &options)
         std::printf("Configuration %s\n%s", options.configKey.c_str(), text.c_str());
         return exitcode::kSuccess;
     }
+    printSearchTrails(loaded->spec, run, *results);
     const auto text = options.all ? renderAllResults(loaded->spec, *results)
                                   : renderTopResults(loaded->spec, *results, options.top, *rounds);
     std::printf("%s", text.c_str());

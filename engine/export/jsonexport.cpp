@@ -1,6 +1,7 @@
 #include "jsonexport.h"
 
 #include "bestpersize.h"
+#include "searchtrail.h"
 #include "winnermargin.h"
 
 #include <nlohmann/json.hpp>
@@ -112,8 +113,21 @@ json runnerUpEntry(const Spec &spec, const std::vector<StoredResult> &results,
             {"decided", margin->decided()}};
 }
 
-json bestEntry(const Spec &spec, const std::vector<StoredResult> &results, std::size_t sizeIndex,
-               const std::optional<StoredResult> &best, const std::vector<StoredRound> &rounds)
+// Which strategy found the best, after how many evaluations (both counts: SearchTrail).
+json searchEntry(const RunRecord &run, const std::vector<StoredResult> &results,
+                 std::size_t sizeIndex, const StoredResult &best)
+{
+    const SearchTrail trail = searchTrail(results, sizeIndex, best.id);
+    return {{"strategy", run.strategy},
+            {"evaluations", trail.evaluations},
+            {"evaluations_to_best", trail.toBest},
+            {"ok_evaluations", trail.okEvaluations},
+            {"ok_evaluations_to_best", trail.okToBest}};
+}
+
+json bestEntry(const Spec &spec, const RunRecord &run, const std::vector<StoredResult> &results,
+               std::size_t sizeIndex, const std::optional<StoredResult> &best,
+               const std::vector<StoredRound> &rounds)
 {
     json entry = {{"problem_size", problemSize(spec, sizeIndex)}};
     if (!best) {
@@ -135,6 +149,7 @@ json bestEntry(const Spec &spec, const std::vector<StoredResult> &results, std::
         entry["round_medians_s"] = std::move(medians);
     if (json second = runnerUpEntry(spec, results, sizeIndex, *best); !second.is_null())
         entry["runner_up"] = std::move(second);
+    entry["search"] = searchEntry(run, results, sizeIndex, *best);
     return entry;
 }
 
@@ -144,7 +159,7 @@ json document(const Spec &spec, const RunRecord &run, const std::vector<StoredRe
     json best = json::array();
     const auto winners = bestPerSize(spec, results);
     for (std::size_t i = 0; i < winners.size(); ++i)
-        best.push_back(bestEntry(spec, results, i, winners[i], rounds));
+        best.push_back(bestEntry(spec, run, results, i, winners[i], rounds));
     return {
         {"format", "tunebench-export"},
         {"format_version", kExportFormatVersion},

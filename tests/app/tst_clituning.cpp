@@ -104,6 +104,28 @@ private slots:
             QVERIFY2(firstRow.contains(QString::fromStdString(winner->configKey)),
                      qPrintable(outcome.out));
         }
+
+        // show says which strategy found each size's best, after how many evaluations: the
+        // winner's place among its size's results in the order they were stored.
+        const auto shown = runCli({"--workspace", workspace, "show", "1"});
+        QVERIFY2(shown.exitCode == 0, qPrintable(shown.err));
+        const std::string strategy = Store::open(workspace.toStdString())->run(1)->strategy;
+        QVERIFY(!strategy.empty());
+        for (const auto &winner : best) {
+            int place = 0;
+            for (const auto &stored : results) {
+                if (stored.sizeIndex != winner->sizeIndex)
+                    continue;
+                ++place;
+                if (stored.id == winner->id)
+                    break;
+            }
+            const QString line =
+                QStringLiteral("best found by %1 after %2 of 4 evaluations (%2 of 4 ok)")
+                    .arg(QString::fromStdString(strategy))
+                    .arg(place);
+            QVERIFY2(shown.out.contains(line), qPrintable(line + "\n" + shown.out));
+        }
     }
 
     void failuresAreResultsWithTheirMessages()
@@ -181,6 +203,12 @@ private slots:
         const auto best = document.value("best").toArray();
         QCOMPARE(best.size(), 1);
         QCOMPARE(best[0].toObject().value("config").toObject().value("MODE").toInt(), 0);
+        // Which strategy found it, after how many evaluations (one configuration: the first).
+        const auto search = best[0].toObject().value("search").toObject();
+        QCOMPARE(search.value("strategy").toString(),
+                 document.value("run").toObject().value("strategy").toString());
+        QCOMPARE(search.value("evaluations").toInt(), 1);
+        QCOMPARE(search.value("evaluations_to_best").toInt(), 1);
     }
 
     void showMarksAResultMeasuredWithCaveats()

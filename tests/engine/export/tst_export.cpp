@@ -1,4 +1,5 @@
 #include "export/exporter.h"
+#include "export/searchtrail.h"
 
 #include <QTest>
 
@@ -191,6 +192,12 @@ private slots:
         QCOMPARE(first["metrics"]["GB/s"].get<int>(), 256);
         QVERIFY(first["metrics"]["nan_metric"].is_null());
         QCOMPARE(first["resources"]["registers"].get<int>(), 40);
+        // The winner was the second of its size's two evaluations.
+        QCOMPARE(first["search"]["strategy"].get<std::string>(), std::string("brute_force"));
+        QCOMPARE(first["search"]["evaluations"].get<int>(), 2);
+        QCOMPARE(first["search"]["evaluations_to_best"].get<int>(), 2);
+        QCOMPARE(first["search"]["ok_evaluations"].get<int>(), 2);
+        QCOMPARE(first["search"]["ok_evaluations_to_best"].get<int>(), 2);
 
         for (int i : {1, 2}) {
             QVERIFY(best[i]["config"].is_null());
@@ -199,6 +206,24 @@ private slots:
             QVERIFY(!best[i].contains("median_s"));
         }
         QCOMPARE(best[2]["problem_size"]["N"].get<int>(), 2048);
+    }
+
+    // Evaluations are counted both ways: every one (Kernel Tuner's way) and the ok ones.
+    void searchTrailCountsEveryEvaluationAndTheOkOnes()
+    {
+        const std::vector<StoredResult> results = {
+            makeStored(1, 32, 0, 2e-3),
+            makeStored(2, 32, 0, 0, std::nullopt, ResultStatus::CompileError),
+            makeStored(3, 64, 1, 1e-3), // another size: not counted
+            makeStored(4, 64, 0, 1e-3), makeStored(5, 128, 0, 3e-3)};
+        const SearchTrail trail = searchTrail(results, 0, 4);
+        QCOMPARE(trail.evaluations, std::size_t(4));
+        QCOMPARE(trail.okEvaluations, std::size_t(3));
+        QCOMPARE(trail.toBest, std::size_t(3));
+        QCOMPARE(trail.okToBest, std::size_t(2));
+        QCOMPARE(describeSearchTrail("greedy_ils", trail),
+                 std::string("found by greedy_ils after 3 of 4 evaluations (2 of 3 ok)"));
+        QCOMPARE(describeSearchTrail("random", searchTrail(results, 0, 99)), std::string());
     }
 
     void jsonExportExplainsAMissingObjectiveValue()
