@@ -361,6 +361,7 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     if (lowerIsBetter)
         offerFinalist(resultId, plan.sizeIndex(), config, key, result);
     event.reused = reused;
+    event.elapsedSeconds = elapsedSeconds();
     event.result = std::move(result);
     m_listener.onResult(event);
     reportProgress();

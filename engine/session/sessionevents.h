@@ -34,6 +34,9 @@ struct ResultEvent
     double objective = 0; // NaN unless the result is ok and the objective metric exists
     bool reused = false;  // taken from the store, not measured again
     bool newBest = false; // best of its problem size so far
+    // When the session recorded it: seconds since the run started, paused time excluded (a
+    // convergence plot against wall time); a stored run's reader gives the store's times.
+    double elapsedSeconds = 0;
     // Measured in more than one process round (measurement.process_rounds): each ok round's
     // median, round 1 first; `result` then holds them combined. Empty for one round.
     std::vector<double> roundMedians;

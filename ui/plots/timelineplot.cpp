@@ -7,7 +7,10 @@
 
 #include <qcustomplot.h>
 
+#include <QComboBox>
 #include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -18,9 +21,15 @@ namespace tb {
 
 namespace {
 
+QString xAxisLabel(TimelineXAxis axis)
+{
+    return axis == TimelineXAxis::Seconds ? QObject::tr("seconds since start")
+                                          : QObject::tr("evaluation #");
+}
+
 void styleAxes(QCustomPlot *plot)
 {
-    plot->xAxis->setLabel(QObject::tr("evaluation #"));
+    plot->xAxis->setLabel(xAxisLabel(TimelineXAxis::Evaluations));
     plot->yAxis->setLabel(QObject::tr("median time"));
     plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     DurationTicker::install(plot->yAxis); // "800 µs", "1 ms", "2 ms"
@@ -57,15 +66,50 @@ bool plotted(const ResultEvent &event)
            event.result.summary.median > 0 && std::isfinite(event.result.summary.median);
 }
 
+// Points append in bulk (no sort) while keys grow. Evaluation numbers always do; seconds do as
+// the session records them, but a stored run's clock may step back, and the graph must sort.
+bool ascending(const QVector<double> &keys)
+{
+    return std::is_sorted(keys.cbegin(), keys.cend());
+}
+
+// The bar above the plot: what the x axis counts. A combo box rather than a pair of buttons:
+// one Tab stop, and the arrow keys switch it.
+QComboBox *makeXAxisControl(QWidget *parent)
+{
+    auto *combo = new QComboBox(parent);
+    combo->addItem(QObject::tr("Evaluations"), int(TimelineXAxis::Evaluations));
+    combo->addItem(QObject::tr("Seconds"), int(TimelineXAxis::Seconds));
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    combo->setObjectName(QStringLiteral("timelineXAxis"));
+    combo->setAccessibleName(QObject::tr("Timeline x axis"));
+    combo->setToolTip(QObject::tr("What the x axis counts: evaluations, in the order the run "
+                                  "made them, or seconds since the run started.\nA live run "
+                                  "leaves paused time out; a stored run counts from when its "
+                                  "results were saved."));
+    return combo;
+}
+
 } // namespace
 
 TimelinePlot::TimelinePlot(QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_follower(new ViewFollower(m_plot)),
-      m_replotTimer(new QTimer(this))
+    : QWidget(parent), m_plot(new QCustomPlot(this)), m_xAxisControl(makeXAxisControl(this)),
+      m_follower(new ViewFollower(m_plot)), m_replotTimer(new QTimer(this))
 {
+    auto *bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 0);
+    auto *label = new QLabel(tr("X axis:"), this);
+    label->setBuddy(m_xAxisControl);
+    bar->addWidget(label);
+    bar->addWidget(m_xAxisControl);
+    bar->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
     layout->addWidget(m_plot);
+    connect(m_xAxisControl, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setXAxis(XAxis(m_xAxisControl->itemData(index).toInt())); });
     styleAxes(m_plot);
     applyPlotPalette(m_plot, palette());
     m_plot->legend->setBorderPen(Qt::NoPen);
@@ -88,6 +132,7 @@ void TimelinePlot::clear()
     m_sizeLabels.clear();
     m_pointCount = 0;
     m_evaluationCount = 0;
+    m_maxSeconds = 0;
     m_minTime = m_maxTime = 0;
     m_follower->setFollows(true);
     m_dirty = true;
@@ -106,7 +151,7 @@ void TimelinePlot::setSizeLabel(std::size_t sizeIndex, const QString &label)
 std::optional<double> TimelinePlot::bestSoFar(std::size_t sizeIndex) const
 {
     const auto it = m_series.constFind(sizeIndex);
-    return it == m_series.constEnd() ? std::nullopt : std::optional<double>(it->bestSoFar);
+    return it == m_series.constEnd() ? std::nullopt : it->data.bestSoFar();
 }
 
 bool TimelinePlot::followsData() const
@@ -146,55 +191,77 @@ TimelinePlot::Series &TimelinePlot::seriesFor(std::size_t sizeIndex)
     return *m_series.insert(sizeIndex, series);
 }
 
+void TimelinePlot::setXAxis(XAxis axis)
+{
+    if (axis == m_xAxis)
+        return;
+    m_xAxis = axis;
+    // Its signal comes back here, and stops at the check above.
+    m_xAxisControl->setCurrentIndex(m_xAxisControl->findData(int(axis)));
+    m_plot->xAxis->setLabel(xAxisLabel(axis));
+    // Every point once, on its other key: a rebuild of 100,000 points costs a few ms, once per
+    // click, so the series need not keep graph data for both axes.
+    for (Series &series : m_series) {
+        series.points->data()->clear();
+        appendPoints(series, 0);
+        updateBestLine(series);
+    }
+    m_follower->setFollows(true);
+    m_dirty = true;
+    replotIfDirty(); // the user asked: show it now, not at the next tick
+}
+
 void TimelinePlot::addResults(const QVector<ResultEvent> &batch)
 {
-    // Points of one batch, per size, appended in one go: keys only grow, so each append is a
-    // plain vector append instead of a sorted insert per point.
-    QMap<std::size_t, QPair<QVector<double>, QVector<double>>> added;
+    // Each size's points of one batch go to its graph in one go (where its first one starts),
+    // so the graph appends a range instead of inserting point by point.
+    QMap<std::size_t, qsizetype> firstAdded;
     for (const ResultEvent &event : batch) {
         const double x = ++m_evaluationCount;
+        // A NaN would spoil the axis range for the rest of the run.
+        const double seconds = std::isfinite(event.elapsedSeconds) ? event.elapsedSeconds : 0;
+        m_maxSeconds = std::max(m_maxSeconds, seconds);
         if (!plotted(event))
             continue;
         const double time = event.result.summary.median;
         Series &series = seriesFor(event.sizeIndex);
-        auto &[keys, values] = added[event.sizeIndex];
-        keys.append(x);
-        values.append(time);
-        if (series.bestKeys.isEmpty() || time < series.bestSoFar) {
-            series.bestSoFar = time;
-            series.bestKeys.append(x);
-            series.bestValues.append(time);
-        }
-        series.lastKey = x;
+        if (!firstAdded.contains(event.sizeIndex))
+            firstAdded.insert(event.sizeIndex, series.data.size());
+        series.data.append(x, seconds, time);
         m_minTime = m_pointCount == 0 ? time : std::min(m_minTime, time);
         m_maxTime = m_pointCount == 0 ? time : std::max(m_maxTime, time);
         ++m_pointCount;
     }
-    for (auto it = added.cbegin(); it != added.cend(); ++it) {
+    for (auto it = firstAdded.cbegin(); it != firstAdded.cend(); ++it) {
         Series &series = m_series[it.key()];
-        series.points->addData(it->first, it->second, true);
+        appendPoints(series, it.value());
         updateBestLine(series);
     }
     m_dirty = m_dirty || !batch.isEmpty();
 }
 
-// The step line needs only the points where the best changed, and one at the series' last
-// evaluation so the line reaches it: a few dozen points instead of one per result.
+void TimelinePlot::appendPoints(Series &series, qsizetype from)
+{
+    QVector<double> keys, values;
+    series.data.points(m_xAxis, from, keys, values);
+    series.points->addData(keys, values, ascending(keys));
+}
+
 void TimelinePlot::updateBestLine(Series &series)
 {
-    QVector<double> keys = series.bestKeys;
-    QVector<double> values = series.bestValues;
-    if (series.lastKey > keys.last()) {
-        keys.append(series.lastKey);
-        values.append(series.bestSoFar);
-    }
+    QVector<double> keys, values;
+    series.data.bestLine(m_xAxis, keys, values);
     series.best->setData(keys, values, true);
 }
 
 void TimelinePlot::fitView()
 {
-    // Some headroom on the log axis so points never sit on the frame.
-    m_plot->xAxis->setRange(0, std::max(10.0, m_evaluationCount * 1.02));
+    // Some headroom on the log axis so points never sit on the frame, and on the x axis room
+    // for a run's first few points (10 evaluations, 1 second).
+    if (m_xAxis == XAxis::Seconds)
+        m_plot->xAxis->setRange(0, std::max(1.0, m_maxSeconds * 1.02));
+    else
+        m_plot->xAxis->setRange(0, std::max(10.0, m_evaluationCount * 1.02));
     if (m_pointCount > 0)
         m_plot->yAxis->setRange(m_minTime / 1.5, m_maxTime * 1.5);
 }

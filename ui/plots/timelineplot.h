@@ -1,6 +1,7 @@
 #pragma once
 
 #include "session/sessionevents.h"
+#include "timelineseries.h"
 
 #include <QMap>
 #include <QVector>
@@ -8,6 +9,7 @@
 
 #include <optional>
 
+class QComboBox;
 class QCustomPlot;
 class QCPGraph;
 class QTimer;
@@ -18,15 +20,18 @@ class DenseScatterGraph;
 class ViewFollower;
 
 // Median time of every evaluated configuration in evaluation order (points), with the best so
-// far as a step line, per problem size, on a log-scale time axis. Results arrive in batches
+// far as a step line, per problem size, on a log-scale time axis; the x axis counts evaluations
+// or seconds since the run started, chosen in a bar above the plot. Results arrive in batches
 // and the plot redraws on a ~100 ms timer, never per result. Each batch is appended in bulk
-// (keys only grow) and dense points are stamped into an image (DenseScatterGraph), so a redraw
-// at 100,000 points stays within a frame. The view follows the data until the user drags or
-// zooms; a double click goes back to following.
+// (keys grow, unless a stored run's clock stepped back) and dense points are stamped into an image
+// (DenseScatterGraph), so a redraw at 100,000 points stays within a frame. The view follows the
+// data until the user drags or zooms; a double click goes back to following.
 class TimelinePlot : public QWidget
 {
     Q_OBJECT
 public:
+    using XAxis = TimelineXAxis;
+
     explicit TimelinePlot(QWidget *parent = nullptr);
 
     void clear();
@@ -43,6 +48,12 @@ public:
     QCPGraph *pointsGraph(std::size_t sizeIndex) const;
     QCPGraph *bestGraph(std::size_t sizeIndex) const;
 
+    // What the x axis counts. Switching re-keys every point once and fits the view again: a
+    // range the user chose in one unit means nothing in the other. Kept across clear().
+    XAxis xAxis() const { return m_xAxis; }
+    void setXAxis(XAxis axis);
+    QComboBox *xAxisControl() const { return m_xAxisControl; }
+
     // Redraw now if anything changed (the timer does this every ~100 ms).
     void replotIfDirty();
 
@@ -55,23 +66,24 @@ private:
     {
         DenseScatterGraph *points = nullptr;
         QCPGraph *best = nullptr;
-        double bestSoFar = 0;
-        double lastKey = 0;
-        QVector<double> bestKeys; // where the best changed, and to what
-        QVector<double> bestValues;
+        TimelineSeries data;
     };
 
     Series &seriesFor(std::size_t sizeIndex);
+    void appendPoints(Series &series, qsizetype from);
     void updateBestLine(Series &series);
     void fitView();
 
     QCustomPlot *m_plot;
+    QComboBox *m_xAxisControl;
     ViewFollower *m_follower;
     QTimer *m_replotTimer;
     QMap<std::size_t, Series> m_series;
     QMap<std::size_t, QString> m_sizeLabels;
     int m_pointCount = 0;
     int m_evaluationCount = 0;
+    double m_maxSeconds = 0; // over every result seen, as the evaluation count is
+    XAxis m_xAxis = XAxis::Evaluations;
     double m_minTime = 0; // over all points, for the value axis
     double m_maxTime = 0;
     bool m_dirty = false;

@@ -4,10 +4,32 @@
 #include "model/measurementcaveats.h"
 #include "space/variables.h"
 
+#include <QDateTime>
+
+#include <algorithm>
 #include <cmath>
 #include <map>
 
 namespace tb {
+
+namespace {
+
+// The store's times: ISO 8601 UTC with milliseconds ("2026-11-26T10:33:01.123Z"). Invalid
+// when missing or unreadable.
+QDateTime storedTime(const std::string &text)
+{
+    return QDateTime::fromString(QString::fromStdString(text), Qt::ISODateWithMs);
+}
+
+// A stored result's seconds since its run started, as a live run's elapsedSeconds. The store
+// keeps no pauses, so they count here. 0 where a time is missing or unreadable (msecsTo() of an
+// invalid time is 0), and where the clock stepped back past the start (the x axis starts at 0).
+double secondsSince(const QDateTime &start, const std::string &createdAt)
+{
+    return std::max(0.0, double(start.msecsTo(storedTime(createdAt))) / 1000);
+}
+
+} // namespace
 
 LoadedRun toLoadedRun(StoredRun run)
 {
@@ -29,12 +51,14 @@ LoadedRun toLoadedRun(StoredRun run)
         samples.insert(samples.end(), round.result.samples.begin(), round.result.samples.end());
     }
     std::map<std::size_t, double> best; // lower is better, per size
+    const QDateTime started = storedTime(run.record.startedAt);
     loaded.events.reserve(qsizetype(run.results.size()));
     for (StoredResult &stored : run.results) {
         ResultEvent event;
         event.sizeIndex = stored.sizeIndex;
         event.configKey = std::move(stored.configKey);
         event.config = std::move(stored.config);
+        event.elapsedSeconds = secondsSince(started, stored.createdAt);
         const bool isOk = stored.result.status == ResultStatus::Ok;
         event.objective = isOk ? objectiveValue(run.spec, stored.result) : std::nan("");
         if (!std::isnan(event.objective)) {

@@ -39,8 +39,8 @@ JsonComboField *addCombo(QFormLayout *form, SpecDocument *document, const QStrin
     combo->setChoices(choices);
     if (!row.defaultText.isEmpty())
         combo->setDefault(row.defaultText.toStdString());
-    combo->comboBox()->setToolTip(row.help);
     combo->setPointer(row.pointer);
+    combo->setHelp(row.help); // refresh() would replace a tool tip set before it
     form->addRow(row.label, combo);
     return combo;
 }

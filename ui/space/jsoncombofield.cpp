@@ -83,7 +83,13 @@ void JsonComboField::refresh()
     const QStringList errors =
         m_pointer.isEmpty() ? QStringList() : m_document->errorsUnder(m_pointer);
     m_error->setErrors(errors);
-    m_combo->setToolTip(errors.join(QLatin1Char('\n')));
+    m_combo->setToolTip(errors.isEmpty() ? m_help : errors.join(QLatin1Char('\n')));
+}
+
+void JsonComboField::setHelp(const QString &help)
+{
+    m_help = help;
+    refresh();
 }
 
 void JsonComboField::onActivated(int index)

@@ -33,6 +33,8 @@ public:
     void setChoices(const QStringList &values);
     // What a missing key means; nullopt: the field is required.
     void setDefault(const SpecJson &value);
+    // The tool tip while the value has no error (an error's text replaces it).
+    void setHelp(const QString &help);
 
     QComboBox *comboBox() const { return m_combo; }
     ErrorLabel *errorLabel() const { return m_error; }
@@ -50,6 +52,7 @@ private:
     QString m_pointer;
     QList<Choice> m_choices;
     SpecJson m_default; // null: none
+    QString m_help;
     QComboBox *m_combo;
     ErrorLabel *m_error;
 };

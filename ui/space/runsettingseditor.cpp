@@ -5,6 +5,7 @@
 #include "jsoncombofield.h"
 #include "jsonfield.h"
 #include "search/searchstrategy.h"
+#include "strategyoptionseditor.h"
 
 #include <QFormLayout>
 #include <QGroupBox>
@@ -26,7 +27,7 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
          tr("brute_force walks every valid configuration in order; random draws them without "
             "replacement; the others search (coordinate descent, iterated local search, "
             "annealing, a genetic algorithm, Bayesian optimisation) and suit spaces too large "
-            "to walk. Their options: strategy.options in the spec (FORMAT.md)"),
+            "to walk. The options of the one chosen are below the seed"),
          "brute_force"});
     m_fields << formrows::addField(search, document, Kind::Integer,
                                    {tr("Max configurations:"), "/strategy/max_configs",
@@ -39,7 +40,16 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
                     search, document, Kind::Integer,
                     {tr("Seed:"), "/strategy/seed",
                      tr("Seed of the strategies that draw at random: same seed, same order"),
-                     tr("1")});
+                     tr("1")})
+             << formrows::addField(
+                    search, document, Kind::Integer,
+                    {tr("Stop after no improvement:"), "/strategy/stop_after_no_improvement",
+                     tr("Stop a problem size after this many evaluations in a row found "
+                        "nothing better (failures count)"),
+                     tr("0 (never)")});
+    // Last in the group: its rows come and go with the strategy, the fields above stay put.
+    m_options = new StrategyOptionsEditor(document, strategy);
+    search->addRow(m_options);
 
     auto *measurement = new QGroupBox(tr("Measurement"), this);
     auto *measure = new QFormLayout(measurement);

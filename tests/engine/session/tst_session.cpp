@@ -1,6 +1,7 @@
 // A Session end to end with real tunebench-worker processes and a real workspace: the events a
 // listener sees, stop requests, budgets and resuming.
 #include "session/session.h"
+#include "sessiontestoptions.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
 
@@ -108,13 +109,7 @@ void verifyCompleteRun(const Expected<RunSummary> &summary, const RecordingListe
 
 SessionOptions optionsFor(const QTemporaryDir &dir, RecordingListener &listener)
 {
-    SessionOptions options;
-    options.workspacePath = dir.filePath("ws.tbw").toStdString();
-    options.workerCommand = {tbtest::workerPath().toStdString()};
-    options.workers = 2;
-    options.toolVersion = "test";
-    options.stopRequested = &listener.stop;
-    return options;
+    return tbtest::sessionTestOptions(dir, listener.stop);
 }
 
 } // namespace

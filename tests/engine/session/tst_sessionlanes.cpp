@@ -2,6 +2,7 @@
 // one lane per bench worker (what each measures now), the progress's GPU counts, and the GPU
 // model a run names, by which a run measured on another model is never resumed.
 #include "session/session.h"
+#include "sessiontestoptions.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
 
@@ -51,13 +52,7 @@ Spec loadSpec(const char *relative)
 
 SessionOptions optionsFor(const QTemporaryDir &dir, LaneListener &listener)
 {
-    SessionOptions options;
-    options.workspacePath = dir.filePath("ws.tbw").toStdString();
-    options.workerCommand = {tbtest::workerPath().toStdString()};
-    options.workers = 2;
-    options.toolVersion = "test";
-    options.stopRequested = &listener.stop;
-    return options;
+    return tbtest::sessionTestOptions(dir, listener.stop);
 }
 
 GpuIdentity h100(const char *visible)

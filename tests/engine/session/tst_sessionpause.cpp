@@ -2,6 +2,7 @@
 // issued while paused, the configurations in flight still finish and are stored, the paused
 // time is not counted, and after a resume the run completes with every result stored once.
 #include "session/session.h"
+#include "sessiontestoptions.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
 
@@ -110,13 +111,8 @@ Spec loadMatmul()
 
 SessionOptions optionsFor(const QTemporaryDir &dir, PausingListener &listener)
 {
-    SessionOptions options;
-    options.workspacePath = dir.filePath("ws.tbw").toStdString();
-    options.workerCommand = {tbtest::workerPath().toStdString()};
-    options.workers = 2;
+    SessionOptions options = tbtest::sessionTestOptions(dir, listener.stop);
     options.maxConfigs = 4; // per size: 8 in all over the example's two sizes
-    options.toolVersion = "test";
-    options.stopRequested = &listener.stop;
     options.pauseRequested = &listener.pause;
     return options;
 }
