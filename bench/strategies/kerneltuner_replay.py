@@ -68,7 +68,7 @@ import warnings
 from pathlib import Path
 
 # One reader of the run and space files for both scripts (this folder is on sys.path when run).
-from report import open_text, space_stem
+from report import load_runs, open_text, run_key, space_stem
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -147,20 +147,10 @@ def parse_strategy(name):
 
 
 def done_keys(out):
-    keys = set()
+    """The runs already in out; a line cut by a kill is skipped, so its run is redone."""
     if not Path(out).exists():
-        return keys
-    with open_text(out) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                r = json.loads(line)
-            except ValueError:
-                continue  # a line cut by a kill: the run is redone
-            keys.add((r["space"], r["tool"], r["strategy"], r["seed"], r["mode"]))
-    return keys
+        return set()
+    return {run_key(r) for r in load_runs([out])}
 
 
 class Space:

@@ -131,6 +131,11 @@ def open_text(path):
     return open(p)
 
 
+def run_key(r):
+    """What identifies a run: a later line with the same key replaces an earlier one."""
+    return (r["space"], r["tool"], r["strategy"], r["seed"], r["mode"])
+
+
 def load_runs(paths):
     """All runs of the given .jsonl(.xz|.gz) files; a later duplicate of (space, tool, strategy,
     seed, mode) replaces an earlier one; cut lines (from a kill) are skipped."""
@@ -145,7 +150,7 @@ def load_runs(paths):
                     r = json.loads(line)
                 except ValueError:
                     continue
-                runs[(r["space"], r["tool"], r["strategy"], r["seed"], r["mode"])] = r
+                runs[run_key(r)] = r
     return list(runs.values())
 
 

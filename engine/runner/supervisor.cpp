@@ -153,15 +153,6 @@ std::size_t Supervisor::busyWorkers() const
     return m_impl->m_pool.busyCount();
 }
 
-void Supervisor::waitForIdleWorker(std::chrono::milliseconds wait)
-{
-    Impl &d = *m_impl;
-    std::unique_lock lock(d.m_mutex);
-    d.m_changed.wait_for(lock, wait, [&d] {
-        return !d.running() || d.m_pool.idleCount() > 0 || d.m_pool.liveCount() == 0;
-    });
-}
-
 std::size_t Supervisor::liveWorkers() const
 {
     std::lock_guard lock(m_impl->m_mutex);

@@ -53,9 +53,6 @@ public:
     // Workers that have not given up restarting (idle, busy or being restarted).
     std::size_t liveWorkers() const;
 
-    // Waits up to `wait` until a worker is idle (or none is left alive, or stop()).
-    void waitForIdleWorker(std::chrono::milliseconds wait);
-
     // Gives the job to an idle worker; false when none is idle (or after stop()).
     bool submit(const JobRequest &job);
 

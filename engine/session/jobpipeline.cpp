@@ -63,12 +63,7 @@ Status JobPipeline::start()
 // meanwhile. A failed start is reported by the next poll().
 void JobPipeline::startBenchInBackground()
 {
-    createSupervisors(m_bench);
-    m_onBench.assign(m_bench.supervisors.size(), std::nullopt);
-    std::vector<SupervisorToStart> toStart;
-    for (auto &supervisor : m_bench.supervisors)
-        toStart.push_back({supervisor.get(), m_bench.name});
-    m_benchStart.begin(std::move(toStart), m_activity);
+    m_benchStart.begin(createSupervisors(m_bench), m_activity);
 }
 
 Status JobPipeline::restartBenchWorkers()
@@ -113,8 +108,8 @@ void JobPipeline::definePool(Pool &pool, const std::string &role, int workers,
 }
 
 // Without GPUs one supervisor runs every worker of the pool; with GPUs one per GPU, each
-// worker seeing only its own device.
-void JobPipeline::createSupervisors(Pool &pool)
+// worker seeing only its own device. Returns them, not yet started.
+std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
 {
     const std::size_t supervisors = pool.gpus.empty() ? 1 : pool.gpus.size();
     for (std::size_t i = 0; i < supervisors; ++i) {
@@ -141,17 +136,20 @@ void JobPipeline::createSupervisors(Pool &pool)
             options.referenceName = m_settings.referenceName;
         pool.supervisors.push_back(std::make_unique<Supervisor>(std::move(options)));
     }
+    if (&pool == &m_bench)
+        m_onBench.assign(pool.supervisors.size(), std::nullopt);
+    std::vector<SupervisorToStart> created;
+    for (auto &supervisor : pool.supervisors)
+        created.push_back({supervisor.get(), pool.name});
+    return created;
 }
 
 Status JobPipeline::startPools(const std::vector<Pool *> &pools)
 {
     std::vector<SupervisorToStart> toStart;
     for (Pool *pool : pools) {
-        createSupervisors(*pool);
-        for (auto &supervisor : pool->supervisors)
-            toStart.push_back({supervisor.get(), pool->name});
-        if (pool == &m_bench)
-            m_onBench.assign(pool->supervisors.size(), std::nullopt);
+        const auto created = createSupervisors(*pool);
+        toStart.insert(toStart.end(), created.begin(), created.end());
     }
     return startTogether(toStart);
 }
@@ -229,8 +227,9 @@ bool JobPipeline::submitToSupervisor(Supervisor &supervisor, std::uint64_t token
 // each GPU takes the oldest waiting configuration of its current size first.
 std::deque<JobPipeline::Waiting>::iterator JobPipeline::nextFor(std::size_t gpu)
 {
-    const auto mayTake = [gpu](const Waiting &waiting) {
-        return !waiting.lane || *waiting.lane == gpu;
+    const auto mayTake = [this, gpu](const Waiting &waiting) {
+        const auto pinned = m_pinned.find(waiting.token);
+        return pinned == m_pinned.end() || pinned->second == gpu;
     };
     if (m_lastSizeOnGpu[gpu])
         for (auto it = m_waiting.begin(); it != m_waiting.end(); ++it)
@@ -301,10 +300,7 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
     const bool bench = &pool == &m_bench;
     outcome.result.resources[bench ? "bench_seconds" : "stage_seconds"] = onStage.count();
     if (!bench && hasBenchStage() && outcome.result.status == ResultStatus::Ok) {
-        const auto pinned = m_pinned.find(token);
-        m_waiting.push_back(
-            {token, outcome.config, outcome.sizeIndex, std::move(outcome.result),
-             pinned == m_pinned.end() ? std::nullopt : std::optional<std::size_t>(pinned->second)});
+        m_waiting.push_back({token, outcome.config, outcome.sizeIndex, std::move(outcome.result)});
         return;
     }
     if (bench) {

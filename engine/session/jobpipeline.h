@@ -35,7 +35,8 @@ public:
     explicit JobPipeline(PipelineSettings settings);
     ~JobPipeline();
 
-    // Starts every worker of both stages, all supervisors at once.
+    // Starts every worker of both stages, all supervisors at once; the CUDA bench workers in
+    // the background (a failed start is reported by the next poll() or waitForRoom()).
     Status start();
     // New processes for the bench workers (a fresh CUDA context each), the compile workers
     // kept: a round of finalists measures in new processes, and only the measuring ones
@@ -74,14 +75,13 @@ private:
         Configuration config;
         std::size_t sizeIndex;
         Result compiled;
-        std::optional<std::size_t> lane; // the bench worker that must measure it, if any
     };
 
     void defineCpuPools();
     static void definePool(Pool &pool, const std::string &role, int workers,
                            const std::vector<GpuIdentity> &gpus,
                            const std::vector<std::string> &extraArguments = {});
-    void createSupervisors(Pool &pool);
+    std::vector<SupervisorToStart> createSupervisors(Pool &pool);
     Status startPools(const std::vector<Pool *> &pools);
     void startBenchInBackground();
     bool hasBenchStage() const;
