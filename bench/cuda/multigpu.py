@@ -55,6 +55,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -150,6 +151,8 @@ def tune_command(args, job, workspace, spec_file):
         command += ["--workers", str(args.workers)]
     if job["sampled"]:
         command += ["--strategy", "random", "--max-configs", str(args.max_configs)]
+    if args.worker_log:
+        command.append("--verbose")
     return command
 
 
@@ -159,23 +162,62 @@ def workers_announced(stdout):
     return int(match.group(1)) if match else os.cpu_count()
 
 
+def read_timestamped(stream, started, lines):
+    """Appends (seconds since started, line) for each line of stream until it closes."""
+    for line in stream:
+        lines.append((time.monotonic() - started, line.rstrip("\n")))
+
+
 def run_process(command, env, timeout):
-    """(exit code, stdout, stderr, wall seconds); a run past timeout gets SIGTERM (the CLI keeps
-    its results and exits 130), then SIGKILL."""
+    """(exit code, stdout lines as (seconds since start, text), stderr, wall seconds); a run
+    past timeout gets SIGTERM (the CLI keeps its results and exits 130), then SIGKILL."""
     started = time.monotonic()
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True)
+    out, err = [], []
+    readers = [threading.Thread(target=read_timestamped, args=(stream, started, lines))
+               for stream, lines in ((process.stdout, out), (process.stderr, err))]
+    for reader in readers:
+        reader.start()
+    note = ""
     try:
-        stdout, stderr = process.communicate(timeout=timeout)
+        process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGTERM)
         try:
-            stdout, stderr = process.communicate(timeout=60)
+            process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
-            stdout, stderr = process.communicate()
-        stderr += f"\n[multigpu.py: stopped after the {timeout} s timeout]"
-    return process.returncode, stdout, stderr, time.monotonic() - started
+            process.wait()
+        note = f"\n[multigpu.py: stopped after the {timeout} s timeout]"
+    for reader in readers:
+        reader.join()
+    stderr = "\n".join(text for _, text in err) + note
+    return process.returncode, out, stderr, time.monotonic() - started
+
+
+WORKER_READY = re.compile(r"tunebench cuda backend: ready in ([0-9.]+) s: (.*)")
+
+
+def worker_starts(lines):
+    """Each bench worker's start from its "ready in" log line (tune --verbose): when the line
+    reached the CLI (s after the CLI started) and the steps it names, {step: seconds}."""
+    starts = []
+    for at, text in lines:
+        match = WORKER_READY.search(text)
+        if match:
+            steps = dict((name, float(value)) for name, value in
+                         re.findall(r"([A-Za-z0-9 ]+?) ([0-9.]+) s(?:, |$)", match.group(2)))
+            starts.append({"logged_at": round(at, 3), "seconds": float(match.group(1)),
+                           "steps": steps})
+    return starts
+
+
+def write_worker_log(path, shown, lines):
+    """Appends the CLI's verbose output, each line stamped with its arrival time."""
+    with open(path, "a") as f:
+        f.write(f"### {shown}\n")
+        f.writelines(f"{at:9.3f} {text}\n" for at, text in lines)
 
 
 def failed(base, stdout, stderr):
@@ -203,11 +245,15 @@ def tune_once(args, job, gpus, commands):
         commands.append(shown)
         print(f"[multigpu] {shown}", file=sys.stderr, flush=True)
         try:
-            code, stdout, stderr, wall = run_process(command, env, args.timeout)
+            code, lines, stderr, wall = run_process(command, env, args.timeout)
         except OSError as error:
-            code, stdout, stderr, wall = None, "", f"cannot start the CLI: {error}", 0.0
+            code, lines, stderr, wall = None, [], f"cannot start the CLI: {error}", 0.0
+        stdout = "\n".join(text for _, text in lines)
         base = {"spec": job["spec"], "sampled": job["sampled"], "gpus": len(gpus),
                 "visible": visible, "command": shown, "exit_code": code, "wall_seconds": wall}
+        if args.worker_log:
+            write_worker_log(args.worker_log, shown, lines)
+            base["worker_starts"] = worker_starts(lines)
         if code != 0:
             return failed(base, stdout, stderr)
         try:
@@ -273,6 +319,9 @@ def parse_args(argv):
     parser.add_argument("--out", help="markdown report (appended to)")
     parser.add_argument("--raw", help="JSON lines, one per tune run (appended to)")
     parser.add_argument("--timeout", type=int, default=3600, help="seconds per tune run")
+    parser.add_argument("--worker-log", help="tune --verbose, and append the CLI's output, "
+                        "each line stamped with its arrival, to this file; the raw records get "
+                        "each bench worker's start (its \"ready in\" line)")
     parser.add_argument("--dry-workspace", help="debug: run nothing, report this workspace's "
                         "latest run as a 1-GPU run")
     args = parser.parse_args(argv)

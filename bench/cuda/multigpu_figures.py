@@ -23,7 +23,9 @@ def best_per_size(results):
 def per_gpu(results, rounds, wall):
     """{uuid or "": figures} over what the bench workers measured (results with bench_seconds,
     and the extra rounds). first/last_result_seconds: when the first and the last result that
-    GPU measured was stored, in seconds since the run started (rounds not counted)."""
+    GPU measured was stored, in seconds since the run started (rounds not counted);
+    first_result_phases: where that GPU's first result spent its time on the bench worker
+    (load, reference, bind, verify, measure seconds)."""
     gpus = {}
     for item, kind in [(r, "configs") for r in results] + [(o, "rounds") for o in rounds]:
         if item["bench_seconds"] is None:
@@ -36,7 +38,9 @@ def per_gpu(results, rounds, wall):
         gpu["busy_seconds"] += item["bench_seconds"]
         if kind == "configs" and item["at"] is not None:
             first, last = gpu["first_result_seconds"], gpu["last_result_seconds"]
-            gpu["first_result_seconds"] = item["at"] if first is None else min(first, item["at"])
+            if first is None or item["at"] < first:
+                gpu["first_result_seconds"] = item["at"]
+                gpu["first_result_phases"] = item.get("phases", {})
             gpu["last_result_seconds"] = item["at"] if last is None else max(last, item["at"])
     for gpu in gpus.values():
         gpu["busy_fraction"] = gpu["busy_seconds"] / wall if wall else None

@@ -69,6 +69,8 @@ def read_results(db, run_id, started):
         results.append({"id": rid, "status": status, "median": median, "samples": count or 0,
                         "compile_seconds": compile_s, "cached_build": bool(cached),
                         "bench_seconds": resources.get("bench_seconds"), "key": key,
+                        "phases": {k: v for k, v in resources.items()
+                                   if k.endswith("_seconds") and k != "bench_seconds"},
                         "size": size, "device": device or "", "uuid": uuid or "",
                         "at": seconds_since(started, created_at)})
     return results, known

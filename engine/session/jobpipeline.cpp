@@ -52,15 +52,18 @@ Status JobPipeline::start()
         return makeError(EngineError::Code::NoDevice, "no GPU to measure on",
                          "set CUDA_VISIBLE_DEVICES, or use --compile-only");
     definePool(m_bench, "cuda", 1, m_settings.gpus);
-    if (auto status = startPools({&m_first}); !status)
+    // The bench workers first, the compile workers once those are ready. Side by side, the
+    // 16-32 NVRTC processes starting up slowed the bench workers' start 3-6 fold (mostly the
+    // CUDA driver's initialisation), so the first result came later than one after the other:
+    // on 4 H100s 5.9 s against 3.9 s (bench/results/multigpu.md, "Worker start").
+    if (auto status = startPools({&m_bench}); !status)
         return status;
-    startBenchInBackground();
-    return ok();
+    return startPools({&m_first});
 }
 
-// A bench worker's start (a CUDA context, CUPTI, its internal kernels built) takes a second or
-// more; the compile workers need none of it, so they compile the first configurations
-// meanwhile. A failed start is reported by the next poll().
+// A new round's bench workers (a CUDA context, CUPTI, internal kernels: a second or more)
+// start while the compile workers, already running, go on. A failed start is reported by the
+// next poll().
 void JobPipeline::startBenchInBackground()
 {
     m_benchStart.begin(createSupervisors(m_bench), m_activity);

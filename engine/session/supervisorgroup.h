@@ -29,9 +29,9 @@ Status startTogether(const std::vector<SupervisorToStart> &supervisors);
 
 void stopTogether(const std::vector<Supervisor *> &supervisors);
 
-// startTogether() on a thread of its own, so that the caller goes on meanwhile: the compile
-// workers compile the first configurations while the bench workers make their CUDA contexts
-// and build their internal kernels (a second or more). Raises `activity` when it ends.
+// startTogether() on a thread of its own, so that the caller goes on meanwhile: between a
+// size's finalist rounds the compile workers go on while new bench workers make their CUDA
+// contexts and build their internal kernels (a second or more). Raises `activity` when it ends.
 class BackgroundStart
 {
 public:

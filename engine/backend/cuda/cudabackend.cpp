@@ -1,6 +1,7 @@
 #include "cudabackend.h"
 
 #include "backend/common/evaluationchecks.h"
+#include "backend/common/lapclock.h"
 
 #include "compile/cudaresources.h"
 #include "compile/nvrtcarchitectures.h"
@@ -53,16 +54,23 @@ Status CudaBackend::prepare(const Spec &spec)
     auto launch = LaunchShapeEvaluator::create(spec);
     if (!launch)
         return launch.error();
+    LapClock setup;
     if (!m_context)
-        if (Status opened = openDevice(); !opened)
+        if (Status opened = openDevice(setup); !opened)
             return opened;
     auto arguments = CudaArgumentSet::create(spec, *m_driver);
     if (!arguments)
         return arguments.error();
+    setup.lap("argument buffers");
     auto constants = ConstantSymbols::create(spec);
     if (!constants)
         return constants.error();
     chooseCuptiRecords(spec.measurement.concurrentCuptiRecords);
+    setup.lap("CUPTI records");
+    // Once per worker start: a slow start names its slow step in the run's log.
+    char total[32];
+    std::snprintf(total, sizeof total, "%.2f", setup.totalSeconds());
+    logOnce(std::string("ready in ") + total + " s: " + setup.text());
     m_references.clear();
     m_arguments.reset(); // frees the previous spec's buffers before the new ones are made
     m_arguments = std::move(*arguments);
@@ -95,12 +103,13 @@ void CudaBackend::chooseCuptiRecords(bool concurrent)
     logOnce("CUPTI records not switched, timing with CUDA events: " + failure);
 }
 
-Status CudaBackend::openDevice()
+Status CudaBackend::openDevice(LapClock &setup)
 {
     auto driver = CudaDriver::load();
     if (!driver)
         return driver.error();
     m_driver = std::make_unique<CudaDriver>(std::move(*driver));
+    setup.lap("driver");
     // CUPTI before the context, as its samples do, so it sees the context being made.
     std::string why;
     m_cupti = CuptiTimer::start(&why);
@@ -108,10 +117,12 @@ Status CudaBackend::openDevice()
         m_cuptiUnavailable = why;
         logOnce("CUPTI unavailable, timing with CUDA events: " + why);
     }
+    setup.lap("CUPTI");
     auto context = CudaContext::create(*m_driver);
     if (!context)
         return context.error();
     m_context = std::move(*context);
+    setup.lap("context");
     const CudaDeviceInfo &device = m_context->device();
     auto arch = archForComputeCapability(device.limits.computeMajor, device.limits.computeMinor);
     if (!arch)
@@ -123,12 +134,14 @@ Status CudaBackend::openDevice()
     if (CudaStatus created = m_stream.create(*m_driver); !created)
         return makeError(EngineError::Code::BackendError, created.failure().message);
     m_events.setDriver(*m_driver);
+    setup.lap("stream");
     m_flusher = std::make_unique<L2Flusher>(*m_driver);
     if (CudaStatus prepared =
             m_flusher->prepare(device.limits.l2CacheBytes, device.limits.smCount, *m_compiler);
         !prepared)
         return makeError(EngineError::Code::BackendError,
                          "cannot prepare the L2 flush: " + prepared.failure().message);
+    setup.lap("L2 flush kernel");
     m_switcher = std::make_unique<ContextSwitcher>();
     if (CudaStatus created = ContextSwitcher::create(*m_driver, *m_compiler, *m_switcher);
         !created) {
@@ -136,15 +149,18 @@ Status CudaBackend::openDevice()
                 created.failure().message + ")");
         m_switcher.reset();
     }
+    setup.lap("second context");
     m_clockProbe = std::make_unique<SmClockProbe>(*m_driver);
     if (CudaStatus prepared = m_clockProbe->prepare(*m_compiler); !prepared)
         return makeError(EngineError::Code::BackendError,
                          "cannot prepare the SM clock probe: " + prepared.failure().message);
+    setup.lap("SM clock probe");
     m_verifier = std::make_unique<DeviceVerifier>(*m_driver, *m_compiler, device.limits.smCount);
     why.clear();
     m_clocks = GpuClockMonitor::open(device.pciBusId, &why);
     if (!m_clocks.available())
         logOnce("no clock and throttle figures: " + why);
+    setup.lap("NVML");
     return ok();
 }
 
@@ -173,12 +189,8 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
         return failed(result, failure(ResultStatus::RuntimeError, std::move(problem)));
 
     // Where a configuration's time on the GPU worker goes (the throughput benchmark reads it).
-    auto phaseStart = std::chrono::steady_clock::now();
-    const auto endPhase = [&](const char *name) {
-        const auto now = std::chrono::steady_clock::now();
-        result.resources[name] = std::chrono::duration<double>(now - phaseStart).count();
-        phaseStart = now;
-    };
+    LapClock phases;
+    const auto endPhase = [&](const char *name) { result.resources[name] = phases.lap(name); };
     LoadedKernel kernel;
     if (CudaStatus loaded = loadKernel(config, sizeIndex, result, kernel); !loaded)
         return failed(result, loaded.failure());

@@ -24,6 +24,7 @@
 namespace tb {
 
 class CuptiTimer;
+class LapClock;
 class L2Flusher;
 class ContextSwitcher;
 class SmClockProbe;
@@ -83,7 +84,7 @@ private:
     };
 
     Result run(const Configuration &config, std::size_t sizeIndex);
-    Status openDevice();
+    Status openDevice(LapClock &setup);
     void chooseCuptiRecords(bool concurrent);
     CudaStatus loadKernel(const Configuration &config, std::size_t sizeIndex, Result &result,
                           LoadedKernel &kernel);

@@ -165,6 +165,33 @@ private slots:
             QCOMPARE(store->run(listener.runId)->device, std::string("NVIDIA H100 80GB HBM3"));
         }
     }
+
+    // The bench workers start first and the compile workers only once those are ready: side
+    // by side the NVRTC processes slowed the bench workers' CUDA start 3-6 fold
+    // (bench/results/multigpu.md). A bench worker that cannot start (here: a GPU that no
+    // machine has) fails the run before any compile worker was started.
+    void theBenchWorkersStartBeforeTheCompileWorkers()
+    {
+        QTemporaryDir dir;
+        const Spec spec = loadSpec("/resources/examples/copy_scale/copy_scale.json");
+        LaneListener listener;
+        SessionOptions options = optionsFor(dir, listener);
+        options.gpus = {{"GPU-00000000-0000-0000-0000-000000000000", "NVIDIA H100 80GB HBM3",
+                         "GPU-00000000-0000-0000-0000-000000000000", "sm_90"}};
+
+        Session session(spec, options, listener);
+        auto summary = session.run();
+        QVERIFY(!summary.hasValue());
+        const std::string error = summary.error().toString();
+        QVERIFY2(error.find("cuda workers") != std::string::npos, error.c_str());
+        bool benchTried = false;
+        for (const auto &line : listener.log) {
+            QVERIFY2(line.find("cuda-compile supervisor: worker 0 started") == std::string::npos,
+                     line.c_str());
+            benchTried = benchTried || line.starts_with("cuda supervisor:");
+        }
+        QVERIFY(benchTried);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSessionLanes)
