@@ -142,22 +142,35 @@ void ConsoleReporter::onLog(const std::string &line)
     std::fprintf(m_out, "  | %s\n", line.c_str());
 }
 
+namespace {
+
+// ", 95 stopped early (clearly slower than the best), 12 finalist rounds" (each when not 0).
+std::string finishedDetails(const RunSummary &summary)
+{
+    std::string details;
+    if (summary.stoppedEarly > 0)
+        details += ", " + std::to_string(summary.stoppedEarly) +
+                   " stopped early (clearly slower than the best)";
+    if (summary.roundsMeasured > 0)
+        details += ", " + std::to_string(summary.roundsMeasured) + " finalist rounds";
+    return details;
+}
+
+} // namespace
+
 void ConsoleReporter::onFinished(const RunSummary &summary)
 {
     clearProgressLine();
-    std::fprintf(
-        m_out, "%s run %lld in %s: %llu measured, %llu from the store, %llu ok, %llu failed%s\n",
-        !summary.sizeFailures.empty() ? "Incomplete"
-        : summary.stopped             ? "Stopped"
-                                      : "Finished",
-        static_cast<long long>(summary.runId), formatClock(summary.seconds).c_str(),
-        static_cast<unsigned long long>(summary.evaluated),
-        static_cast<unsigned long long>(summary.reused),
-        static_cast<unsigned long long>(summary.ok),
-        static_cast<unsigned long long>(summary.failed),
-        summary.roundsMeasured == 0
-            ? ""
-            : (", " + std::to_string(summary.roundsMeasured) + " finalist rounds").c_str());
+    std::fprintf(m_out,
+                 "%s run %lld in %s: %llu measured, %llu from the store, %llu ok, %llu failed%s\n",
+                 !summary.sizeFailures.empty() ? "Incomplete"
+                 : summary.stopped             ? "Stopped"
+                                               : "Finished",
+                 static_cast<long long>(summary.runId), formatClock(summary.seconds).c_str(),
+                 static_cast<unsigned long long>(summary.evaluated),
+                 static_cast<unsigned long long>(summary.reused),
+                 static_cast<unsigned long long>(summary.ok),
+                 static_cast<unsigned long long>(summary.failed), finishedDetails(summary).c_str());
 }
 
 void ConsoleReporter::onFailed(const EngineError &error)

@@ -6,8 +6,9 @@
 
 namespace tb {
 
-AdaptiveSampler::AdaptiveSampler(const MeasurementSettings &settings)
-    : m_settings(settings), m_relativeHalfWidth(kUnboundedRelativeHalfWidth)
+AdaptiveSampler::AdaptiveSampler(const MeasurementSettings &settings, double hopelessAboveSeconds)
+    : m_settings(settings), m_hopelessAbove(hopelessAboveSeconds),
+      m_relativeHalfWidth(kUnboundedRelativeHalfWidth)
 {
     m_samples.reserve(static_cast<std::size_t>(std::max(settings.maxSamples, 1)));
 }
@@ -27,9 +28,18 @@ bool AdaptiveSampler::done(double elapsedSeconds) const
         return true;
     if (count >= 1 && elapsedSeconds >= m_settings.maxSecondsPerConfig)
         return true;
+    if (stoppedEarly())
+        return true;
     return count >= std::max(m_settings.minSamples, 1) &&
            elapsedSeconds >= m_settings.minSecondsPerConfig &&
            m_relativeHalfWidth <= m_settings.targetRelativeHalfWidth;
+}
+
+// The interval's lower end, not the median: a configuration is dropped only when even the
+// optimistic reading of its samples is slower than the threshold (with 3 samples, their fastest).
+bool AdaptiveSampler::stoppedEarly() const
+{
+    return m_hopelessAbove > 0 && medianInterval(m_sorted).lower > m_hopelessAbove;
 }
 
 SampleSummary AdaptiveSampler::summary() const

@@ -52,18 +52,25 @@ double harrellDavisMedian(std::span<const double> sorted)
 // like (timings are skewed and heavy-tailed, so a mean +- t*s interval would mislead). For small
 // n the clamp makes the interval [min, max], which is conservative. Below 3 samples there is no
 // meaningful interval at all, so the width is reported as unbounded and sampling goes on.
-double relativeMedianHalfWidth(std::span<const double> sorted)
+MedianInterval medianInterval(std::span<const double> sorted)
 {
     const std::size_t n = sorted.size();
     if (n < 3)
-        return kUnboundedRelativeHalfWidth;
+        return {};
     const double centre = 0.5 * static_cast<double>(n);
     const double spread = 1.96 * std::sqrt(static_cast<double>(n)) / 2.0;
     const double lowRank = std::clamp(std::floor(centre - spread), 1.0, static_cast<double>(n));
     const double highRank =
         std::clamp(std::ceil(centre + spread + 1.0), 1.0, static_cast<double>(n));
-    const double lower = sorted[static_cast<std::size_t>(lowRank) - 1];
-    const double upper = sorted[static_cast<std::size_t>(highRank) - 1];
+    return {sorted[static_cast<std::size_t>(lowRank) - 1],
+            sorted[static_cast<std::size_t>(highRank) - 1]};
+}
+
+double relativeMedianHalfWidth(std::span<const double> sorted)
+{
+    if (sorted.size() < 3)
+        return kUnboundedRelativeHalfWidth;
+    const auto [lower, upper] = medianInterval(sorted);
     const double halfWidth = 0.5 * (upper - lower);
     const double median = std::fabs(sortedMedian(sorted));
     if (halfWidth == 0)

@@ -34,6 +34,16 @@ double sortedMedian(std::span<const double> sorted);
 // centre the weights dominate, so outliers barely count. summarize() reports it as the median.
 double harrellDavisMedian(std::span<const double> sorted);
 
+// The median's ~95% confidence interval from sorted samples: two order statistics around the
+// middle (distribution-free). n < 3 bounds nothing: {-inf, +inf}. For n = 3 it is the whole
+// range, [min, max].
+struct MedianInterval
+{
+    double lower = -std::numeric_limits<double>::infinity();
+    double upper = std::numeric_limits<double>::infinity();
+};
+MedianInterval medianInterval(std::span<const double> sorted);
+
 // Half of the median's ~95% confidence interval divided by the median, from sorted samples.
 // Zero where the interval's two order statistics read the same tick: the adaptive sampler
 // stops there, as more samples cannot narrow it.

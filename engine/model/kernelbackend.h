@@ -22,6 +22,12 @@ public:
     // Build (or fetch from the cache), verify against the reference config, and measure.
     virtual Result evaluate(const Configuration &config, std::size_t sizeIndex) = 0;
 
+    // For the next evaluate(): the median time (seconds) above which its configuration is
+    // hopeless (JobMessage::stopAboveSeconds; 0 = none). A measuring backend stops sampling as
+    // soon as the median's interval lies wholly above it (AdaptiveSampler) and records the
+    // threshold in the result (kStoppedEarlyAboveKey). Backends that do not measure ignore it.
+    void setHopelessAbove(double seconds) { m_hopelessAbove = seconds; }
+
     // Whether evaluate() on `sizeIndex` would first have to compute the reference
     // configuration's outputs. The worker then calls prepareReference() before evaluate() and
     // tells the supervisor, so that a reference that crashes or hangs the worker is blamed on
@@ -34,6 +40,12 @@ public:
     // False once the backend cannot go on (a CUDA context left unusable by an illegal address or
     // a trap): the worker sends the result it has, then exits so the supervisor restarts it.
     virtual bool usable() const { return true; }
+
+protected:
+    double hopelessAbove() const { return m_hopelessAbove; }
+
+private:
+    double m_hopelessAbove = 0;
 };
 
 } // namespace tb

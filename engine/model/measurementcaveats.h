@@ -24,6 +24,12 @@ inline double effectiveSmClockMhz(const Result &result)
 inline constexpr const char *kOtherCpuLoadKey = "other_cpu_load";
 inline constexpr double kOtherCpuLoadCaveat = 0.5;
 
+// The result resource where a measuring backend records the median time (seconds) above which
+// the job called its configuration hopeless, when its sampling stopped early for that reason
+// (AdaptiveSampler): the median is then less precise than the spec's target. Not a caveat: the
+// configuration is surely slower than the threshold, which is all a ranking needs of it.
+inline constexpr const char *kStoppedEarlyAboveKey = "stopped_early_above_s";
+
 // What makes a measured time less comparable than it looks, read from the backend's figures in
 // result.resources: the GPU slowed down while it was measured ("throttled", with NVML's
 // clocks-event reason bits in "throttle_reasons"), or the SM clock its own timer saw differed

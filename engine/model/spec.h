@@ -157,6 +157,11 @@ struct MeasurementSettings
     // least processRounds (by default equal to it: no adaptive rounds).
     int maxProcessRounds = 3;
     int finalistsPerSize = 3;
+    // Early exit: a configuration stops sampling as soon as its median's ~95% interval lies
+    // wholly above this factor times its size's fastest ok median so far (after 3 samples at
+    // the earliest), so the measuring time goes to contenders. 0 = off. Applies where a slower
+    // median always ranks worse (the objective is time, or a metric of time and sizes only).
+    double earlyExitFactor = 1.5;
 };
 
 struct Spec

@@ -122,6 +122,11 @@ double FieldReader::number(const char *name)
     return *number;
 }
 
+double FieldReader::numberOr(const char *name, double absent)
+{
+    return m_object.contains(name) ? number(name) : absent;
+}
+
 bool FieldReader::boolean(const char *name)
 {
     const Json *value = field(name);

@@ -30,6 +30,8 @@ public:
     std::int64_t integer(const char *name);
     std::uint64_t unsignedInteger(const char *name);
     double number(const char *name);
+    // An optional field: `absent` when the object has no such field.
+    double numberOr(const char *name, double absent);
     bool boolean(const char *name);
     std::vector<double> numbers(const char *name);
     std::map<std::string, double> numberMap(const char *name);

@@ -3,6 +3,7 @@
 #include "jsonfields.h"
 
 #include <array>
+#include <cmath>
 #include <limits>
 #include <utility>
 
@@ -88,9 +89,12 @@ Json toJson(const Message &message)
                            return Json{{"message", m.message}, {"detail", m.detail}};
                        },
                        [](const JobMessage &m) {
-                           return Json{{"id", m.id},
-                                       {"values", numbersToJson(m.values)},
-                                       {"sizeIndex", m.sizeIndex}};
+                           Json job{{"id", m.id},
+                                    {"values", numbersToJson(m.values)},
+                                    {"sizeIndex", m.sizeIndex}};
+                           if (m.stopAboveSeconds > 0)
+                               job["stopAbove"] = m.stopAboveSeconds;
+                           return job;
                        },
                        [](const JobResultMessage &m) {
                            return Json{{"id", m.id}, {"result", resultToJson(m.result)}};
@@ -168,6 +172,10 @@ Message readMessage(const std::string &type, FieldReader &reader)
         m.id = reader.unsignedInteger("id");
         m.values = reader.numbers("values");
         m.sizeIndex = reader.unsignedInteger("sizeIndex");
+        m.stopAboveSeconds = reader.numberOr("stopAbove", 0);
+        if (!(m.stopAboveSeconds >= 0) || !std::isfinite(m.stopAboveSeconds))
+            reader.fail(ProtocolFault::WrongType,
+                        "'stopAbove' in job must be a finite number of seconds, 0 or more");
         return m;
     }
     if (type == "job_result") {

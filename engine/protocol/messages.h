@@ -13,7 +13,7 @@ namespace tb {
 // The worker protocol: newline-delimited JSON on the worker's stdin/stdout, one compact object
 // per line, each with a "type". A worker opens with a hello; the supervisor refuses a worker
 // whose protocol differs from its own. Bump the version for any change a peer could misread.
-inline constexpr int kProtocolVersion = 2; // 2: the reference message
+inline constexpr int kProtocolVersion = 3; // 2: the reference message; 3: a job's stopAbove
 
 // Longest frame either side accepts, newline excluded. A result with a huge compiler log fits;
 // a peer streaming bytes without a newline is cut off instead of growing a buffer for ever.
@@ -63,6 +63,10 @@ struct JobMessage
     std::uint64_t id = 0;
     std::vector<double> values; // Configuration::values
     std::uint64_t sizeIndex = 0;
+    // Early exit: the median time (seconds) above which this configuration is hopeless, i.e.
+    // clearly slower than the size's best so far; the worker stops sampling once the median's
+    // interval lies wholly above it. 0: measure to the spec's precision. Optional in JSON.
+    double stopAboveSeconds = 0;
 
     bool operator==(const JobMessage &) const = default;
 };

@@ -14,7 +14,8 @@ struct JobRequest
     std::uint64_t id = 0;
     Configuration config;
     std::size_t sizeIndex = 0;
-    double timeoutSeconds = 0; // wall-clock limit of one attempt; 0 or less: none
+    double timeoutSeconds = 0;   // wall-clock limit of one attempt; 0 or less: none
+    double stopAboveSeconds = 0; // early exit (JobMessage::stopAboveSeconds); 0: none
 };
 
 // How a submitted job ended: what the worker measured, or the supervisor's verdict (timeout,

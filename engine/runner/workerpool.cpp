@@ -104,7 +104,8 @@ void WorkerPool::sendJob(WorkerSlot &slot, Clock::time_point now)
                                   std::chrono::duration<double>(job.timeoutSeconds));
     }
     // A worker that closed its input is dying, most likely: learn how before judging.
-    if (!slot.process->send(encode(JobMessage{job.id, job.config.values, job.sizeIndex})))
+    if (!slot.process->send(
+            encode(JobMessage{job.id, job.config.values, job.sizeIndex, job.stopAboveSeconds})))
         endProcess(slot, WorkerSlot::Ending::Exited, {}, now);
 }
 

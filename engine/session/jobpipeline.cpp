@@ -213,11 +213,12 @@ bool JobPipeline::submitTo(Pool &pool, std::uint64_t token, const Configuration 
 }
 
 bool JobPipeline::submitToSupervisor(Supervisor &supervisor, std::uint64_t token,
-                                     const Configuration &config, std::size_t sizeIndex)
+                                     const Configuration &config, std::size_t sizeIndex,
+                                     double stopAboveSeconds)
 {
     if (supervisor.idleWorkers() == 0)
         return false;
-    JobRequest job{m_nextJobId++, config, sizeIndex, m_settings.timeoutSeconds};
+    JobRequest job{m_nextJobId++, config, sizeIndex, m_settings.timeoutSeconds, stopAboveSeconds};
     if (!supervisor.submit(job))
         return false;
     m_jobToToken[job.id] = token;
@@ -254,10 +255,30 @@ void JobPipeline::feedBenchWorkers()
             m_waiting.erase(chosen);
             m_compiled[next.token] = std::move(next.compiled);
             m_lastSizeOnGpu[gpu] = next.sizeIndex;
-            if (submitToSupervisor(supervisor, next.token, next.config, next.sizeIndex))
+            if (submitToSupervisor(supervisor, next.token, next.config, next.sizeIndex,
+                                   hopelessAbove(next.token, next.sizeIndex)))
                 m_onBench[gpu] = next.token;
         }
     }
+}
+
+void JobPipeline::noteOkTime(std::size_t sizeIndex, double seconds)
+{
+    if (!(seconds > 0))
+        return;
+    const auto [fastest, added] = m_fastestOk.emplace(sizeIndex, seconds);
+    if (!added)
+        fastest->second = std::min(fastest->second, seconds);
+}
+
+// Taken when the configuration goes to its measuring worker, so it compares with the best known
+// then. A finalist's round (a pinned token) is never cut short: the rounds rank the best.
+double JobPipeline::hopelessAbove(std::uint64_t token, std::size_t sizeIndex) const
+{
+    if (m_settings.earlyExitFactor <= 0 || m_pinned.count(token))
+        return 0;
+    const auto fastest = m_fastestOk.find(sizeIndex);
+    return fastest == m_fastestOk.end() ? 0 : m_settings.earlyExitFactor * fastest->second;
 }
 
 // Every supervisor raises the one activity signal, so whichever pool finishes first wakes the
@@ -307,6 +328,8 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
         return;
     }
     if (bench) {
+        if (outcome.result.status == ResultStatus::Ok && outcome.result.summary.count > 0)
+            noteOkTime(outcome.sizeIndex, outcome.result.summary.median); // before the next feed
         if (m_onBench[supervisor] == token)
             m_onBench[supervisor].reset();
         if (supervisor < m_settings.gpus.size()) {

@@ -60,6 +60,11 @@ public:
     std::vector<std::string> takeLogLines();
     void stop();
 
+    // An ok median time of `sizeIndex` stored by an earlier run (the pipeline notes those it
+    // measures itself): the fastest one is what early exit compares a configuration with
+    // (PipelineSettings::earlyExitFactor).
+    void noteOkTime(std::size_t sizeIndex, double seconds);
+
 private:
     struct Pool
     {
@@ -88,7 +93,9 @@ private:
     bool submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
                   std::size_t sizeIndex);
     bool submitToSupervisor(Supervisor &supervisor, std::uint64_t token,
-                            const Configuration &config, std::size_t sizeIndex);
+                            const Configuration &config, std::size_t sizeIndex,
+                            double stopAboveSeconds = 0);
+    double hopelessAbove(std::uint64_t token, std::size_t sizeIndex) const;
     void collectFrom(Pool &pool, std::vector<Finished> &finished);
     void finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
                 std::vector<Finished> &finished);
@@ -109,6 +116,7 @@ private:
     std::map<std::uint64_t, std::uint64_t> m_jobToToken;
     std::map<std::uint64_t, Result> m_compiled;    // token -> compile result, while benchmarking
     std::map<std::uint64_t, std::size_t> m_pinned; // token -> the only lane that may take it
+    std::map<std::size_t, double> m_fastestOk;     // size -> fastest ok median so far (s)
     std::set<std::uint64_t> m_tokens;              // tokens in flight
     // When each job went to its worker: a result's wall time on its stage, for the
     // throughput benchmark (resources "bench_seconds" and "stage_seconds").

@@ -2,6 +2,9 @@
 
 #include "space/variables.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace tb {
 
 Expected<MetricEvaluator> MetricEvaluator::create(const Spec &spec)
@@ -30,6 +33,40 @@ void MetricEvaluator::apply(const Configuration &config, std::size_t sizeIndex,
     values.push_back(result.summary.median); // `time` comes last (metricVariableNames)
     for (std::size_t i = 0; i < m_expressions.size(); ++i)
         result.metrics[m_spec->metrics[i].name] = m_expressions[i].evaluate(values);
+}
+
+bool MetricEvaluator::slowerIsWorse() const
+{
+    const Objective &objective = m_spec->objective;
+    if (objective.metric == "time")
+        return objective.minimize;
+    const auto &metrics = m_spec->metrics;
+    const auto metric = std::find_if(metrics.begin(), metrics.end(), [&](const DerivedMetric &m) {
+        return m.name == objective.metric;
+    });
+    if (metric == metrics.end())
+        return false;
+    const Expression &expression =
+        m_expressions[static_cast<std::size_t>(metric - metrics.begin())];
+    for (const auto &used : expression.usedVariables())
+        for (const auto &parameter : m_spec->parameters)
+            if (used == parameter.name)
+                return false; // the ranking may depend on the configuration, not on time alone
+    // Time and sizes only: evaluate it at two times for each size (any parameter values do).
+    const Configuration anyConfig{std::vector<double>(m_spec->parameters.size(), 0.0)};
+    for (std::size_t size = 0; size < std::max<std::size_t>(m_spec->sizes.values.size(), 1);
+         ++size) {
+        auto values = configurationValues(*m_spec, anyConfig, size);
+        values.push_back(1e-3);
+        const double faster = expression.evaluate(values);
+        values.back() = 2e-3;
+        const double slower = expression.evaluate(values);
+        if (!std::isfinite(faster) || !std::isfinite(slower))
+            return false;
+        if (objective.minimize ? !(slower > faster) : !(slower < faster))
+            return false;
+    }
+    return true;
 }
 
 } // namespace tb

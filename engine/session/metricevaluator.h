@@ -20,6 +20,12 @@ public:
     // Fills result.metrics for an ok result with a median; leaves other results untouched.
     void apply(const Configuration &config, std::size_t sizeIndex, Result &result) const;
 
+    // Whether a longer median always ranks worse, for every problem size: the objective is the
+    // time (minimised), or a metric of the time and the sizes alone, no parameter, that gets
+    // worse as the time grows (GFLOP/s = 2 * M * N * K / time / 1e9, maximised). Early exit
+    // compares times with the best so far, so the session allows it only then.
+    bool slowerIsWorse() const;
+
 private:
     MetricEvaluator(const Spec &spec, std::vector<Expression> expressions);
 

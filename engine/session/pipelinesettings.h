@@ -27,6 +27,9 @@ struct PipelineSettings
     std::string arch;              // compile target for compile workers, e.g. "sm_90"
     bool compileOnly = false;
     std::string referenceName; // e.g. "the reference configuration BM=32,BN=32"; "" for none
+    // Early exit: a configuration's sampling stops once its median is surely above this factor
+    // times its size's fastest ok median so far (JobPipeline::noteOkTime); 0 = off.
+    double earlyExitFactor = 0;
 };
 
 } // namespace tb

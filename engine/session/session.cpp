@@ -3,6 +3,7 @@
 #include "compileworkers.h"
 #include "export/exporter.h"
 #include "jobpipeline.h"
+#include "model/measurementcaveats.h"
 #include "search/searchstrategy.h"
 #include "space/variables.h"
 
@@ -227,7 +228,11 @@ Status Session::startPipeline()
     settings.compileOnly = m_options.compileOnly;
     if (m_spec.verification.reference)
         settings.referenceName = referenceLabel(m_spec);
+    if (m_metrics->slowerIsWorse())
+        settings.earlyExitFactor = m_spec.measurement.earlyExitFactor;
     m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
+    for (const auto &[sizeIndex, seconds] : m_fastestStored)
+        m_pipeline->noteOkTime(sizeIndex, seconds);
     auto status = m_pipeline->start();
     forwardLogs();
     if (status)
@@ -343,6 +348,8 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
             return saved.error();
         resultId = *saved;
         ++m_summary.evaluated;
+        if (result.resource(kStoppedEarlyAboveKey))
+            ++m_summary.stoppedEarly;
     } else {
         ++m_summary.reused;
     }
@@ -358,6 +365,8 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     if (isOk && !std::isnan(event.objective))
         lowerIsBetter = m_spec.objective.minimize ? event.objective : -event.objective;
     event.newBest = plan.report(config, lowerIsBetter);
+    if (reused && isOk && result.summary.count > 0)
+        noteStoredOkTime(plan.sizeIndex(), result.summary.median);
     if (lowerIsBetter)
         offerFinalist(resultId, plan.sizeIndex(), config, key, result);
     event.reused = reused;
@@ -366,6 +375,19 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     m_listener.onResult(event);
     reportProgress();
     return ok();
+}
+
+// A stored result of a resumed run: the pipeline's early exit compares with it too, told at
+// once or when the pipeline starts (stored results come first, before any job needs it).
+void Session::noteStoredOkTime(std::size_t sizeIndex, double seconds)
+{
+    if (m_pipeline) {
+        m_pipeline->noteOkTime(sizeIndex, seconds);
+        return;
+    }
+    const auto [fastest, added] = m_fastestStored.emplace(sizeIndex, seconds);
+    if (!added)
+        fastest->second = std::min(fastest->second, seconds);
 }
 
 // The size's reference cannot be had: every configuration of the size would fail to verify,

@@ -61,6 +61,7 @@ private:
     Status ensurePipeline();
     bool workRemains() const;
     void giveUpSize(SizePlan &plan, const std::string &message);
+    void noteStoredOkTime(std::size_t sizeIndex, double seconds);
     Status waitForWorker();
     Status collect(std::chrono::milliseconds wait);
     Status record(SizePlan &plan, const Configuration &config, const std::string &key,
@@ -103,6 +104,9 @@ private:
     std::map<std::pair<std::string, std::size_t>, StoredResult> m_stored; // earlier, of the run
     std::map<std::uint64_t, InFlight> m_inFlight;
     std::set<std::size_t> m_failedSizes; // given up on: their reference failed
+    // Per size, the fastest stored ok median met before the pipeline started (its early exit
+    // compares with it; noteStoredOkTime).
+    std::map<std::size_t, double> m_fastestStored;
     std::int64_t m_specId = 0;
     RunHolder m_holder; // this process, as the run's one writer
     bool m_claimed = false;

@@ -116,6 +116,7 @@ struct RunSummary
     std::uint64_t ok = 0;
     std::uint64_t failed = 0;
     std::uint64_t roundsMeasured = 0;      // finalists measured again by this session
+    std::uint64_t stoppedEarly = 0;        // measured results whose sampling exited early
     bool stopped = false;                  // ended before the plan was done (request or failures)
     std::vector<SizeFailure> sizeFailures; // sizes given up on, in the order they failed
     double seconds = 0;

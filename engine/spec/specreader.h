@@ -62,6 +62,7 @@ private:
     void readMeasurement(const Json &measurement, const std::string &path);
     void readSampleBounds(const Json &measurement, const std::string &path);
     void readMinimumSeconds(const Json &measurement, const std::string &path);
+    void readEarlyExitFactor(const Json &measurement, const std::string &path);
     void readMaxProcessRounds(const Json &measurement, const std::string &path,
                               bool adaptiveByDefault);
 

@@ -124,7 +124,7 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
                          {"warmup_runs", "min_samples", "max_samples", "target_rel_ci",
                           "min_seconds_per_config", "max_seconds_per_config", "timeout_seconds",
                           "warm_cache", "cupti_records", "process_rounds", "max_process_rounds",
-                          "finalists_per_size"}))
+                          "finalists_per_size", "early_exit_factor"}))
         return;
     auto &settings = m_spec.measurement;
     auto count = [&](const char *key, int minimum, int &target) {
@@ -160,6 +160,7 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     positive("max_seconds_per_config", settings.maxSecondsPerConfig);
     readMinimumSeconds(measurement, path);
     positive("timeout_seconds", settings.timeoutSeconds);
+    readEarlyExitFactor(measurement, path);
     settings.warmCache =
         m_reader.boolean(measurement, path, "warm_cache").value_or(settings.warmCache);
     if (const auto records = m_reader.text(measurement, path, "cupti_records")) {
@@ -169,6 +170,19 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
             m_reader.report(JsonReader::child(path, "cupti_records"),
                             "expected \"serial\" or \"concurrent\", got \"" + *records + "\"");
     }
+}
+
+// 0 (off) or above 1: a factor of 1 or less would drop configurations as fast as the best.
+void SpecReader::readEarlyExitFactor(const Json &measurement, const std::string &path)
+{
+    const auto value = m_reader.number(measurement, path, "early_exit_factor");
+    if (!value)
+        return;
+    if (*value != 0 && !(*value > 1))
+        m_reader.report(JsonReader::child(path, "early_exit_factor"),
+                        "must be 0 (off) or more than 1, got " + formatValue(*value));
+    else
+        m_spec.measurement.earlyExitFactor = *value;
 }
 
 // 0 <= min_seconds_per_config <= max_seconds_per_config (the cap wins: a minimum beyond it could

@@ -133,6 +133,7 @@ private:
     Result evaluate(const JobMessage &job)
     {
         try {
+            m_backend.setHopelessAbove(job.stopAboveSeconds);
             return m_backend.evaluate(Configuration{job.values}, job.sizeIndex);
         } catch (const std::exception &error) {
             Result result;

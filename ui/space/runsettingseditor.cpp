@@ -97,7 +97,13 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
                                    {tr("Finalists per size:"), "/measurement/finalists_per_size",
                                     tr("How many of each size's best configurations the extra "
                                        "rounds measure again"),
-                                    tr("3")});
+                                    tr("3")})
+             << formrows::addField(measure, document, Kind::Number,
+                                   {tr("Early exit factor:"), "/measurement/early_exit_factor",
+                                    tr("Stop sampling a configuration once its median is surely "
+                                       "more than this factor times its size's best so far (after "
+                                       "3 samples); 0 turns it off"),
+                                    tr("1.5")});
     m_warmCache = new JsonCheckBox(document, tr("Warm cache (GPU: no L2 flush between samples)"),
                                    measurement);
     m_warmCache->setObjectName(QStringLiteral("measurement_warm_cache"));

@@ -163,7 +163,7 @@ void CpuBackend::measure(const KernelLibrary &library, Result &result)
     for (int i = 0; i < m_spec->measurement.warmupRuns; ++i)
         m_call->invoke(library.entry(), arguments);
 
-    AdaptiveSampler sampler(m_spec->measurement);
+    AdaptiveSampler sampler(m_spec->measurement, hopelessAbove());
     const auto loadBefore = HostLoad::read();
     const auto begin = Clock::now();
     for (;;) {
@@ -176,6 +176,8 @@ void CpuBackend::measure(const KernelLibrary &library, Result &result)
     }
     result.samples = sampler.samples();
     result.summary = sampler.summary();
+    if (sampler.stoppedEarly())
+        result.resources[kStoppedEarlyAboveKey] = hopelessAbove();
     if (const auto loadAfter = HostLoad::read(); loadBefore && loadAfter)
         result.resources[kOtherCpuLoadKey] = loadAfter->otherCpusBusySince(*loadBefore);
 }

@@ -264,8 +264,8 @@ CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, Resul
     CudaMeasurement measurement(*m_driver, m_stream.handle(), m_events, *m_flusher,
                                 m_switcher.get(), m_cupti.get());
     std::string cuptiFailure;
-    CudaStatus measured = measurement.measure(kernel.launch, m_spec->measurement, verified ? 1 : 0,
-                                              result, &cuptiFailure);
+    CudaStatus measured = measurement.measure(kernel.launch, m_spec->measurement, hopelessAbove(),
+                                              verified ? 1 : 0, result, &cuptiFailure);
     if (!cuptiFailure.empty()) {
         m_cupti.reset();
         m_cuptiUnavailable = cuptiFailure;

@@ -7,6 +7,7 @@
 #include "l2flusher.h"
 #include "measure/adaptivesampler.h"
 #include "measure/statistics.h"
+#include "model/measurementcaveats.h"
 
 #include <algorithm>
 #include <chrono>
@@ -48,12 +49,17 @@ CudaStatus CudaMeasurement::switchContext()
 }
 
 std::size_t CudaMeasurement::nextBatchSize(const MeasurementSettings &settings, std::size_t taken,
-                                           double elapsedSeconds, double secondsPerSample)
+                                           double elapsedSeconds, double secondsPerSample,
+                                           bool earlyExit)
 {
     const auto maxSamples = static_cast<std::size_t>(std::max(settings.maxSamples, 1));
+    const auto minSamples = static_cast<std::size_t>(std::max(settings.minSamples, 1));
     const std::size_t left = taken < maxSamples ? maxSamples - taken : 1;
-    std::size_t batch = taken == 0 ? static_cast<std::size_t>(std::max(settings.minSamples, 1))
-                                   : std::max<std::size_t>(taken / 2, 1);
+    std::size_t batch = taken == 0 ? minSamples : std::max<std::size_t>(taken / 2, 1);
+    if (earlyExit && taken == 0)
+        batch = std::min(minSamples, kEarlyExitProbe);
+    else if (earlyExit && taken < minSamples)
+        batch = std::max(batch, minSamples - taken);
     batch = std::min({batch, kMaxBatch, left});
     if (taken > 0 && secondsPerSample > 0) {
         const double timeLeft = settings.maxSecondsPerConfig - elapsedSeconds;
@@ -96,7 +102,8 @@ CudaStatus CudaMeasurement::runBatch(const KernelLaunch &kernel, std::size_t cou
 }
 
 CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const MeasurementSettings &settings,
-                                    int launchedAlready, Result &result, std::string *cuptiFailure)
+                                    double hopelessAboveSeconds, int launchedAlready,
+                                    Result &result, std::string *cuptiFailure)
 {
     const auto dropCupti = [&](const std::string &why) {
         if (cuptiFailure)
@@ -112,7 +119,7 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
         if (Status discarded = m_cupti->discard(); !discarded)
             dropCupti(discarded.error().toString());
 
-    AdaptiveSampler sampler(settings);
+    AdaptiveSampler sampler(settings, hopelessAboveSeconds);
     std::vector<double> events; // the events' value of every accepted sample
     std::vector<double> batchEvents;
     const auto begin = Clock::now();
@@ -121,7 +128,8 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
         const std::size_t taken = events.size();
         const double elapsed = secondsSince(begin);
         const std::size_t count = nextBatchSize(settings, taken, elapsed,
-                                                taken ? elapsed / static_cast<double>(taken) : 0);
+                                                taken ? elapsed / static_cast<double>(taken) : 0,
+                                                hopelessAboveSeconds > 0);
         if (CudaStatus ran = runBatch(kernel, count, !settings.warmCache); !ran)
             return ran;
         if (CudaStatus read = m_events.elapsed(count, batchEvents); !read)
@@ -134,7 +142,7 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
             } else {
                 // Start over on the events' values of what was measured so far.
                 dropCupti(durations.error().toString());
-                sampler = AdaptiveSampler(settings);
+                sampler = AdaptiveSampler(settings, hopelessAboveSeconds);
                 for (std::size_t i = 0; i < events.size() && !done; ++i) {
                     sampler.add(events[i]);
                     done = sampler.done(elapsed);
@@ -151,6 +159,8 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
     }
     result.samples = sampler.samples();
     result.summary = sampler.summary();
+    if (sampler.stoppedEarly())
+        result.resources[kStoppedEarlyAboveKey] = hopelessAboveSeconds;
     result.timer = m_cupti ? "cupti" : "cuda_events";
     if (m_cupti && m_cupti->serialRecords()) // what was taken off each record's duration
         result.resources["cupti_record_offset_s"] = m_cupti->recordOffsetSeconds();

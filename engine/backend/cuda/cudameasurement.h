@@ -46,15 +46,22 @@ public:
     // failure (the result keeps what was measured before).
     // launchedAlready: untimed launches of this kernel just made (the verification run); they
     // count towards the settings' warm-up runs.
+    // hopelessAboveSeconds: the job's early-exit threshold (KernelBackend::setHopelessAbove; 0 =
+    // none); a result whose sampling stopped there gets resources[kStoppedEarlyAboveKey].
     CudaStatus measure(const KernelLaunch &kernel, const MeasurementSettings &settings,
-                       int launchedAlready, Result &result, std::string *cuptiFailure);
+                       double hopelessAboveSeconds, int launchedAlready, Result &result,
+                       std::string *cuptiFailure);
 
     // Pure. How many samples the next batch takes: minSamples (at least 1) for the first, then
     // half as many as taken so far (at least 1), never more than kMaxBatch, than the samples
     // left below maxSamples, or than fit in the time left at `secondsPerSample` (wall time per
-    // sample so far; 0 when unknown).
+    // sample so far; 0 when unknown). With `earlyExit`, the first batch is kEarlyExitProbe
+    // samples (the fewest that bound a median) and the second one the rest of minSamples, so a
+    // hopeless configuration stops after three.
     static std::size_t nextBatchSize(const MeasurementSettings &settings, std::size_t taken,
-                                     double elapsedSeconds, double secondsPerSample);
+                                     double elapsedSeconds, double secondsPerSample,
+                                     bool earlyExit = false);
+    static constexpr std::size_t kEarlyExitProbe = 3;
 
 private:
     CudaStatus warmUp(const KernelLaunch &kernel, int runs);

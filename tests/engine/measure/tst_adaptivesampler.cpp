@@ -89,6 +89,39 @@ private slots:
         QVERIFY(capped.done(0.001));
     }
 
+    // Early exit: three samples that are all above the threshold end the sampling, long before
+    // min_samples or the target precision would.
+    void stopsAHopelessConfigurationAfterThreeSamples()
+    {
+        AdaptiveSampler sampler(settings(10, 100, 0.001, 1000.0), 2.0);
+        sampler.add(3.1);
+        sampler.add(3.0);
+        QVERIFY(!sampler.done(0.0)); // two samples bound no median
+        sampler.add(2.9);
+        QVERIFY(sampler.done(0.0));
+        QVERIFY(sampler.stoppedEarly());
+        QCOMPARE(sampler.samples().size(), std::size_t(3));
+    }
+
+    // Only when even the interval's lower end is above: one fast sample keeps it going.
+    void keepsMeasuringAContenderWhoseIntervalReachesTheThreshold()
+    {
+        AdaptiveSampler sampler(settings(5, 100, 0.001, 1000.0), 2.0);
+        for (const double sample : {3.0, 1.9, 3.2})
+            sampler.add(sample);
+        QVERIFY(!sampler.done(0.0));
+        QVERIFY(!sampler.stoppedEarly());
+    }
+
+    void withoutAThresholdNothingStopsEarly()
+    {
+        AdaptiveSampler sampler(settings(10, 100, 0.001, 1000.0));
+        for (int i = 0; i < 5; ++i)
+            sampler.add(1e6);
+        QVERIFY(!sampler.done(0.0));
+        QVERIFY(!sampler.stoppedEarly());
+    }
+
     void keepsSamplesInOrderAndSummarizesThem()
     {
         AdaptiveSampler sampler(settings(1, 10, 0.01, 10.0));

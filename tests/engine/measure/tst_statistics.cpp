@@ -112,6 +112,23 @@ private slots:
         QCOMPARE(summarize(hundred).relativeHalfWidth, (61.0 - 40.0) / 2.0 / 50.5);
     }
 
+    // Three samples: the whole range; fewer: no bound at all (early exit waits for three).
+    void anIntervalNeedsThreeSamples()
+    {
+        const std::vector<double> three{1.0, 2.0, 5.0};
+        QCOMPARE(medianInterval(three).lower, 1.0);
+        QCOMPARE(medianInterval(three).upper, 5.0);
+        const std::vector<double> two{1.0, 2.0};
+        QVERIFY(std::isinf(medianInterval(two).lower) && medianInterval(two).lower < 0);
+        QVERIFY(std::isinf(medianInterval(two).upper) && medianInterval(two).upper > 0);
+        std::vector<double> many;
+        for (int i = 1; i <= 100; ++i)
+            many.push_back(i);
+        const MedianInterval interval = medianInterval(many);
+        QVERIFY(interval.lower > 35 && interval.lower < 50);
+        QVERIFY(interval.upper > 51 && interval.upper < 65);
+    }
+
     void reportsTwoSamplesAsUnbounded()
     {
         const std::vector<double> two{1.0, 1.0};

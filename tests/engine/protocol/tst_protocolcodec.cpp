@@ -89,6 +89,9 @@ private slots:
     {
         const JobMessage job{(std::uint64_t(1) << 63) + 5, {64, 0.5, -3, 1e300}, 7};
         QVERIFY(roundTrip(job) == job);
+        const JobMessage mayStopEarly{6, {1}, 0, 4.5e-3}; // early exit above 4.5 ms
+        QVERIFY(roundTrip(mayStopEarly) == mayStopEarly);
+        QVERIFY(encode(job).find("stopAbove") == std::string::npos); // none: not sent
         const ReferenceMessage reference{(std::uint64_t(1) << 40) + 3, true};
         QVERIFY(roundTrip(reference) == reference);
         QVERIFY(roundTrip(ReferenceMessage{8, false}) == (ReferenceMessage{8, false}));
@@ -138,6 +141,12 @@ private slots:
         QCOMPARE(faultOf(R"({"type": "job", "id": 1.5, "values": [1], "sizeIndex": 0})"),
                  QStringLiteral("wrong_type"));
         QCOMPARE(faultOf(R"({"type": "job", "id": 1, "values": ["a"], "sizeIndex": 0})"),
+                 QStringLiteral("wrong_type"));
+        QCOMPARE(faultOf(R"({"type": "job", "id": 1, "values": [1], "sizeIndex": 0,
+                              "stopAbove": -1})"),
+                 QStringLiteral("wrong_type"));
+        QCOMPARE(faultOf(R"({"type": "job", "id": 1, "values": [1], "sizeIndex": 0,
+                              "stopAbove": "inf"})"),
                  QStringLiteral("wrong_type"));
         QCOMPARE(faultOf(R"({"type": "hello", "protocol": 1})"), QStringLiteral("missing_field"));
         QCOMPARE(faultOf(R"({"type": "setup_failed", "message": "x", "detail": null})"),

@@ -43,6 +43,20 @@ private slots:
         QCOMPARE(CudaMeasurement::nextBatchSize(settings(5, 3, 2.0), 0, 0, 0), std::size_t(3));
     }
 
+    // With an early-exit threshold a hopeless configuration is judged after three samples,
+    // then the batches go on as without one.
+    void probesThreeSamplesFirstWhenAJobMayStopEarly()
+    {
+        const MeasurementSettings measurement = settings(10, 200, 2.0);
+        QCOMPARE(CudaMeasurement::nextBatchSize(measurement, 0, 0, 0, true), std::size_t(3));
+        QCOMPARE(CudaMeasurement::nextBatchSize(measurement, 3, 0.001, 0.0002, true),
+                 std::size_t(7));
+        QCOMPARE(CudaMeasurement::nextBatchSize(measurement, 10, 0.002, 0.0002, true),
+                 CudaMeasurement::nextBatchSize(measurement, 10, 0.002, 0.0002));
+        QCOMPARE(CudaMeasurement::nextBatchSize(settings(2, 200, 2.0), 0, 0, 0, true),
+                 std::size_t(2));
+    }
+
     void fitsTheTimeLeft()
     {
         // 0.1 s per sample, 0.35 s left: 3 more fit.
