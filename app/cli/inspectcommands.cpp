@@ -31,6 +31,69 @@ void printSearchTrails(const Spec &spec, const RunRecord &run,
     }
 }
 
+// The export on standard output, or in the file: written beside it and renamed, so a failed
+// export never leaves half a file.
+int writeExport(const std::string &text, const std::string &outputPath)
+{
+    if (outputPath.empty() || outputPath == "-") {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return exitcode::kSuccess;
+    }
+    const std::string temporary = outputPath + ".partial";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out << text;
+        if (!out.flush())
+            return reportCliError(
+                makeError(EngineError::Code::IoError, "cannot write " + temporary),
+                exitcode::kFailure);
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, outputPath, error);
+    if (error)
+        return reportCliError(
+            makeError(EngineError::Code::IoError, "cannot write " + outputPath, error.message()),
+            exitcode::kFailure);
+    std::fprintf(stderr, "wrote %s\n", outputPath.c_str());
+    return exitcode::kSuccess;
+}
+
+// "problem size 0 (N=4096)", or "problem size 0" for a spec without size variables.
+std::string sizeName(const Spec &spec, std::size_t sizeIndex)
+{
+    const std::string label =
+        sizeIndex < problemSizeCount(spec) ? problemSizeLabel(spec, sizeIndex) : "";
+    return "problem size " + std::to_string(sizeIndex) + (label.empty() ? "" : " (" + label + ")");
+}
+
+// A Kernel Tuner cache holds one problem size: without --size the first is written, and a run
+// with several says so rather than leaving the others out silently.
+int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
+{
+    const std::size_t sizeIndex = options.sizeIndex.value_or(0);
+    // With samples: they are the entries' "times".
+    auto results = loaded.store.results(options.runId, true);
+    if (!results)
+        return reportCliError(results.error(), exitcode::kFailure);
+    auto cache =
+        exportKernelTuner(loaded.spec, loaded.run, *results, sizeIndex, options.deviceName);
+    if (!cache)
+        return reportCliError(cache.error(),
+                              cache.error().code == EngineError::Code::InvalidArgument
+                                  ? exitcode::kInvalidInput
+                                  : exitcode::kFailure);
+    const std::size_t sizes = problemSizeCount(loaded.spec);
+    if (!options.sizeIndex && sizes > 1)
+        std::fprintf(stderr,
+                     "note: run %lld has %zu problem sizes and a Kernel Tuner cache holds one: "
+                     "writing %s; --size INDEX writes another\n",
+                     static_cast<long long>(options.runId), sizes,
+                     sizeName(loaded.spec, sizeIndex).c_str());
+    std::fprintf(stderr, "%s: %zu configurations, %zu failed\n",
+                 sizeName(loaded.spec, sizeIndex).c_str(), cache->configurations, cache->failures);
+    return writeExport(cache->text, options.outputPath);
+}
+
 } // namespace
 
 int runRuns(const CliContext &context)
@@ -86,46 +149,31 @@ int runShow(const CliContext &context, const ShowOptions &options)
     return exitcode::kSuccess;
 }
 
-int runExport(const CliContext &context, std::int64_t runId, const std::string &format,
-              const std::string &outputPath)
+int runExport(const CliContext &context, const ExportOptions &options)
 {
-    auto loaded = loadStoredRun(context.workspacePath, runId);
+    if ((options.sizeIndex || !options.deviceName.empty()) && options.format != "kerneltuner")
+        return reportCliError(makeError(EngineError::Code::InvalidArgument,
+                                        "--size and --device-name apply to --format kerneltuner "
+                                        "only"),
+                              exitcode::kUsage);
+    auto loaded = loadStoredRun(context.workspacePath, options.runId);
     if (!loaded)
         return reportCliError(loaded.error(), exitcode::kInvalidInput);
-    auto results = loaded->store.results(runId);
+    if (options.format == "kerneltuner")
+        return exportKernelTunerCache(*loaded, options);
+    auto results = loaded->store.results(options.runId);
     if (!results)
         return reportCliError(results.error(), exitcode::kFailure);
-    auto rounds = loaded->store.rounds(runId);
+    auto rounds = loaded->store.rounds(options.runId);
     if (!rounds)
         return reportCliError(rounds.error(), exitcode::kFailure);
-    auto text = format == "csv"
+    auto text = options.format == "csv"
                     ? exportCsv(loaded->spec, *results)
                     : exportJson(loaded->spec, loaded->run, *results,
                                  currentHost(context.toolVersion, loaded->run.device), *rounds);
     if (!text)
         return reportCliError(text.error(), exitcode::kFailure);
-    if (outputPath.empty() || outputPath == "-") {
-        std::fwrite(text->data(), 1, text->size(), stdout);
-        return exitcode::kSuccess;
-    }
-    // Write beside the target and rename, so a failed export never leaves half a file.
-    const std::string temporary = outputPath + ".partial";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << *text;
-        if (!out.flush())
-            return reportCliError(
-                makeError(EngineError::Code::IoError, "cannot write " + temporary),
-                exitcode::kFailure);
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, outputPath, error);
-    if (error)
-        return reportCliError(
-            makeError(EngineError::Code::IoError, "cannot write " + outputPath, error.message()),
-            exitcode::kFailure);
-    std::fprintf(stderr, "wrote %s\n", outputPath.c_str());
-    return exitcode::kSuccess;
+    return writeExport(*text, options.outputPath);
 }
 
 } // namespace tb

@@ -2,7 +2,9 @@
 
 #include "clicontext.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace tb {
@@ -21,8 +23,19 @@ struct ShowOptions
 // `tunebench-cli show RUN`: a run's best configurations per problem size, every result, or one
 // configuration's details.
 int runShow(const CliContext &context, const ShowOptions &options);
-// `tunebench-cli export RUN`: the best configuration per problem size (json) or every result (csv).
-int runExport(const CliContext &context, std::int64_t runId, const std::string &format,
-              const std::string &outputPath);
+struct ExportOptions
+{
+    std::int64_t runId = 0;
+    std::string format = "json"; // json | csv | kerneltuner
+    std::string outputPath;      // empty or "-": standard output
+    // kerneltuner: the problem size to write (a cache file holds one); unset: the first, with a
+    // note when the run has several.
+    std::optional<std::size_t> sizeIndex;
+    std::string deviceName; // kerneltuner: device_name instead of the one the run records
+};
+
+// `tunebench-cli export RUN`: the best configuration per problem size (json), every result
+// (csv), or one problem size's results as a Kernel Tuner cache file (kerneltuner).
+int runExport(const CliContext &context, const ExportOptions &options);
 
 } // namespace tb

@@ -92,7 +92,6 @@ int main(int argc, char **argv)
 
     app.add_subcommand("runs", "List the runs in the workspace");
 
-    std::int64_t runId = 0;
     tb::ShowOptions show;
     auto *showCommand = app.add_subcommand("show", "Show a run's best configurations");
     showCommand->add_option("run", show.runId, "Run id (see `runs`)")->required();
@@ -108,15 +107,24 @@ int main(int argc, char **argv)
     showCommand->add_flag("--log", show.log, "With --config: the compiler's whole log as well")
         ->needs(configOption);
 
-    std::string format = "json";
-    std::string output;
+    tb::ExportOptions exportOptions;
     auto *exportCommand = app.add_subcommand("export", "Export a run's best configurations");
-    exportCommand->add_option("run", runId, "Run id (see `runs`)")->required();
+    exportCommand->add_option("run", exportOptions.runId, "Run id (see `runs`)")->required();
     exportCommand
-        ->add_option("--format", format, "json (best per problem size) or csv (every result)")
-        ->check(CLI::IsMember({"json", "csv"}))
+        ->add_option("--format", exportOptions.format,
+                     "json (best per problem size), csv (every result) or kerneltuner (a Kernel "
+                     "Tuner cache file of one problem size, for its simulation mode)")
+        ->check(CLI::IsMember({"json", "csv", "kerneltuner"}))
         ->capture_default_str();
-    exportCommand->add_option("-o,--output", output, "Output file (default: standard output)");
+    exportCommand
+        ->add_option("--size", exportOptions.sizeIndex,
+                     "kerneltuner: the problem size to write, by index (default 0)")
+        ->check(tb::wholeNumberAtLeast(0));
+    exportCommand->add_option("--device-name", exportOptions.deviceName,
+                              "kerneltuner: the device_name to write (default: the GPU the "
+                              "results name, else the run's backend and host)");
+    exportCommand->add_option("-o,--output", exportOptions.outputPath,
+                              "Output file (default: standard output)");
 
     tb::CompareOptions compare;
     auto *compareCommand = app.add_subcommand(
@@ -155,7 +163,7 @@ int main(int argc, char **argv)
     if (showCommand->parsed())
         return tb::runShow(context, show);
     if (exportCommand->parsed())
-        return tb::runExport(context, runId, format, output);
+        return tb::runExport(context, exportOptions);
     if (compareCommand->parsed())
         return tb::runCompare(context, compare);
     return tb::runRuns(context);

@@ -5,3 +5,4 @@
 #include "csvexport.h"
 #include "hostinfo.h"
 #include "jsonexport.h"
+#include "kerneltunerexport.h"

@@ -1,9 +1,9 @@
 #include "kerneltunercachereader.h"
 
+#include "export/kerneltunerformat.h"
 #include "replay/recordedjson.h"
 
 #include <algorithm>
-#include <array>
 #include <string_view>
 
 namespace tb {
@@ -12,15 +12,13 @@ using namespace replay_detail;
 
 namespace {
 
-constexpr double kSecondsPerMillisecond = 1e-3;
+constexpr double kSecondsPerMillisecond = 1 / kerneltuner::kMillisecondsPerSecond;
 
 // What Kernel Tuner writes in place of a time when a configuration did not run (its
-// ErrorConfig and subclasses).
+// ErrorConfig and subclasses; the list is shared with the exporter that writes them).
 bool isFailureText(std::string_view text)
 {
-    constexpr std::array<std::string_view, 4> kFailures = {
-        "InvalidConfig", "CompilationFailedConfig", "RuntimeFailedConfig", "ErrorConfig"};
-    return std::find(kFailures.begin(), kFailures.end(), text) != kFailures.end();
+    return kerneltuner::isFailureName(text);
 }
 
 std::string entryName(const std::string &key)

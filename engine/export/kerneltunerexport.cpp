@@ -1,0 +1,240 @@
+#include "kerneltunerexport.h"
+
+#include "bestpersize.h"
+#include "kerneltunerformat.h"
+#include "space/variables.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+
+namespace tb {
+
+namespace {
+
+// ordered_json: Kernel Tuner matches tune_params against tune_params_keys by order, and its
+// read_cache() recognises a complete file by the cache's braces closing it, so "cache" must
+// come last; a sorted object would put it first.
+using Json = nlohmann::ordered_json;
+
+// 64, not 64.0: Kernel Tuner builds a configuration's key with Python's str() of the values
+// json.load gave it, and str(64.0) is "64.0", which matches no key written as "64".
+Json number(double value)
+{
+    if (std::nearbyint(value) == value && std::fabs(value) < 9007199254740992.0)
+        return static_cast<std::int64_t>(value);
+    return value;
+}
+
+double milliseconds(double seconds)
+{
+    return seconds * kerneltuner::kMillisecondsPerSecond;
+}
+
+// The values as Kernel Tuner joins them. A number's JSON text is what Python's str() prints
+// for the value json.load reads from it (64 -> "64", 0.5 -> "0.5").
+std::string cacheKey(const Configuration &config)
+{
+    std::string key;
+    for (std::size_t i = 0; i < config.values.size(); ++i)
+        key +=
+            (i ? std::string(1, kerneltuner::kKeySeparator) : "") + number(config.values[i]).dump();
+    return key;
+}
+
+Json problemSize(const Spec &spec, std::size_t sizeIndex)
+{
+    Json size = Json::array();
+    if (sizeIndex < spec.sizes.values.size())
+        for (double value : spec.sizes.values[sizeIndex])
+            size.push_back(number(value));
+    return size;
+}
+
+Json tuneParams(const Spec &spec)
+{
+    Json params = Json::object();
+    for (const Parameter &parameter : spec.parameters) {
+        Json values = Json::array();
+        for (double value : parameter.values)
+            values.push_back(number(value));
+        params[parameter.name] = std::move(values);
+    }
+    return params;
+}
+
+Json tuneParamsKeys(const Spec &spec)
+{
+    Json keys = Json::array();
+    for (const Parameter &parameter : spec.parameters)
+        keys.push_back(parameter.name);
+    return keys;
+}
+
+// Kernel Tuner's own timestamps are Python's str() of an aware UTC datetime,
+// "2023-12-22 09:54:05.502007+00:00"; the store keeps "2026-11-26T08:13:14.561Z".
+std::string kernelTunerTimestamp(std::string stored)
+{
+    if (const auto t = stored.find('T'); t != std::string::npos)
+        stored[t] = ' ';
+    if (!stored.empty() && stored.back() == 'Z')
+        stored.replace(stored.size() - 1, 1, "+00:00");
+    return stored;
+}
+
+// The stages Tunebench timed, in ms; 0 for one it did not time, as Kernel Tuner writes 0 for a
+// stage it skipped. Without a timed measurement stage the samples are the best record of what
+// measuring cost (as the workspace replay reads it).
+void addStageTimes(Json &entry, const Result &result)
+{
+    const double samples = std::accumulate(result.samples.begin(), result.samples.end(), 0.0);
+    entry["compile_time"] = milliseconds(result.compileSeconds);
+    entry["verification_time"] = milliseconds(result.resource("verify_seconds").value_or(0));
+    entry["benchmark_time"] = milliseconds(result.resource("measure_seconds").value_or(samples));
+    // Time the search itself and the framework took: Tunebench does not split it per result.
+    entry["strategy_time"] = 0;
+    entry["framework_time"] = 0;
+}
+
+// The spec's metrics, as Kernel Tuner adds its metrics to an entry; a name that would overwrite
+// a parameter or a field of the entry is left out.
+void addMetrics(Json &entry, const Spec &spec, const Result &result)
+{
+    for (const DerivedMetric &metric : spec.metrics) {
+        const auto value = result.metrics.find(metric.name);
+        if (value != result.metrics.end() && std::isfinite(value->second) &&
+            !entry.contains(metric.name))
+            entry[metric.name] = value->second;
+    }
+}
+
+Json entryOf(const Spec &spec, const StoredResult &stored)
+{
+    const Result &result = stored.result;
+    Json entry = Json::object();
+    for (std::size_t i = 0; i < spec.parameters.size() && i < stored.config.values.size(); ++i)
+        entry[spec.parameters[i].name] = number(stored.config.values[i]);
+    if (result.status == ResultStatus::Ok) {
+        entry["time"] = milliseconds(result.summary.median);
+        Json times = Json::array();
+        for (double sample : result.samples)
+            times.push_back(milliseconds(sample));
+        entry["times"] = std::move(times);
+    } else {
+        // In "time" as Kernel Tuner up to 1.0 wrote it (and as Tunebench's reader wants it);
+        // in "__error__" as 1.5 writes it. Both read back as the same failure in 1.5.
+        const std::string failure(kernelTunerFailure(result.status));
+        entry["time"] = failure;
+        entry["__error__"] = failure;
+    }
+    addStageTimes(entry, result);
+    if (result.status == ResultStatus::Ok)
+        addMetrics(entry, spec, result);
+    entry["timestamp"] = kernelTunerTimestamp(stored.createdAt);
+    return entry;
+}
+
+// Whether the result belongs in the file: measured (timed or failed) on the size. A skipped
+// configuration was never run: Kernel Tuner's restrictions would not have let it in either.
+bool recorded(const StoredResult &stored, std::size_t sizeIndex)
+{
+    return stored.sizeIndex == sizeIndex &&
+           stored.result.status != ResultStatus::SkippedByConstraint &&
+           !compiledOnly(stored.result);
+}
+
+// The GPU the results name (stored since schema 4), else the run's backend and host.
+std::string deviceName(const RunRecord &run, const std::vector<StoredResult> &results,
+                       std::size_t sizeIndex)
+{
+    for (const StoredResult &stored : results)
+        if (stored.sizeIndex == sizeIndex && !stored.result.device.empty())
+            return stored.result.device;
+    return run.device + (run.host.empty() ? "" : " on " + run.host);
+}
+
+std::string sizeList(const Spec &spec)
+{
+    std::string list;
+    for (std::size_t i = 0; i < problemSizeCount(spec); ++i) {
+        const std::string label = problemSizeLabel(spec, i);
+        list += (i ? ", " : "") + std::to_string(i) + (label.empty() ? "" : ": " + label);
+    }
+    return list;
+}
+
+EngineError sizeError(const RunRecord &run, const std::string &what)
+{
+    return makeError(EngineError::Code::InvalidArgument,
+                     "run " + std::to_string(run.id) +
+                         " cannot be exported for Kernel Tuner: " + what);
+}
+
+Expected<KernelTunerCache> build(const Spec &spec, const RunRecord &run,
+                                 const std::vector<StoredResult> &results, std::size_t sizeIndex,
+                                 const std::string &device)
+{
+    KernelTunerCache out;
+    Json cache = Json::object();
+    std::size_t untimed = 0;
+    for (const StoredResult &stored : results) {
+        if (stored.sizeIndex == sizeIndex && compiledOnly(stored.result))
+            ++untimed;
+        if (!recorded(stored, sizeIndex))
+            continue;
+        // A run stores one result per configuration and size (Store::saveResult).
+        cache[cacheKey(stored.config)] = entryOf(spec, stored);
+        out.failures += stored.result.status == ResultStatus::Ok ? 0 : 1;
+    }
+    out.configurations = cache.size();
+    // Leaving them out would hand Kernel Tuner a smaller space than the run had; the workspace
+    // replay refuses such a run for the same reason.
+    if (untimed > 0)
+        return sizeError(run, std::to_string(untimed) + " results of problem size " +
+                                  std::to_string(sizeIndex) +
+                                  " were compiled but never timed (a compile-only run?)");
+    if (cache.empty())
+        return sizeError(run, "it has no result of problem size " + std::to_string(sizeIndex));
+    const Json document = {
+        {"device_name", device.empty() ? deviceName(run, results, sizeIndex) : device},
+        {"kernel_name", spec.kernel.entry.empty() ? spec.name : spec.kernel.entry},
+        {"problem_size", problemSize(spec, sizeIndex)},
+        {"tune_params_keys", tuneParamsKeys(spec)},
+        {"tune_params", tuneParams(spec)},
+        {"objective", "time"},
+        {"cache", std::move(cache)},
+    };
+    // replace: a name with invalid UTF-8 must not fail the whole export.
+    out.text = document.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+    return out;
+}
+
+} // namespace
+
+std::string_view kernelTunerFailure(ResultStatus status)
+{
+    return status == ResultStatus::CompileError ? kerneltuner::kCompilationFailed
+                                                : kerneltuner::kRuntimeFailed;
+}
+
+Expected<KernelTunerCache> exportKernelTuner(const Spec &spec, const RunRecord &run,
+                                             const std::vector<StoredResult> &results,
+                                             std::size_t sizeIndex, const std::string &deviceName)
+{
+    const std::size_t sizes = problemSizeCount(spec);
+    if (sizeIndex >= sizes)
+        return sizeError(run, "problem size " + std::to_string(sizeIndex) +
+                                  " is out of range: its spec has " + std::to_string(sizes) +
+                                  " problem size" + (sizes == 1 ? "" : "s") + " (" +
+                                  sizeList(spec) + ")");
+    try {
+        return build(spec, run, results, sizeIndex, deviceName);
+    } catch (const std::exception &error) {
+        return makeError(EngineError::Code::Internal, "cannot export run as a Kernel Tuner cache",
+                         error.what());
+    }
+}
+
+} // namespace tb
