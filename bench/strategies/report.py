@@ -178,6 +178,9 @@ def space_info(path):
 
 
 def find_space_files(dirs):
+    """{stem: path} of the cache files in `dirs` and in their subfolders (bench/spaces keeps each
+    space's Kernel Tuner export beside its workspace: gemm/gemm_h100.json.xz). Other JSON files
+    found there (specs such as gemm/gemm.json) are harmless: only stems that runs name are read."""
     found = {}
     for d in dirs:
         d = Path(d)
@@ -186,11 +189,12 @@ def find_space_files(dirs):
             continue
         if not d.is_dir():
             continue
-        for p in sorted(list(d.glob("*.json.gz")) + list(d.glob("*.json")) + list(d.glob("*.json.xz"))):
-            stem = space_stem(p)
-            if stem.endswith("_T4") or stem in found:
-                continue
-            found[stem] = p
+        for level in ("", "*/"):
+            for p in sorted(f for suf in ("*.json.gz", "*.json", "*.json.xz") for f in d.glob(level + suf)):
+                stem = space_stem(p)
+                if stem.endswith("_T4") or stem in found:
+                    continue
+                found[stem] = p
     return found
 
 
@@ -214,12 +218,15 @@ def group_runs(runs):
 def build(runs, spaces, budget=400):
     """{space: {(tool, strategy, mode): summary}} for spaces whose cache file is known."""
     res = defaultdict(dict)
-    for (space, tool, strat, mode), rs in group_runs(runs).items():
+    groups = group_runs(runs)
+    for (space, tool, strat, mode), rs in groups.items():
         if space not in spaces and rs[0].get("optimum"):
             # A recording with no Kernel Tuner cache file (a Tunebench workspace): Tunebench's
-            # trace lines carry the recording's optimum and its configurations.
+            # trace lines carry the recording's optimum and its configurations. Registered before
+            # any group is scored, so Kernel Tuner's runs on it count whatever the order.
             spaces[space] = {"optimum_s": rs[0]["optimum"], "total": "n/a",
                              "valid": "n/a", "kernel": space, "device": ""}
+    for (space, tool, strat, mode), rs in groups.items():
         if space not in spaces:
             continue
         res[space][(tool, strat, mode)] = summarise(rs, spaces[space]["optimum_s"], budget)

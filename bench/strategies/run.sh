@@ -41,6 +41,18 @@ run_kernel_tuner() {
     xz -9 -f "$out"
 }
 
+# The H100 spaces (Tunebench workspaces exported for Kernel Tuner beside them,
+# bench/spaces/*/*_h100.json.xz; kerneltuner_replay.py does not look in subfolders): a run file of
+# their own, same settings.
+run_kernel_tuner_h100() {
+    local out="$RESULTS/kerneltuner_h100.jsonl"
+    local spaces=("$OWN_SPACES"/*/*_h100.json.xz)
+    [ -e "${spaces[0]}" ] || return 0
+    nice -n 19 "$VENV/bin/python" "$HERE/kerneltuner_replay.py" \
+        --spaces "${spaces[@]}" --budget "$BUDGET" --out "$out" $KT_ARGS
+    xz -9 -f "$out"
+}
+
 # Tunebench's side: tunebench_replay.sh (every engine strategy, SEEDS seeds, mean and sampled,
 # through `tunebench-cli tune --replay --trace`), on the same spaces and on the Tunebench
 # workspaces recorded on the H100 (bench/spaces/*/*.tbw.xz). Resumable; kept xz-compressed.
@@ -60,5 +72,6 @@ report() {
 
 ensure_venv
 [ -n "${SKIP_KT:-}" ] || run_kernel_tuner
+[ -n "${SKIP_KT:-}" ] || run_kernel_tuner_h100
 run_tunebench
 report

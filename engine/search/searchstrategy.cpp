@@ -6,10 +6,12 @@
 #include "search/bayesianoptimizationstrategy.h"
 #include "search/bruteforcestrategy.h"
 #include "search/coordinatedescentstrategy.h"
+#include "search/elitistevolutionstrategy.h"
 #include "search/geneticalgorithmstrategy.h"
 #include "search/greedyilsstrategy.h"
 #include "search/randomstrategy.h"
 #include "search/simulatedannealingstrategy.h"
+#include "search/surrogateevolutionstrategy.h"
 
 namespace tb {
 
@@ -73,6 +75,8 @@ const std::vector<StrategyEntry> &registry()
         guided<SimulatedAnnealingStrategy, SimulatedAnnealingOptions>("simulated_annealing"),
         guided<GeneticAlgorithmStrategy, GeneticAlgorithmOptions>("genetic_algorithm"),
         guided<BayesianOptimizationStrategy, BayesianOptimizationOptions>("bayesian_optimization"),
+        guided<ElitistEvolutionStrategy, ElitistEvolutionOptions>("elitist_evolution"),
+        guided<SurrogateEvolutionStrategy, SurrogateEvolutionOptions>("surrogate_evolution"),
     };
     return entries;
 }
