@@ -69,6 +69,7 @@ def read_results(db, run_id, started):
         results.append({"id": rid, "status": status, "median": median, "samples": count or 0,
                         "compile_seconds": compile_s, "cached_build": bool(cached),
                         "bench_seconds": resources.get("bench_seconds"), "key": key,
+                        "stopped_early": "stopped_early_above_s" in resources,
                         "phases": {k: v for k, v in resources.items()
                                    if k.endswith("_seconds") and k != "bench_seconds"},
                         "size": size, "device": device or "", "uuid": uuid or "",
