@@ -155,16 +155,6 @@ std::string deviceName(const RunRecord &run, const std::vector<StoredResult> &re
     return run.device + (run.host.empty() ? "" : " on " + run.host);
 }
 
-std::string sizeList(const Spec &spec)
-{
-    std::string list;
-    for (std::size_t i = 0; i < problemSizeCount(spec); ++i) {
-        const std::string label = problemSizeLabel(spec, i);
-        list += (i ? ", " : "") + std::to_string(i) + (label.empty() ? "" : ": " + label);
-    }
-    return list;
-}
-
 EngineError sizeError(const RunRecord &run, const std::string &what)
 {
     return makeError(EngineError::Code::InvalidArgument,
@@ -228,7 +218,7 @@ Expected<KernelTunerCache> exportKernelTuner(const Spec &spec, const RunRecord &
         return sizeError(run, "problem size " + std::to_string(sizeIndex) +
                                   " is out of range: its spec has " + std::to_string(sizes) +
                                   " problem size" + (sizes == 1 ? "" : "s") + " (" +
-                                  sizeList(spec) + ")");
+                                  problemSizeList(spec) + ")");
     try {
         return build(spec, run, results, sizeIndex, deviceName);
     } catch (const std::exception &error) {

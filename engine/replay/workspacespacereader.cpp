@@ -65,16 +65,6 @@ Expected<std::int64_t> chooseRun(Store &store, const std::string &path,
     return runError(path, "no run has results to replay (its runs: " + runList(*runs) + ")");
 }
 
-std::string sizeList(const Spec &spec)
-{
-    std::string list;
-    for (std::size_t i = 0; i < problemSizeCount(spec); ++i) {
-        const std::string label = problemSizeLabel(spec, i);
-        list += (i ? ", " : "") + std::to_string(i) + (label.empty() ? "" : ": " + label);
-    }
-    return list;
-}
-
 std::string firstLine(const std::string &text)
 {
     return text.substr(0, text.find('\n'));
@@ -122,7 +112,7 @@ Expected<RecordedSpace> readRun(Store &store, const std::string &path,
         return runError(path, "problem size " + std::to_string(sizeIndex) +
                                   " is out of range: " + runName + "'s spec has " +
                                   std::to_string(problemSizeCount(spec)) + " problem sizes (" +
-                                  sizeList(spec) + ")");
+                                  problemSizeList(spec) + ")");
     auto results = store.results(*chosen, true);
     if (!results)
         return results.error();

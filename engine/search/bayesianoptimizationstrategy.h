@@ -45,7 +45,6 @@ private:
     void learn(std::uint64_t) override {}
 
     std::vector<std::uint64_t> candidates();
-    std::vector<std::uint64_t> bestReported(std::size_t count) const;
 
     BayesianOptimizationOptions m_options;
     std::unique_ptr<SurrogateModel> m_model;

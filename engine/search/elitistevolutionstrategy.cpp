@@ -37,12 +37,8 @@ ElitistEvolutionStrategy::ElitistEvolutionStrategy(const SearchSpace &space, std
     : GuidedStrategy(space, seed), m_options(options),
       m_climber(
           ledger(),
-          [this](std::uint64_t centre, std::size_t) {
-              auto neighbours = neighbourhood().hamming(centre);
-              random().shuffle(neighbours);
-              return neighbours;
-          },
-          1, false)
+          [this](std::uint64_t centre, std::size_t) { return shuffledNeighbours(centre); }, 1,
+          false)
 {}
 
 std::optional<std::uint64_t> ElitistEvolutionStrategy::choose()

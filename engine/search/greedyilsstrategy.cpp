@@ -26,12 +26,8 @@ GreedyIlsStrategy::GreedyIlsStrategy(const SearchSpace &space, std::uint64_t see
     : GuidedStrategy(space, seed), m_options(options),
       m_climber(
           ledger(),
-          [this](std::uint64_t centre, std::size_t) {
-              auto neighbours = neighbourhood().hamming(centre);
-              random().shuffle(neighbours);
-              return neighbours;
-          },
-          1, false)
+          [this](std::uint64_t centre, std::size_t) { return shuffledNeighbours(centre); }, 1,
+          false)
 {}
 
 std::optional<std::uint64_t> GreedyIlsStrategy::choose()

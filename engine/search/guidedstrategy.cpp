@@ -40,4 +40,11 @@ std::optional<std::uint64_t> GuidedStrategy::randomUnvisited()
     return std::nullopt;
 }
 
+std::vector<std::uint64_t> GuidedStrategy::shuffledNeighbours(std::uint64_t centre)
+{
+    auto neighbours = m_neighbourhood.hamming(centre);
+    m_random.shuffle(neighbours);
+    return neighbours;
+}
+
 } // namespace tb

@@ -39,6 +39,9 @@ protected:
     const SearchLedger &ledger() const { return m_ledger; }
     const Neighbourhood &neighbourhood() const { return m_neighbourhood; }
     SeededRandom &random() { return m_random; }
+    // The configurations one parameter step from `centre`, in a random order: a first-
+    // improvement hill climb tries them so, not always the same parameter first.
+    std::vector<std::uint64_t> shuffledNeighbours(std::uint64_t centre);
 
 private:
     SearchLedger m_ledger;

@@ -1,5 +1,6 @@
 #include "searchledger.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 
@@ -36,6 +37,24 @@ std::optional<double> SearchLedger::score(std::uint64_t index) const
 {
     auto it = m_entries.find(index);
     return it == m_entries.end() ? std::nullopt : it->second;
+}
+
+std::vector<std::uint64_t> SearchLedger::bestReported(std::size_t count) const
+{
+    std::vector<std::uint64_t> successes;
+    for (const std::uint64_t index : m_reported) {
+        if (*score(index) != kFailed)
+            successes.push_back(index);
+    }
+    const std::size_t kept = std::min(count, successes.size());
+    std::partial_sort(successes.begin(), successes.begin() + static_cast<long>(kept),
+                      successes.end(), [this](std::uint64_t a, std::uint64_t b) {
+                          const double scoreA = *score(a);
+                          const double scoreB = *score(b);
+                          return scoreA != scoreB ? scoreA < scoreB : a < b;
+                      });
+    successes.resize(kept);
+    return successes;
 }
 
 } // namespace tb

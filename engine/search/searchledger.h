@@ -48,6 +48,8 @@ public:
     const std::vector<std::uint64_t> &reported() const { return m_reported; }
     // The best successful configuration so far, if any.
     std::optional<std::uint64_t> best() const { return m_best; }
+    // Up to `count` successful reported indices, best first (ties by index).
+    std::vector<std::uint64_t> bestReported(std::size_t count) const;
 
 private:
     const SearchSpace &m_space;

@@ -114,29 +114,11 @@ std::vector<std::uint64_t> SurrogateEvolutionStrategy::candidates()
     for (std::size_t draw = 0; draw < 4 * wanted && pool.size() < wanted; ++draw)
         offer(random().below(count));
     for (const std::uint64_t good :
-         bestReported(static_cast<std::size_t>(m_options.bestNeighbourhoods))) {
+         ledger().bestReported(static_cast<std::size_t>(m_options.bestNeighbourhoods))) {
         for (const std::uint64_t neighbour : neighbourhood().hamming(good))
             offer(neighbour);
     }
     return pool;
-}
-
-std::vector<std::uint64_t> SurrogateEvolutionStrategy::bestReported(std::size_t count) const
-{
-    std::vector<std::uint64_t> successes;
-    for (const std::uint64_t index : ledger().reported()) {
-        if (*ledger().score(index) != SearchLedger::kFailed)
-            successes.push_back(index);
-    }
-    const std::size_t kept = std::min(count, successes.size());
-    std::partial_sort(successes.begin(), successes.begin() + static_cast<long>(kept),
-                      successes.end(), [this](std::uint64_t a, std::uint64_t b) {
-                          const double scoreA = *ledger().score(a);
-                          const double scoreB = *ledger().score(b);
-                          return scoreA != scoreB ? scoreA < scoreB : a < b;
-                      });
-    successes.resize(kept);
-    return successes;
 }
 
 } // namespace tb

@@ -65,7 +65,6 @@ private:
 
     std::optional<std::uint64_t> modelProposal();
     std::vector<std::uint64_t> candidates();
-    std::vector<std::uint64_t> bestReported(std::size_t count) const;
 
     SurrogateEvolutionOptions m_options;
     std::unique_ptr<SurrogateModel> m_model;

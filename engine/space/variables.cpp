@@ -27,6 +27,17 @@ std::vector<double> configurationValues(const Spec &spec, const Configuration &c
     return values;
 }
 
+std::string problemSizeList(const Spec &spec)
+{
+    std::string list;
+    const std::size_t count = spec.sizes.values.empty() ? 1 : spec.sizes.values.size();
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::string label = problemSizeLabel(spec, i);
+        list += (i ? ", " : "") + std::to_string(i) + (label.empty() ? "" : ": " + label);
+    }
+    return list;
+}
+
 std::string problemSizeLabel(const Spec &spec, std::size_t sizeIndex)
 {
     std::string label;

@@ -19,6 +19,10 @@ std::vector<double> configurationValues(const Spec &spec, const Configuration &c
 // "M=1024,N=1024": how a problem size is named in events, tables and logs.
 std::string problemSizeLabel(const Spec &spec, std::size_t sizeIndex);
 
+// "0: M=1024,N=1024, 1: M=4096,N=4096": every size with its index, for errors that ask the
+// user to pick one (a spec without sizes has one, "0").
+std::string problemSizeList(const Spec &spec);
+
 // "the reference configuration BM=32,BN=32": how messages name verification.reference (set).
 std::string referenceLabel(const Spec &spec);
 
