@@ -94,6 +94,19 @@ int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
     return writeExport(cache->text, options.outputPath);
 }
 
+// A run without a single winner is the user's input, not an engine failure: exit 3, as for a
+// problem size out of range.
+int exportCppHeaderFile(const StoredRun &loaded, const std::vector<StoredResult> &results,
+                        const std::string &toolVersion, const std::string &outputPath)
+{
+    auto text = exportCppHeader(loaded.spec, loaded.run, results, toolVersion);
+    if (!text)
+        return reportCliError(text.error(), text.error().code == EngineError::Code::InvalidArgument
+                                                ? exitcode::kInvalidInput
+                                                : exitcode::kFailure);
+    return writeExport(*text, outputPath);
+}
+
 } // namespace
 
 int runRuns(const CliContext &context)
@@ -167,6 +180,8 @@ int runExport(const CliContext &context, const ExportOptions &options)
     auto rounds = loaded->store.rounds(options.runId);
     if (!rounds)
         return reportCliError(rounds.error(), exitcode::kFailure);
+    if (options.format == "cpp")
+        return exportCppHeaderFile(*loaded, *results, context.toolVersion, options.outputPath);
     auto text = options.format == "csv"
                     ? exportCsv(loaded->spec, *results)
                     : exportJson(loaded->spec, loaded->run, *results,

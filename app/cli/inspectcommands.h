@@ -26,7 +26,7 @@ int runShow(const CliContext &context, const ShowOptions &options);
 struct ExportOptions
 {
     std::int64_t runId = 0;
-    std::string format = "json"; // json | csv | kerneltuner
+    std::string format = "json"; // json | csv | kerneltuner | cpp
     std::string outputPath;      // empty or "-": standard output
     // kerneltuner: the problem size to write (a cache file holds one); unset: the first, with a
     // note when the run has several.
@@ -34,8 +34,9 @@ struct ExportOptions
     std::string deviceName; // kerneltuner: device_name instead of the one the run records
 };
 
-// `tunebench-cli export RUN`: the best configuration per problem size (json), every result
-// (csv), or one problem size's results as a Kernel Tuner cache file (kerneltuner).
+// `tunebench-cli export RUN`: the best configuration per problem size (json, or cpp: a C++
+// header with a function choosing for any size), every result (csv), or one problem size's
+// results as a Kernel Tuner cache file (kerneltuner).
 int runExport(const CliContext &context, const ExportOptions &options);
 
 } // namespace tb

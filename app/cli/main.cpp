@@ -112,9 +112,10 @@ int main(int argc, char **argv)
     exportCommand->add_option("run", exportOptions.runId, "Run id (see `runs`)")->required();
     exportCommand
         ->add_option("--format", exportOptions.format,
-                     "json (best per problem size), csv (every result) or kerneltuner (a Kernel "
-                     "Tuner cache file of one problem size, for its simulation mode)")
-        ->check(CLI::IsMember({"json", "csv", "kerneltuner"}))
+                     "json (best per problem size), csv (every result), kerneltuner (a Kernel "
+                     "Tuner cache file of one problem size, for its simulation mode) or cpp (a "
+                     "C++17 header: best per problem size and a function choosing for any size)")
+        ->check(CLI::IsMember({"json", "csv", "kerneltuner", "cpp"}))
         ->capture_default_str();
     exportCommand
         ->add_option("--size", exportOptions.sizeIndex,

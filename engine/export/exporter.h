@@ -2,6 +2,7 @@
 
 // Everything engine/export offers, for callers that use several exports (the session, the CLI).
 #include "bestpersize.h"
+#include "cppheaderexport.h"
 #include "csvexport.h"
 #include "hostinfo.h"
 #include "jsonexport.h"
