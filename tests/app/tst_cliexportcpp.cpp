@@ -5,6 +5,7 @@
 #include "clirunner.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
+#include "timedresult.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -28,15 +29,6 @@ constexpr const char *kSpec = R"({
     {"name": "n", "kind": "scalar", "type": "int32", "value": "N"}
   ]
 })";
-
-Result timed(double median)
-{
-    Result result;
-    result.samples = {median, median * 1.01, median * 0.99};
-    result.summary = {median, median * 0.99, median, median / 100, 3, 0.01};
-    result.timer = "steady_clock";
-    return result;
-}
 
 QString readText(const QString &path)
 {
@@ -86,7 +78,7 @@ private slots:
             const Configuration config{{row.block, row.alpha}};
             QVERIFY(store
                         ->saveResult(1, specId, config.key(spec->parameters), config, row.size,
-                                     timed(row.median))
+                                     tbtest::timedResult(row.median))
                         .hasValue());
         }
         QVERIFY(store->setRunState(1, "finished").hasValue());

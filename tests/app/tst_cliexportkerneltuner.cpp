@@ -5,6 +5,7 @@
 #include "clirunner.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
+#include "timedresult.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -31,15 +32,6 @@ constexpr const char *kSpec = R"({
     {"name": "n", "kind": "scalar", "type": "int32", "value": "N"}
   ]
 })";
-
-Result timed(double median)
-{
-    Result result;
-    result.samples = {median, median * 1.01, median * 0.99};
-    result.summary = {median, median * 0.99, median, median / 100, 3, 0.01};
-    result.timer = "steady_clock";
-    return result;
-}
 
 QJsonObject readJson(const QString &path)
 {
@@ -91,11 +83,11 @@ private slots:
             double block, alpha;
             std::size_t size;
             Result result;
-        } rows[] = {{32, 0.5, 0, timed(2e-3)},
-                    {32, 1, 0, timed(1e-3)},
+        } rows[] = {{32, 0.5, 0, tbtest::timedResult(2e-3)},
+                    {32, 1, 0, tbtest::timedResult(1e-3)},
                     {64, 0.5, 0, compileError},
-                    {64, 1, 0, timed(3e-3)},
-                    {32, 0.5, 1, timed(5e-4)}};
+                    {64, 1, 0, tbtest::timedResult(3e-3)},
+                    {32, 0.5, 1, tbtest::timedResult(5e-4)}};
         for (const auto &row : rows) {
             const Configuration config{{row.block, row.alpha}};
             QVERIFY(store

@@ -8,6 +8,7 @@
 #include "export/runreader.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
+#include "timedresult.h"
 
 #include <QFile>
 #include <QProcess>
@@ -39,10 +40,7 @@ constexpr const char *kSpec = R"({
 
 Result timed(double median)
 {
-    Result result;
-    result.samples = {median, median * 1.01, median * 0.99};
-    result.summary = {median, median * 0.99, median, median / 100, 3, 0.01};
-    result.timer = "steady_clock";
+    Result result = tbtest::timedResult(median);
     result.device = "Test GPU 80GB";
     return result;
 }
