@@ -1,5 +1,6 @@
 #include "adaptivesampler.h"
 
+#include "model/measurementcaveats.h"
 #include "statistics.h"
 
 #include <algorithm>
@@ -40,6 +41,14 @@ bool AdaptiveSampler::done(double elapsedSeconds) const
 bool AdaptiveSampler::stoppedEarly() const
 {
     return m_hopelessAbove > 0 && medianInterval(m_sorted).lower > m_hopelessAbove;
+}
+
+void AdaptiveSampler::writeTo(Result &result) const
+{
+    result.samples = m_samples;
+    result.summary = summary();
+    if (stoppedEarly())
+        result.resources[kStoppedEarlyAboveKey] = m_hopelessAbove;
 }
 
 SampleSummary AdaptiveSampler::summary() const

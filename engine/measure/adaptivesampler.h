@@ -28,6 +28,9 @@ public:
     double relativeHalfWidth() const { return m_relativeHalfWidth; }
     // Whether done() ended the sampling because the configuration is hopeless.
     bool stoppedEarly() const;
+    // Into a measuring backend's result: the samples, their summary and, when the sampling
+    // stopped early, the threshold (resources[kStoppedEarlyAboveKey]).
+    void writeTo(Result &result) const;
 
 private:
     MeasurementSettings m_settings;

@@ -1,9 +1,9 @@
 #include "bayesianoptimizationstrategy.h"
 
+#include "candidatepool.h"
 #include "search/surrogatemodel.h"
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace tb {
 
@@ -61,23 +61,13 @@ bool BayesianOptimizationStrategy::waitsForReports() const
 // Random unvisited configurations, then the unvisited neighbours of the best so far; each once.
 std::vector<std::uint64_t> BayesianOptimizationStrategy::candidates()
 {
-    std::vector<std::uint64_t> pool;
-    std::unordered_set<std::uint64_t> seen;
-    auto offer = [&](std::uint64_t index) {
-        if (!ledger().isVisited(index) && seen.insert(index).second)
-            pool.push_back(index);
-    };
+    CandidatePool pool(ledger());
     const std::uint64_t count = ledger().space().validCount();
-    const auto wanted = static_cast<std::size_t>(m_options.randomCandidates);
-    // A few draws per wanted candidate: late in a small space most draws hit visited ones.
-    for (std::size_t draw = 0; draw < 4 * wanted && pool.size() < wanted; ++draw)
-        offer(random().below(count));
-    for (const std::uint64_t good :
-         ledger().bestReported(static_cast<std::size_t>(m_options.bestNeighbourhoods))) {
-        for (const std::uint64_t neighbour : neighbourhood().hamming(good))
-            offer(neighbour);
-    }
-    return pool;
+    pool.drawUpTo(static_cast<std::size_t>(m_options.randomCandidates),
+                  [&] { return random().below(count); });
+    pool.offerNeighboursOfBest(neighbourhood(),
+                               static_cast<std::size_t>(m_options.bestNeighbourhoods));
+    return pool.take();
 }
 
 } // namespace tb

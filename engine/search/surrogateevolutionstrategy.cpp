@@ -1,5 +1,6 @@
 #include "surrogateevolutionstrategy.h"
 
+#include "candidatepool.h"
 #include "search/surrogatemodel.h"
 
 #include <algorithm>
@@ -98,27 +99,14 @@ std::optional<std::uint64_t> SurrogateEvolutionStrategy::modelProposal()
 // the best so far; each once.
 std::vector<std::uint64_t> SurrogateEvolutionStrategy::candidates()
 {
-    std::vector<std::uint64_t> pool;
-    std::unordered_set<std::uint64_t> seen;
-    auto offer = [&](std::uint64_t index) {
-        if (!ledger().isVisited(index) && seen.insert(index).second)
-            pool.push_back(index);
-    };
-    const auto bred = static_cast<std::size_t>(m_options.bredCandidates);
-    // A converged population breeds mostly known children: a bounded number of tries.
-    for (std::size_t draw = 0; draw < 4 * bred && pool.size() < bred; ++draw)
-        offer(breed());
+    CandidatePool pool(ledger());
+    pool.drawUpTo(static_cast<std::size_t>(m_options.bredCandidates), [this] { return breed(); });
     const std::uint64_t count = ledger().space().validCount();
-    const std::size_t wanted = pool.size() + static_cast<std::size_t>(m_options.randomCandidates);
-    // A few draws per wanted candidate: late in a small space most draws hit visited ones.
-    for (std::size_t draw = 0; draw < 4 * wanted && pool.size() < wanted; ++draw)
-        offer(random().below(count));
-    for (const std::uint64_t good :
-         ledger().bestReported(static_cast<std::size_t>(m_options.bestNeighbourhoods))) {
-        for (const std::uint64_t neighbour : neighbourhood().hamming(good))
-            offer(neighbour);
-    }
-    return pool;
+    pool.drawUpTo(static_cast<std::size_t>(m_options.randomCandidates),
+                  [&] { return random().below(count); });
+    pool.offerNeighboursOfBest(neighbourhood(),
+                               static_cast<std::size_t>(m_options.bestNeighbourhoods));
+    return pool.take();
 }
 
 } // namespace tb

@@ -35,8 +35,8 @@ public:
     explicit JobPipeline(PipelineSettings settings);
     ~JobPipeline();
 
-    // Starts every worker of both stages, all supervisors at once; the CUDA bench workers in
-    // the background (a failed start is reported by the next poll() or waitForRoom()).
+    // Starts every worker of both stages, the supervisors of a stage at once; with CUDA the
+    // bench workers first and the compile workers once those are ready.
     Status start();
     // New processes for the bench workers (a fresh CUDA context each), the compile workers
     // kept: a round of finalists measures in new processes, and only the measuring ones

@@ -231,8 +231,9 @@ Status Session::startPipeline()
     if (m_metrics->slowerIsWorse())
         settings.earlyExitFactor = m_spec.measurement.earlyExitFactor;
     m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
-    for (const auto &[sizeIndex, seconds] : m_fastestStored)
+    for (const auto &[sizeIndex, seconds] : m_storedOkTimes)
         m_pipeline->noteOkTime(sizeIndex, seconds);
+    m_storedOkTimes.clear();
     auto status = m_pipeline->start();
     forwardLogs();
     if (status)
@@ -381,13 +382,10 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
 // once or when the pipeline starts (stored results come first, before any job needs it).
 void Session::noteStoredOkTime(std::size_t sizeIndex, double seconds)
 {
-    if (m_pipeline) {
+    if (m_pipeline)
         m_pipeline->noteOkTime(sizeIndex, seconds);
-        return;
-    }
-    const auto [fastest, added] = m_fastestStored.emplace(sizeIndex, seconds);
-    if (!added)
-        fastest->second = std::min(fastest->second, seconds);
+    else
+        m_storedOkTimes.emplace_back(sizeIndex, seconds);
 }
 
 // The size's reference cannot be had: every configuration of the size would fail to verify,

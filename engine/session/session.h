@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <utility>
 #include <vector>
 
 namespace tb {
@@ -104,9 +105,9 @@ private:
     std::map<std::pair<std::string, std::size_t>, StoredResult> m_stored; // earlier, of the run
     std::map<std::uint64_t, InFlight> m_inFlight;
     std::set<std::size_t> m_failedSizes; // given up on: their reference failed
-    // Per size, the fastest stored ok median met before the pipeline started (its early exit
-    // compares with it; noteStoredOkTime).
-    std::map<std::size_t, double> m_fastestStored;
+    // Stored ok medians (size, seconds) met before the pipeline started, told to it when it
+    // starts: its early exit compares with the fastest (noteStoredOkTime).
+    std::vector<std::pair<std::size_t, double>> m_storedOkTimes;
     std::int64_t m_specId = 0;
     RunHolder m_holder; // this process, as the run's one writer
     bool m_claimed = false;

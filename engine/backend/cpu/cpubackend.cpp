@@ -174,10 +174,7 @@ void CpuBackend::measure(const KernelLibrary &library, Result &result)
         if (sampler.done(seconds(end - begin)))
             break;
     }
-    result.samples = sampler.samples();
-    result.summary = sampler.summary();
-    if (sampler.stoppedEarly())
-        result.resources[kStoppedEarlyAboveKey] = hopelessAbove();
+    sampler.writeTo(result);
     if (const auto loadAfter = HostLoad::read(); loadBefore && loadAfter)
         result.resources[kOtherCpuLoadKey] = loadAfter->otherCpusBusySince(*loadBefore);
 }

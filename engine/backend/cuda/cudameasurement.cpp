@@ -7,7 +7,6 @@
 #include "l2flusher.h"
 #include "measure/adaptivesampler.h"
 #include "measure/statistics.h"
-#include "model/measurementcaveats.h"
 
 #include <algorithm>
 #include <chrono>
@@ -157,10 +156,7 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
             done = sampler.done(secondsSince(begin));
         }
     }
-    result.samples = sampler.samples();
-    result.summary = sampler.summary();
-    if (sampler.stoppedEarly())
-        result.resources[kStoppedEarlyAboveKey] = hopelessAboveSeconds;
+    sampler.writeTo(result);
     result.timer = m_cupti ? "cupti" : "cuda_events";
     if (m_cupti && m_cupti->serialRecords()) // what was taken off each record's duration
         result.resources["cupti_record_offset_s"] = m_cupti->recordOffsetSeconds();
