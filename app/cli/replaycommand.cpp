@@ -3,11 +3,13 @@
 #include "exitcodes.h"
 #include "replay/recordedspacereader.h"
 #include "replay/replaysearch.h"
+#include "search/strategychoice.h"
 #include "storedrun.h"
 #include "textformat.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,14 +18,39 @@ namespace tb {
 
 namespace {
 
-void printHeader(const RecordedSpace &space, const ReplayOptions &options)
+// A spec's parameters that the recording lacks or the other way round: the spec was written
+// for another kernel's space. "" when they agree (in any order).
+std::string parameterMismatch(const RecordedSpace &space, const ReplayOptions &options)
+{
+    std::vector<std::string> recorded;
+    for (const auto &parameter : space.parameters)
+        recorded.push_back(parameter.name);
+    auto spec = options.specParameters;
+    std::sort(recorded.begin(), recorded.end());
+    std::sort(spec.begin(), spec.end());
+    if (spec == recorded)
+        return {};
+    const auto list = [](const std::vector<std::string> &names) {
+        std::string text;
+        for (const auto &name : names)
+            text += (text.empty() ? "" : ", ") + name;
+        return text;
+    };
+    return "spec " + options.specName + " has parameters " + list(spec) + ", the recorded space " +
+           options.path + " has " + list(recorded);
+}
+
+void printHeader(const RecordedSpace &space, const ReplayOptions &options,
+                 const std::string &strategy)
 {
     std::printf("Replaying %s (%s%s%s): %zu configurations recorded, %zu failed\n",
                 options.path.c_str(), toString(space.format), space.deviceName.empty() ? "" : ", ",
                 space.deviceName.c_str(), space.configurations.size(), space.failureCount());
     if (const auto optimum = recordedOptimum(space))
         std::printf("Recorded optimum: %s\n", formatSeconds(*optimum).c_str());
-    std::printf("Strategy %s, %s, evaluations count failures too\n", options.strategy.c_str(),
+    const std::string chosen =
+        strategy == options.strategy ? strategy : strategy + " (" + options.strategy + ")";
+    std::printf("Strategy %s, %s, evaluations count failures too\n", chosen.c_str(),
                 options.sampled ? "one recorded sample per evaluation (--noise)"
                                 : "the recorded mean per evaluation");
 }
@@ -80,6 +107,12 @@ int runReplay(const ReplayOptions &options)
     auto space = recorded->searchSpace();
     if (!space)
         return reportCliError(space.error(), exitcode::kInvalidInput);
+    if (!options.specParameters.empty())
+        if (auto mismatch = parameterMismatch(*recorded, options); !mismatch.empty())
+            return reportCliError(makeError(EngineError::Code::InvalidArgument,
+                                            "the spec does not describe the recorded space",
+                                            mismatch),
+                                  exitcode::kInvalidInput);
     std::ofstream trace;
     if (!options.tracePath.empty()) {
         trace.open(options.tracePath, std::ios::app);
@@ -89,7 +122,10 @@ int runReplay(const ReplayOptions &options)
                           "cannot write the trace file '" + options.tracePath + "'"),
                 exitcode::kFailure);
     }
-    printHeader(*recorded, options);
+    const SearchBudget budget{options.maxConfigs, options.maxSeconds,
+                              options.stopAfterNoImprovement};
+    printHeader(*recorded, options,
+                resolveStrategyName(options.strategy, space->validCount(), budget));
     const auto optimum = recordedOptimum(*recorded);
     ReplaySettings settings;
     settings.strategy = options.strategy;

@@ -3,9 +3,12 @@
 #include "exitcodes.h"
 #include "optionchecks.h"
 #include "search/searchstrategy.h"
+#include "spec/specloader.h"
+#include "storedrun.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 namespace tb {
 
@@ -53,21 +56,11 @@ void addReplayOptions(CLI::App &tune, ReplayOptions &replay)
                     "Replay: append each search's evaluations to this file as a JSON line");
 }
 
-int runTuneOrReplay(const CLI::App &tune, const CliContext &context, const TuneOptions &options,
-                    ReplayOptions &replay)
+namespace {
+
+// --option NAME=VALUE texts into numbers; "" or the offending text.
+std::string parseOptionTexts(ReplayOptions &replay)
 {
-    if (replay.path.empty()) {
-        for (const char *name : kReplayOnly)
-            if (tune.count(name) > 0)
-                return usage(std::string(name) + " is an option of a replay: add --replay FILE");
-        if (options.specPath.empty())
-            return usage("tune needs a spec file (or --replay FILE to replay a recorded space)");
-        return runTune(context, options);
-    }
-    if (!options.specPath.empty())
-        return usage("tune --replay takes no spec: the recorded file is the space");
-    if (options.compileOnly || options.fresh || !options.arch.empty())
-        return usage("--compile-only, --fresh and --arch have no meaning for a replay");
     for (const auto &text : replay.optionTexts) {
         const auto equals = text.find('=');
         char *end = nullptr;
@@ -75,12 +68,81 @@ int runTuneOrReplay(const CLI::App &tune, const CliContext &context, const TuneO
             equals == std::string::npos ? 0 : std::strtod(text.c_str() + equals + 1, &end);
         if (equals == std::string::npos || equals == 0 || end == text.c_str() + equals + 1 ||
             *end != '\0')
-            return usage("--option needs NAME=VALUE with a number, got '" + text + "'");
+            return text;
         replay.options[text.substr(0, equals)] = value;
     }
-    replay.strategy = options.strategy.value_or(replay.strategy);
-    replay.maxConfigs = options.maxConfigs.value_or(0);
-    replay.maxSeconds = options.maxSeconds.value_or(0);
+    return {};
+}
+
+// A spec's search settings for a replay of it, where the command line does not say otherwise:
+// the recorded file (strategy.replay, relative to the spec), strategy, options, seed, budgets,
+// mode; and its parameters, which the recorded space must have.
+void applySpecSearch(const Spec &spec, const CLI::App &tune, const TuneOptions &options,
+                     ReplayOptions &replay)
+{
+    const auto &search = spec.strategy;
+    if (replay.path.empty()) {
+        std::filesystem::path file(search.replayFile);
+        if (file.is_relative() && !spec.baseDirectory.empty())
+            file = std::filesystem::path(spec.baseDirectory) / file;
+        replay.path = file.string();
+    }
+    replay.strategy = options.strategy.value_or(search.name);
+    if (replay.strategy == search.name) { // its options are for its strategy only
+        auto merged = search.options;
+        for (const auto &[name, value] : replay.options)
+            merged[name] = value;
+        replay.options = merged;
+    }
+    if (tune.count("--seed") == 0)
+        replay.seed = search.seed;
+    if (tune.count("--stop-after-no-improvement") == 0)
+        replay.stopAfterNoImprovement = search.stopAfterNoImprovement;
+    replay.maxConfigs = search.maxConfigs;
+    replay.maxSeconds = search.maxSeconds;
+    replay.sampled = replay.sampled || search.replaySampled;
+    for (const auto &parameter : spec.parameters)
+        replay.specParameters.push_back(parameter.name);
+    replay.specName = spec.name;
+}
+
+} // namespace
+
+int runTuneOrReplay(const CLI::App &tune, const CliContext &context, const TuneOptions &options,
+                    ReplayOptions &replay)
+{
+    std::optional<Spec> spec;
+    if (!options.specPath.empty()) {
+        auto loaded = SpecLoader().loadFile(options.specPath);
+        if (!loaded && replay.path.empty())
+            return runTune(context, options); // says what is wrong with it, as always
+        if (!loaded) {
+            std::fprintf(stderr, "error: %s: %s\n", options.specPath.c_str(),
+                         loaded.error().toString().c_str());
+            return exitcode::kInvalidInput;
+        }
+        spec = std::move(loaded.value());
+    }
+    const bool specReplays = spec && !spec->strategy.replayFile.empty();
+    if (replay.path.empty() && !specReplays) {
+        for (const char *name : kReplayOnly)
+            if (tune.count(name) > 0)
+                return usage(std::string(name) + " is an option of a replay: add --replay FILE " +
+                             "or strategy.replay to the spec");
+        if (options.specPath.empty())
+            return usage("tune needs a spec file (or --replay FILE to replay a recorded space)");
+        return runTune(context, options);
+    }
+    if (options.compileOnly || options.fresh || !options.arch.empty())
+        return usage("--compile-only, --fresh and --arch have no meaning for a replay");
+    if (auto bad = parseOptionTexts(replay); !bad.empty())
+        return usage("--option needs NAME=VALUE with a number, got '" + bad + "'");
+    if (spec)
+        applySpecSearch(*spec, tune, options, replay);
+    else
+        replay.strategy = options.strategy.value_or(replay.strategy);
+    replay.maxConfigs = options.maxConfigs.value_or(replay.maxConfigs);
+    replay.maxSeconds = options.maxSeconds.value_or(replay.maxSeconds);
     replay.verbose = options.verbose;
     return runReplay(replay);
 }

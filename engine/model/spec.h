@@ -118,13 +118,19 @@ struct Objective
 
 struct StrategySettings
 {
-    std::string name = "brute_force"; // one of engine/search's strategyNames()
-    std::int64_t maxConfigs = 0;      // 0: no limit
-    double maxSeconds = 0;            // 0: no limit
+    // One of engine/search's strategyNames(); "auto" is resolved per size (strategychoice.h).
+    std::string name = "auto";
+    std::int64_t maxConfigs = 0; // 0: no limit
+    double maxSeconds = 0;       // 0: no limit
     std::uint64_t seed = 1;
     // Stop a size after this many evaluations in a row found nothing better; 0: never.
     std::int64_t stopAfterNoImprovement = 0;
     std::map<std::string, double> options; // the strategy's own (strategyOptionDescriptions)
+    // strategy.replay: search a recorded space instead of measuring (engine/replay), e.g. to
+    // choose a strategy and budget before a GPU is at hand. Empty: measure. Relative to the
+    // spec's directory, as the kernel file is.
+    std::string replayFile;
+    bool replaySampled = false; // one recorded sample per evaluation, not the recorded mean
 };
 
 struct MeasurementSettings

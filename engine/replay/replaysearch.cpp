@@ -2,6 +2,7 @@
 
 #include "search/bestsofar.h"
 #include "search/searchstrategy.h"
+#include "search/strategychoice.h"
 
 #include <string>
 
@@ -30,10 +31,14 @@ Expected<ReplayOutcome>
 replaySearch(ReplayEvaluator &evaluator, const SearchSpace &space, const ReplaySettings &settings,
              const std::function<void(const ReplayStep &, std::size_t)> &onStep)
 {
-    auto strategy = makeStrategy(settings.strategy, space, settings.seed, settings.options);
+    const SearchBudget budget{settings.budget.evaluations, settings.budget.seconds,
+                              settings.budget.stopAfterNoImprovement};
+    const std::string resolved = resolveStrategyName(settings.strategy, space.validCount(), budget);
+    auto strategy = makeStrategy(resolved, space, settings.seed, settings.options);
     if (!strategy)
         return strategy.error();
     ReplayOutcome outcome;
+    outcome.strategy = resolved;
     BestSoFar bestSoFar;
     for (;;) {
         if (auto spent = budgetSpent(settings.budget, outcome, bestSoFar); !spent.empty()) {

@@ -26,7 +26,7 @@ struct ReplayBudget
 
 struct ReplaySettings
 {
-    std::string strategy = "brute_force";
+    std::string strategy = "brute_force"; // or "auto" (search/strategychoice.h)
     StrategyOptions options;
     std::uint64_t seed = 1;
     ReplayBudget budget;
@@ -44,6 +44,7 @@ struct ReplayStep
 
 struct ReplayOutcome
 {
+    std::string strategy; // the one that searched ("auto" resolved)
     std::vector<ReplayStep> steps;
     std::optional<std::size_t> best; // the step with the best observed time
     double chargedSeconds = 0;       // the recorded cost of every step

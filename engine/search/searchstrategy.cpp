@@ -11,6 +11,7 @@
 #include "search/greedyilsstrategy.h"
 #include "search/randomstrategy.h"
 #include "search/simulatedannealingstrategy.h"
+#include "search/strategychoice.h"
 #include "search/surrogateevolutionstrategy.h"
 
 namespace tb {
@@ -94,7 +95,7 @@ const StrategyEntry *findEntry(const std::string &name)
 const std::vector<std::string> &strategyNames()
 {
     static const std::vector<std::string> names = [] {
-        std::vector<std::string> list;
+        std::vector<std::string> list{kAutoStrategy};
         for (const auto &entry : registry())
             list.push_back(entry.name);
         return list;
@@ -104,7 +105,7 @@ const std::vector<std::string> &strategyNames()
 
 Status checkStrategyName(const std::string &name)
 {
-    if (findEntry(name))
+    if (name == kAutoStrategy || findEntry(name))
         return ok();
     std::string list;
     for (const auto &candidate : strategyNames())
@@ -115,6 +116,11 @@ Status checkStrategyName(const std::string &name)
 
 Status checkStrategyOptions(const std::string &name, const StrategyOptions &options)
 {
+    if (name == kAutoStrategy)
+        return options.empty() ? ok()
+                               : makeError(EngineError::Code::InvalidArgument,
+                                           "strategy 'auto' takes no options",
+                                           "name the strategy whose options these are");
     const auto *entry = findEntry(name);
     if (!entry)
         return checkStrategyName(name);
@@ -137,6 +143,10 @@ Expected<std::unique_ptr<SearchStrategy>> makeStrategy(const std::string &name,
                                                        const SearchSpace &space, std::uint64_t seed,
                                                        const StrategyOptions &options)
 {
+    if (name == kAutoStrategy)
+        return makeError(EngineError::Code::InvalidArgument,
+                         "strategy 'auto' is resolved per problem size before a search starts",
+                         "resolveStrategyName() names the strategy to make");
     const auto *entry = findEntry(name);
     if (!entry)
         return checkStrategyName(name).error();

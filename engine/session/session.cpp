@@ -5,6 +5,7 @@
 #include "jobpipeline.h"
 #include "model/measurementcaveats.h"
 #include "search/searchstrategy.h"
+#include "search/strategychoice.h"
 #include "space/variables.h"
 
 #include <algorithm>
@@ -39,6 +40,12 @@ Expected<RunSummary> Session::run()
         return fail(metrics.error());
     m_metrics.emplace(std::move(metrics.value()));
     // Before a run is made for it.
+    if (!m_spec.strategy.replayFile.empty())
+        return fail(makeError(EngineError::Code::InvalidArgument,
+                              "spec " + m_spec.name + " replays a recorded space (" +
+                                  m_spec.strategy.replayFile + ") instead of measuring",
+                              "replay it with tunebench-cli tune SPEC; remove strategy.replay "
+                              "to measure"));
     if (auto status = checkStrategyName(m_options.strategy.value_or(m_spec.strategy.name)); !status)
         return fail(status.error());
     if (auto status = openRun(); !status)
@@ -183,9 +190,12 @@ Status Session::claim(const RunRecord &run)
 Status Session::planSizes()
 {
     const auto strategy = m_options.strategy.value_or(m_spec.strategy.name);
-    const auto maxConfigs = m_options.maxConfigs.value_or(m_spec.strategy.maxConfigs);
+    SearchBudget budget;
+    budget.maxConfigs = m_options.maxConfigs.value_or(m_spec.strategy.maxConfigs);
+    budget.maxSeconds = m_options.maxSeconds.value_or(m_spec.strategy.maxSeconds);
+    budget.stopAfterNoImprovement = m_spec.strategy.stopAfterNoImprovement;
     for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
-        auto plan = SizePlan::create(m_spec, i, strategy, maxConfigs, [this, i](double fraction) {
+        auto plan = SizePlan::create(m_spec, i, strategy, budget, [this, i](double fraction) {
             m_listener.onPlanning(i, fraction);
         });
         if (!plan)
@@ -201,7 +211,27 @@ Status Session::planSizes()
         m_listener.onSpaceSized(summary);
         m_plans.push_back(std::move(plan.value()));
     }
-    return ok();
+    return strategy == kAutoStrategy ? recordResolvedStrategy() : ok();
+}
+
+// "auto" names no search: the run records what each size got, so `show` and the exports can
+// say which strategy found the best.
+Status Session::recordResolvedStrategy()
+{
+    std::vector<std::string> names;
+    for (const auto &plan : m_plans)
+        if (std::find(names.begin(), names.end(), plan->strategyName()) == names.end())
+            names.push_back(plan->strategyName());
+    if (names.empty())
+        return ok();
+    std::string recorded;
+    for (const auto &name : names)
+        recorded += (recorded.empty() ? "" : "/") + name;
+    m_listener.onLog("strategy auto: " + recorded +
+                     (names.size() > 1 ? " (by problem size: brute force where the budget covers "
+                                         "the space)"
+                                       : ""));
+    return m_store->setRunStrategy(m_summary.runId, recorded);
 }
 
 std::uint64_t Session::plannedConfigs() const

@@ -54,6 +54,7 @@ private:
     Status claim(const RunRecord &run);
     bool measuredOnAnotherModel(const RunRecord &run) const;
     Status planSizes();
+    Status recordResolvedStrategy();
     // The sizes' planned configurations now (a search that stops early plans fewer).
     std::uint64_t plannedConfigs() const;
     Status startPipeline();

@@ -6,7 +6,7 @@ namespace tb {
 
 Expected<std::unique_ptr<SizePlan>> SizePlan::create(const Spec &spec, std::size_t sizeIndex,
                                                      const std::string &strategyName,
-                                                     std::int64_t maxConfigs,
+                                                     const SearchBudget &budget,
                                                      const std::function<void(double)> &progress)
 {
     auto space = SearchSpace::build(spec, sizeIndex, progress);
@@ -17,14 +17,16 @@ Expected<std::unique_ptr<SizePlan>> SizePlan::create(const Spec &spec, std::size
     // its defaults.
     const StrategyOptions options =
         strategyName == spec.strategy.name ? spec.strategy.options : StrategyOptions{};
-    auto strategy = makeStrategy(strategyName, plan->m_space, spec.strategy.seed, options);
+    const std::string resolved =
+        resolveStrategyName(strategyName, plan->m_space.validCount(), budget);
+    auto strategy = makeStrategy(resolved, plan->m_space, spec.strategy.seed, options);
     if (!strategy)
         return strategy.error();
     plan->m_strategy = std::move(strategy.value());
     plan->m_planned = plan->m_space.validCount();
-    plan->m_stopAfterNoImprovement = spec.strategy.stopAfterNoImprovement;
-    if (maxConfigs > 0)
-        plan->m_planned = std::min<std::uint64_t>(plan->m_planned, maxConfigs);
+    plan->m_stopAfterNoImprovement = budget.stopAfterNoImprovement;
+    if (budget.maxConfigs > 0)
+        plan->m_planned = std::min<std::uint64_t>(plan->m_planned, budget.maxConfigs);
     return plan;
 }
 

@@ -4,6 +4,7 @@
 #include "model/spec.h"
 #include "search/bestsofar.h"
 #include "search/searchstrategy.h"
+#include "search/strategychoice.h"
 #include "space/searchspace.h"
 
 #include <cstdint>
@@ -20,12 +21,16 @@ class SizePlan
 {
 public:
     // `progress` hears how far the constraints' walk of the grid has come (SearchSpace::build).
+    // A strategyName of "auto" becomes brute force or the default guided strategy by the space
+    // and the budget (resolveStrategyName).
     static Expected<std::unique_ptr<SizePlan>>
     create(const Spec &spec, std::size_t sizeIndex, const std::string &strategyName,
-           std::int64_t maxConfigs, const std::function<void(double)> &progress = {});
+           const SearchBudget &budget, const std::function<void(double)> &progress = {});
 
     std::size_t sizeIndex() const { return m_sizeIndex; }
     const SearchSpace &space() const { return m_space; }
+    // The strategy searching this size ("auto" resolved).
+    std::string strategyName() const { return m_strategy->name(); }
     // Configurations the size will evaluate: the space or max_configs, until the search stops
     // early (strategy.stop_after_no_improvement); then those issued.
     std::uint64_t planned() const { return m_planned; }

@@ -59,6 +59,7 @@ private:
     void readObjective(const Json &objective, const std::string &path);
     void readStrategy(const Json &strategy, const std::string &path);
     void readStrategyOptions(const Json &options, const std::string &path);
+    void readReplay(const Json &replay, const std::string &path);
     void readMeasurement(const Json &measurement, const std::string &path);
     void readSampleBounds(const Json &measurement, const std::string &path);
     void readMinimumSeconds(const Json &measurement, const std::string &path);

@@ -66,9 +66,9 @@ void SpecReader::readObjective(const Json &objective, const std::string &path)
 
 void SpecReader::readStrategy(const Json &strategy, const std::string &path)
 {
-    if (!m_reader.object(
-            strategy, path,
-            {"name", "max_configs", "max_seconds", "seed", "stop_after_no_improvement", "options"}))
+    if (!m_reader.object(strategy, path,
+                         {"name", "max_configs", "max_seconds", "seed", "stop_after_no_improvement",
+                          "options", "replay"}))
         return;
     auto &settings = m_spec.strategy;
     bool knownName = true;
@@ -100,6 +100,25 @@ void SpecReader::readStrategy(const Json &strategy, const std::string &path)
     settings.seed = m_reader.unsignedInteger(strategy, path, "seed").value_or(settings.seed);
     if (strategy.contains("options") && knownName) // else its options mean nothing
         readStrategyOptions(strategy["options"], JsonReader::child(path, "options"));
+    if (auto *replay = m_reader.member(strategy, path, "replay"))
+        readReplay(*replay, JsonReader::child(path, "replay"));
+}
+
+// {"file": "recorded.json.gz", "mode": "mean" | "sampled"}
+void SpecReader::readReplay(const Json &replay, const std::string &path)
+{
+    if (!m_reader.object(replay, path, {"file", "mode"}))
+        return;
+    auto &settings = m_spec.strategy;
+    if (auto file = m_reader.text(replay, path, "file", Need::Required))
+        settings.replayFile = *file;
+    if (auto mode = m_reader.text(replay, path, "mode")) {
+        if (*mode == "mean" || *mode == "sampled")
+            settings.replaySampled = *mode == "sampled";
+        else
+            m_reader.report(JsonReader::child(path, "mode"),
+                            "unknown replay mode '" + *mode + "' (known: mean, sampled)");
+    }
 }
 
 // {"population_size": 30, ...}: numbers, checked against the strategy's own options.

@@ -60,6 +60,9 @@ public:
     Expected<std::vector<RunRecord>> runs(); // newest first, with resultCount and specName
     // Sets finished_at to now for finished|stopped|failed, clears it for running (a resume).
     Status setRunState(std::int64_t runId, const std::string &state);
+    // The strategy the run searches with, once known: a spec's "auto" is resolved per size
+    // after the run is opened (search/strategychoice.h).
+    Status setRunStrategy(std::int64_t runId, const std::string &strategy);
 
     // One transaction: the configuration row (kept if it exists), the result row and every
     // sample. A result already stored for (run, configKey, sizeIndex) is an error and the

@@ -35,7 +35,8 @@ private slots:
         const QString spec = writeRoundsSpec(dir);
         QVERIFY(!spec.isEmpty());
         const QString workspace = dir.filePath("ws.tbw");
-        const auto tuned = runCli({"--workspace", workspace, "tune", spec, "--max-configs", "3"});
+        const auto tuned = runCli({"--workspace", workspace, "tune", spec, "--strategy",
+                                   "brute_force", "--max-configs", "3"});
         QCOMPARE(tuned.exitCode, 0);
         QVERIFY2(tuned.out.contains("Round 2 of 3: measuring 2 of 2 finalists again in fresh "
                                     "worker processes\n") &&
@@ -68,8 +69,8 @@ private slots:
             {"finalists_per_size", 2}};
         const QString spec = tbtest::writeExampleVariant("stencil", {{"measurement", measurement}},
                                                          dir.path(), "adaptive.json");
-        const auto tuned =
-            runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec, "--max-configs", "3"});
+        const auto tuned = runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec,
+                                   "--strategy", "brute_force", "--max-configs", "3"});
         QCOMPARE(tuned.exitCode, 0);
         QVERIFY2(tuned.out.contains("Round 2 of 2: measuring 2 of 2 finalists") &&
                      tuned.out.contains("Round 3 of up to 3: measuring 2 of 2 finalists again in "

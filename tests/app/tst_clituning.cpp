@@ -61,7 +61,7 @@ QString firstRankedRow(const QString &output, std::size_t sizeIndex)
 bool tuneOneConfig(const QString &workspace)
 {
     return runCli({"--workspace", workspace, "tune", examplePath("tests/app/data/faulty.json"),
-                   "--max-configs", "1"})
+                   "--strategy", "brute_force", "--max-configs", "1"})
                .exitCode == 0;
 }
 
@@ -76,9 +76,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString workspace = dir.filePath("ws.tbw");
-        const auto outcome = runCli({"--workspace", workspace, "tune",
-                                     examplePath("resources/examples/matmul/matmul.json"),
-                                     "--max-configs", "4", "--workers", "2"});
+        const auto outcome = runCli(
+            {"--workspace", workspace, "tune", examplePath("resources/examples/matmul/matmul.json"),
+             "--strategy", "brute_force", "--max-configs", "4", "--workers", "2"});
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
 
         const auto results = storedResults(workspace);
@@ -264,14 +264,17 @@ private slots:
         QTemporaryDir dir;
         const QString workspace = dir.filePath("ws.tbw");
         const auto spec = examplePath("tests/app/data/faulty.json");
-        QCOMPARE(runCli({"--workspace", workspace, "tune", spec, "--max-configs", "2"}).exitCode,
+        QCOMPARE(runCli({"--workspace", workspace, "tune", spec, "--strategy", "brute_force",
+                         "--max-configs", "2"})
+                     .exitCode,
                  0);
-        const auto second = runCli({"--workspace", workspace, "tune", spec, "--max-configs", "4"});
+        const auto second = runCli({"--workspace", workspace, "tune", spec, "--strategy",
+                                    "brute_force", "--max-configs", "4"});
         QCOMPARE(second.exitCode, 0);
         QVERIFY2(second.out.contains("2 measured, 2 from the store"), qPrintable(second.out));
         QCOMPARE(storedResults(workspace).size(), std::size_t(4));
-        const auto fresh =
-            runCli({"--workspace", workspace, "tune", spec, "--max-configs", "1", "--fresh"});
+        const auto fresh = runCli({"--workspace", workspace, "tune", spec, "--strategy",
+                                   "brute_force", "--max-configs", "1", "--fresh"});
         QCOMPARE(fresh.exitCode, 0);
         QCOMPARE(storedResults(workspace, 2).size(), std::size_t(1));
     }
@@ -282,7 +285,8 @@ private slots:
         QTemporaryDir dir;
         const QString workspace = dir.filePath("ws.tbw");
         const auto spec = examplePath("resources/examples/stencil/stencil.json");
-        const QStringList tune{"--workspace", workspace, "tune", spec, "--max-configs", "3"};
+        const QStringList tune{"--workspace", workspace,     "tune",          spec,
+                               "--strategy",  "brute_force", "--max-configs", "3"};
         QCOMPARE(runCli(tune).exitCode, 0);
         QCOMPARE(runCli(tune + QStringList{"--fresh"}).exitCode, 0);
         const auto compared = runCli({"--workspace", workspace, "compare", "1", "2", "--top", "2"});

@@ -62,7 +62,8 @@ private slots:
                  qPrintable(refused.err));
         QVERIFY(!QFile::exists(ws));
         // A later tune has no junk run to resume: it starts run 1 with the spec's strategy.
-        const auto tuned = runCli({"-w", ws, "tune", faultySpec(), "--max-configs", "1"});
+        const auto tuned = runCli(
+            {"-w", ws, "tune", faultySpec(), "--strategy", "brute_force", "--max-configs", "1"});
         QCOMPARE(tuned.exitCode, 0);
         QVERIFY2(tuned.out.contains("Starting run 1"), qPrintable(tuned.out));
     }
@@ -96,8 +97,8 @@ private slots:
                  qPrintable(validated.err));
 
         // tune plans the same walk before its first result: the same progress.
-        const auto tuned =
-            runCli({"-w", dir.filePath("ws.tbw"), "tune", spec.fileName(), "--max-configs", "1"});
+        const auto tuned = runCli({"-w", dir.filePath("ws.tbw"), "tune", spec.fileName(),
+                                   "--strategy", "brute_force", "--max-configs", "1"});
         QVERIFY2(tuned.err.contains("problem size 1: checking the constraints on every point"),
                  qPrintable(tuned.out + tuned.err));
     }

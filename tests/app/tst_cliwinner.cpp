@@ -22,7 +22,7 @@ namespace {
 bool prepare(const QString &workspace, double best, double second, double bestMhz, double secondMhz)
 {
     if (runCli({"--workspace", workspace, "tune", examplePath("tests/app/data/faulty.json"),
-                "--max-configs", "1"})
+                "--strategy", "brute_force", "--max-configs", "1"})
             .exitCode != 0)
         return false;
     auto store = Store::open(workspace.toStdString());

@@ -124,7 +124,7 @@ private slots:
         const QString workspace = dir.filePath("ws.tbw");
         const auto tuned =
             runCli({"-w", workspace, "tune", examplePath("tests/app/data/faulty.json"),
-                    "--max-configs", "2"});
+                    "--strategy", "brute_force", "--max-configs", "2"});
         QVERIFY2(tuned.exitCode == 0, qPrintable(tuned.out + tuned.err));
         QVERIFY(!QFile::exists(workspace + "-wal")); // closed cleanly: the file alone
 

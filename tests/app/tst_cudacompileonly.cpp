@@ -63,7 +63,8 @@ private slots:
 
         // A fresh run of the same spec compiles nothing: every cubin comes from the cache.
         const auto again = runCli({"--workspace", workspace, "tune", examplePath(qPrintable(spec)),
-                                   "--compile-only", "--fresh", "--max-configs", "5"});
+                                   "--compile-only", "--fresh", "--strategy", "brute_force",
+                                   "--max-configs", "5"});
         QCOMPARE(again.exitCode, 0);
         const auto cached = storedResults(workspace, 2);
         QCOMPARE(static_cast<int>(cached.size()), 5 * sizes);
@@ -96,7 +97,7 @@ private slots:
         QTemporaryDir dir;
         const auto outcome = runCli({"--workspace", dir.filePath("ws.tbw"), "tune",
                                      examplePath("resources/examples/copy_scale/copy_scale.json"),
-                                     "--max-configs", "2"});
+                                     "--strategy", "brute_force", "--max-configs", "2"});
         QCOMPARE(outcome.exitCode, 0);
         QCOMPARE(outcome.out.count("no CUDA driver found"), 1);
         QVERIFY(outcome.out.contains("Compiling only"));
@@ -116,13 +117,14 @@ private slots:
                                                             } }},
                                                          dir.path(), "copy_scale_sm80.json");
         QVERIFY(!spec.isEmpty());
-        const auto outcome =
-            runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec, "--max-configs", "1"});
+        const auto outcome = runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec,
+                                     "--strategy", "brute_force", "--max-configs", "1"});
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
         QVERIFY2(outcome.out.contains("Compiling only (for sm_80: the spec's kernel.arch)"),
                  qPrintable(outcome.out));
-        const auto overridden = runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec,
-                                        "--max-configs", "1", "--fresh", "--arch", "sm_90"});
+        const auto overridden =
+            runCli({"--workspace", dir.filePath("ws.tbw"), "tune", spec, "--strategy",
+                    "brute_force", "--max-configs", "1", "--fresh", "--arch", "sm_90"});
         QVERIFY2(overridden.out.contains("Compiling only (for sm_90: --arch)"),
                  qPrintable(overridden.out));
     }

@@ -109,8 +109,9 @@ private slots:
         QTemporaryDir dir;
         const QString workspace = dir.filePath("ws.tbw");
         const QString specPath = examplePath("resources/examples/copy_scale/copy_scale.json");
-        const auto outcome =
-            runCli({"--workspace", workspace, "tune", specPath, "--max-configs", "12"}, 600000);
+        const auto outcome = runCli({"--workspace", workspace, "tune", specPath, "--strategy",
+                                     "brute_force", "--max-configs", "12"},
+                                    600000);
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
         const auto results = storedResults(workspace);
         QCOMPARE(results.size(), std::size_t(12 * 3));
@@ -144,10 +145,10 @@ private slots:
     {
         QTemporaryDir dir;
         const QString workspace = dir.filePath("ws.tbw");
-        const auto outcome =
-            runCli({"--workspace", workspace, "tune",
-                    examplePath("resources/examples/sgemm/sgemm.json"), "--max-configs", "6"},
-                   600000);
+        const auto outcome = runCli({"--workspace", workspace, "tune",
+                                     examplePath("resources/examples/sgemm/sgemm.json"),
+                                     "--strategy", "brute_force", "--max-configs", "6"},
+                                    600000);
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
         const auto results = storedResults(workspace);
         QVERIFY(!results.empty());
@@ -211,8 +212,9 @@ private slots:
             dir.path(), "rounds.json");
         QVERIFY(!spec.isEmpty());
         const QString workspace = dir.filePath("ws.tbw");
-        const auto outcome = runCli(
-            {"--workspace", workspace, "tune", spec, "--max-configs", "4", "--verbose"}, 600000);
+        const auto outcome = runCli({"--workspace", workspace, "tune", spec, "--strategy",
+                                     "brute_force", "--max-configs", "4", "--verbose"},
+                                    600000);
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
         QVERIFY2(outcome.out.contains("Round 2 of 2: measuring 6 of 6 finalists"),
                  qPrintable(outcome.out));

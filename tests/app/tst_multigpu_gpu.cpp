@@ -33,8 +33,9 @@ private slots:
             dir.path(), "rounds.json");
         QVERIFY(!spec.isEmpty());
         const QString workspace = dir.filePath("ws.tbw");
-        const auto outcome =
-            runCli({"--workspace", workspace, "tune", spec, "--max-configs", "8"}, 600000);
+        const auto outcome = runCli({"--workspace", workspace, "tune", spec, "--strategy",
+                                     "brute_force", "--max-configs", "8"},
+                                    600000);
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
         QVERIFY2(outcome.out.contains(QStringLiteral("; %1 bench worker(s)").arg(cuda.gpus.size())),
                  qPrintable(outcome.out));

@@ -71,6 +71,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&form));
         RunBudget *budget = form.budget();
         budget->strategyCombo()->setFocus();
+        QTest::keyClick(budget->strategyCombo(), Qt::Key_Down); // Auto
         QTest::keyClick(budget->strategyCombo(), Qt::Key_Down); // Brute force
         QTest::keyClick(budget->strategyCombo(), Qt::Key_Down); // Random
         typeInto(budget->maxConfigsBox(), QStringLiteral("12"));

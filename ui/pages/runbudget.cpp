@@ -17,6 +17,8 @@ RunBudget::RunBudget(QWidget *parent)
 {
     // Item data: the engine's strategy name; empty for the spec's own.
     m_strategy->addItem(tr("From spec"), QString());
+    m_strategy->addItem(tr("Auto (every configuration, or a search under a budget)"),
+                        QStringLiteral("auto"));
     m_strategy->addItem(tr("Brute force (every valid configuration)"),
                         QStringLiteral("brute_force"));
     m_strategy->addItem(tr("Random (in a random order)"), QStringLiteral("random"));

@@ -24,11 +24,13 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
     m_strategy = formrows::addCombo(
         search, document, strategies,
         {tr("Strategy:"), "/strategy/name",
-         tr("brute_force walks every valid configuration in order; random draws them without "
-            "replacement; the others search (coordinate descent, iterated local search, "
-            "annealing, a genetic algorithm, Bayesian optimisation) and suit spaces too large "
-            "to walk. The options of the one chosen are below the seed"),
-         "brute_force"});
+         tr("auto (the default) walks every valid configuration when the budget allows, else "
+            "searches with elitist_evolution; brute_force walks every valid configuration in "
+            "order; random draws them without replacement; the others search (coordinate "
+            "descent, iterated local search, annealing, genetic algorithms, Bayesian "
+            "optimisation) and suit spaces too large to walk. The options of the one chosen are "
+            "below the seed"),
+         "auto"});
     m_fields << formrows::addField(search, document, Kind::Integer,
                                    {tr("Max configurations:"), "/strategy/max_configs",
                                     tr("Configurations to evaluate per problem size"),

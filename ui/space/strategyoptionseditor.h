@@ -14,7 +14,7 @@ class JsonField;
 class SpecDocument;
 struct StrategyOptionDescription;
 
-// The options of the strategy the spec names (strategy.name, brute_force when absent): one field
+// The options of the strategy the spec names (strategy.name, auto when absent): one field
 // per option the engine describes, bound to strategy.options.<name>, its default as placeholder
 // and its range in the tooltip. The form follows the strategy: picking another one (or undo,
 // redo, a reload) rebuilds it. Options in the file that the strategy does not take are kept, as

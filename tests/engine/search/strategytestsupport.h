@@ -175,10 +175,22 @@ make(const std::string &name, const tb::SearchSpace &space, std::uint64_t seed =
 }
 
 // The strategies that learn from reports (all but brute_force and random).
-inline std::vector<std::string> guidedStrategyNames()
+// The names makeStrategy() makes: every name but "auto", which is resolved to one of them
+// first (search/strategychoice.h).
+inline std::vector<std::string> madeStrategyNames()
 {
     std::vector<std::string> names;
     for (const auto &name : tb::strategyNames()) {
+        if (name != "auto")
+            names.push_back(name);
+    }
+    return names;
+}
+
+inline std::vector<std::string> guidedStrategyNames()
+{
+    std::vector<std::string> names;
+    for (const auto &name : madeStrategyNames()) {
         if (name != "brute_force" && name != "random")
             names.push_back(name);
     }

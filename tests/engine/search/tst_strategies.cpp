@@ -1,6 +1,7 @@
 #include "search/searchstrategy.h"
 
 #include "spec/specloader.h"
+#include "strategytestsupport.h"
 
 #include <QTest>
 
@@ -129,7 +130,7 @@ private slots:
         const Spec spec = gridSpec({{"A", {1, 2}}}, {"A > 5"});
         auto space = SearchSpace::build(spec, 0);
         QVERIFY(space.hasValue());
-        for (const auto &name : strategyNames()) {
+        for (const auto &name : tbtest::madeStrategyNames()) {
             auto strategy = make(name, *space);
             QVERIFY(strategy);
             QVERIFY(!strategy->next());

@@ -183,7 +183,7 @@ private:
     static void strategyRows()
     {
         QTest::addColumn<QString>("name");
-        for (const auto &name : strategyNames())
+        for (const auto &name : madeStrategyNames())
             QTest::newRow(name.c_str()) << QString::fromStdString(name);
     }
     static void guidedRows()

@@ -1,5 +1,6 @@
 // A Session end to end with real tunebench-worker processes and a real workspace: the events a
 // listener sees, stop requests, budgets and resuming.
+#include "search/strategychoice.h"
 #include "session/session.h"
 #include "sessiontestoptions.h"
 #include "spec/specloader.h"
@@ -328,6 +329,39 @@ private slots:
             if (!event.reused)
                 QVERIFY(!measured.count(event.configKey));
         QVERIFY(resumed->reused > 0);
+    }
+
+    // A spec naming no strategy ("auto") under a budget smaller than its space searches with
+    // the default guided strategy, and the run records that name, not "auto".
+    void autoStrategyIsRecordedAsWhatItResolvedTo()
+    {
+        QTemporaryDir dir;
+        Spec spec = loadFaultySpec();
+        QCOMPARE(spec.strategy.name, std::string("auto")); // faulty.json names none
+        spec.strategy.maxConfigs = 2;
+        RecordingListener listener;
+        auto summary = Session(spec, optionsFor(dir, listener), listener).run();
+        QVERIFY2(summary.hasValue(), summary.hasValue() ? "" : summary.error().toString().c_str());
+        QCOMPARE(summary->evaluated, std::uint64_t(2));
+        auto store = Store::open(dir.filePath("ws.tbw").toStdString());
+        QCOMPARE(store->run(summary->runId)->strategy, std::string(kDefaultGuidedStrategy));
+    }
+
+    // strategy.replay means "look the times up": a measuring session refuses it before any run
+    // exists (the CLI replays such a spec; the GUI says so).
+    void replayingSpecIsNotMeasured()
+    {
+        QTemporaryDir dir;
+        Spec spec = loadFaultySpec();
+        spec.strategy.replayFile = "recorded.json";
+        RecordingListener listener;
+        auto summary = Session(spec, optionsFor(dir, listener), listener).run();
+        QVERIFY(!summary.hasValue());
+        QVERIFY2(summary.error().toString().find("recorded.json") != std::string::npos,
+                 summary.error().toString().c_str());
+        auto store = Store::open(dir.filePath("ws.tbw").toStdString());
+        if (store.hasValue())
+            QVERIFY(!store->run(1).hasValue());
     }
 
     void workerThatCannotStartFailsTheRunWithItsReason()

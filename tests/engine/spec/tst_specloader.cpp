@@ -126,7 +126,8 @@ private slots:
         QCOMPARE(spec->verification.rtol, defaults.verification.rtol);
         QCOMPARE(qs(spec->objective.metric), QString("time"));
         QVERIFY(spec->objective.minimize);
-        QCOMPARE(qs(spec->strategy.name), QString("brute_force"));
+        QCOMPARE(qs(spec->strategy.name), QString("auto"));
+        QVERIFY(spec->strategy.replayFile.empty());
         QCOMPARE(spec->strategy.seed, defaults.strategy.seed);
         QCOMPARE(spec->measurement.minSamples, defaults.measurement.minSamples);
         QCOMPARE(spec->measurement.timeoutSeconds, defaults.measurement.timeoutSeconds);

@@ -220,9 +220,9 @@ private slots:
         QCOMPARE(editor()->field(QStringLiteral("restart_after"))->lineEdit()->text(),
                  QStringLiteral("70"));
 
-        json.erase("strategy"); // brute_force by default
+        json.erase("strategy"); // auto by default
         m_document->reset(json, m_document->filePath());
-        QCOMPARE(editor()->strategy(), QStringLiteral("brute_force"));
+        QCOMPARE(editor()->strategy(), QStringLiteral("auto"));
         QVERIFY(editor()->fields().isEmpty());
         QVERIFY(editor()->note()->isVisible());
     }
