@@ -16,7 +16,7 @@ CLI="${TUNEBENCH_CLI:-$REPO/build/ci/bin/tunebench-cli}"
 SEEDS="${SEEDS:-50}"
 BUDGET="${BUDGET:-400}"
 OUT="${OUT:-$HERE/results/tunebench.jsonl}"
-STRATEGIES="${STRATEGIES:-random coordinate_descent greedy_ils simulated_annealing genetic_algorithm bayesian_optimization elitist_evolution surrogate_evolution}"
+STRATEGIES="${STRATEGIES:-random coordinate_descent greedy_ils simulated_annealing genetic_algorithm bayesian_optimization elitist_evolution surrogate_evolution niching_evolution}"
 mkdir -p "$(dirname "$OUT")"
 touch "$OUT"
 

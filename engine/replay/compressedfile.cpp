@@ -1,5 +1,7 @@
 #include "compressedfile.h"
 
+#include "replay/xzfile.h"
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -103,6 +105,8 @@ Expected<std::string> readPlainOrGzipFile(const std::string &path)
         return makeError(EngineError::Code::IoError, "cannot read '" + path + "': read failed");
     if (isGzip(bytes))
         return inflateGzip(bytes, path);
+    if (hasXzMagic(bytes))
+        return inflateXz(bytes, path);
     return bytes;
 }
 

@@ -161,7 +161,14 @@ void WorkspaceSource::removeCopy()
 bool looksLikeWorkspace(const std::string &path)
 {
     const FileStart start = fileStart(path);
-    return hasSqliteMagic(start.bytes) || (!start.gzip && hasXzMagic(start.bytes));
+    if (hasSqliteMagic(start.bytes))
+        return true;
+    if (start.gzip || !hasXzMagic(start.bytes))
+        return false;
+    // xz holds a committed workspace or a committed Kernel Tuner cache (bench/spaces): look
+    // inside. Unreadable xz is left to WorkspaceSource, which says why.
+    const auto inflated = readPlainOrGzipFile(path);
+    return !inflated || hasSqliteMagic(*inflated);
 }
 
 } // namespace tb

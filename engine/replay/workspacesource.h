@@ -37,10 +37,9 @@ private:
     std::string m_temporaryDirectory; // empty: nothing to remove
 };
 
-// Whether `path` should be read as a workspace rather than as recorded JSON, from its first
-// bytes: SQLite's header, plain or gzip-compressed, or xz data (recorded JSON is read plain or
-// gzip only, so xz is taken for a workspace and WorkspaceSource says if it is not one). False
-// when the file cannot be read: the JSON readers then report why.
+// Whether `path` should be read as a workspace rather than as recorded JSON: SQLite's header,
+// plain or gzip- or xz-compressed (xz data that cannot be inflated too: WorkspaceSource then
+// says why). False when the file cannot be read: the JSON readers then report why.
 bool looksLikeWorkspace(const std::string &path);
 
 } // namespace tb

@@ -34,12 +34,23 @@ std::vector<OptionField<ElitistEvolutionOptions>> ElitistEvolutionOptions::field
 
 ElitistEvolutionStrategy::ElitistEvolutionStrategy(const SearchSpace &space, std::uint64_t seed,
                                                    ElitistEvolutionOptions options)
+    : ElitistEvolutionStrategy(space, seed, options, 1)
+{}
+
+ElitistEvolutionStrategy::ElitistEvolutionStrategy(const SearchSpace &space, std::uint64_t seed,
+                                                   ElitistEvolutionOptions options,
+                                                   std::size_t climbLayers)
     : GuidedStrategy(space, seed), m_options(options),
       m_climber(
           ledger(),
-          [this](std::uint64_t centre, std::size_t) { return shuffledNeighbours(centre); }, 1,
-          false)
+          [this](std::uint64_t centre, std::size_t layer) { return climbLayer(centre, layer); },
+          climbLayers, false)
 {}
+
+std::vector<std::uint64_t> ElitistEvolutionStrategy::climbLayer(std::uint64_t centre, std::size_t)
+{
+    return shuffledNeighbours(centre);
+}
 
 std::optional<std::uint64_t> ElitistEvolutionStrategy::choose()
 {

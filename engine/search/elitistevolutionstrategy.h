@@ -53,6 +53,15 @@ public:
     std::string name() const override { return "elitist_evolution"; }
 
 protected:
+    // For a subclass whose climbs widen: `climbLayers` layers of climbLayer(), the next one
+    // opened once the previous ones are reported without an improvement.
+    ElitistEvolutionStrategy(const SearchSpace &space, std::uint64_t seed,
+                             ElitistEvolutionOptions options, std::size_t climbLayers);
+
+    // A climb's neighbours of `centre` in `layer`, in the order to try them: the Hamming
+    // neighbours, in a random order (the only layer unless a subclass says otherwise).
+    virtual std::vector<std::uint64_t> climbLayer(std::uint64_t centre, std::size_t layer);
+
     // For a subclass that proposes some configurations itself (surrogate_evolution): what it
     // proposes joins the population once reported, as a random proposal of the frame does.
     std::optional<std::uint64_t> choose() override;

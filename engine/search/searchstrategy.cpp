@@ -9,6 +9,7 @@
 #include "search/elitistevolutionstrategy.h"
 #include "search/geneticalgorithmstrategy.h"
 #include "search/greedyilsstrategy.h"
+#include "search/nichingevolutionstrategy.h"
 #include "search/randomstrategy.h"
 #include "search/simulatedannealingstrategy.h"
 #include "search/strategychoice.h"
@@ -78,6 +79,7 @@ const std::vector<StrategyEntry> &registry()
         guided<BayesianOptimizationStrategy, BayesianOptimizationOptions>("bayesian_optimization"),
         guided<ElitistEvolutionStrategy, ElitistEvolutionOptions>("elitist_evolution"),
         guided<SurrogateEvolutionStrategy, SurrogateEvolutionOptions>("surrogate_evolution"),
+        guided<NichingEvolutionStrategy, NichingEvolutionOptions>("niching_evolution"),
     };
     return entries;
 }

@@ -11,7 +11,7 @@ namespace tb {
 // the replay benchmark (bench/results/strategies.md): under a budget brute force visits the
 // space in enumeration order and would miss whatever lies late in it.
 inline constexpr const char *kAutoStrategy = "auto";
-inline constexpr const char *kDefaultGuidedStrategy = "elitist_evolution";
+inline constexpr const char *kDefaultGuidedStrategy = "niching_evolution";
 
 // What a search of one problem size may spend; zero means no limit.
 struct SearchBudget

@@ -67,7 +67,7 @@ private slots:
         QVERIFY2(whole.out.contains("of 6 evaluations"), qPrintable(whole.out));
         const auto budget = runCli({"tune", "--replay", smallSpace(), "--max-configs", "3"});
         QCOMPARE(budget.exitCode, 0);
-        QVERIFY2(budget.out.contains("Strategy elitist_evolution (auto)"), qPrintable(budget.out));
+        QVERIFY2(budget.out.contains("Strategy niching_evolution (auto)"), qPrintable(budget.out));
         QVERIFY2(budget.out.contains(" 3 evaluations"), qPrintable(budget.out));
     }
 

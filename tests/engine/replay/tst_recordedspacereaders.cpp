@@ -174,6 +174,21 @@ private slots:
         QCOMPARE(t4->configurations.size(), cache->configurations.size());
     }
 
+    // bench/spaces commits Kernel Tuner caches as .json.xz: JSON inside xz is no workspace.
+    void readsAnXzCompressedCacheAsACache()
+    {
+        auto xz = readRecordedSpace(fixture("kt_small.json.xz"));
+#if TB_HAVE_LZMA
+        QVERIFY2(xz.hasValue(), xz ? "" : xz.error().toString().c_str());
+        QCOMPARE(xz->format, RecordedFormat::KernelTunerCache);
+        QCOMPARE(xz->configurations.size(),
+                 readRecordedSpace(fixture("kt_small.json"))->configurations.size());
+#else
+        QVERIFY(!xz.hasValue()); // a build without liblzma says so rather than misreading it
+        QVERIFY(xz.error().toString().find("kt_small.json.xz") != std::string::npos);
+#endif
+    }
+
     void becomesASearchSpaceOfExactlyTheRecordedConfigurations()
     {
         auto recorded = readKernelTunerCache(fixture("kt_small.json"));
