@@ -8,5 +8,6 @@ inline constexpr int kUsage = 2;         // bad command line
 inline constexpr int kInvalidInput = 3;  // invalid spec, unknown run, unreadable workspace
 inline constexpr int kNoResult = 4;      // the run finished but no configuration succeeded
 inline constexpr int kSizeNotTuned = 5;  // a problem size's reference configuration failed
+inline constexpr int kRegression = 6;    // verify: a shipped configuration no longer holds
 inline constexpr int kInterrupted = 130; // stopped by Ctrl-C / SIGTERM; results so far are kept
 } // namespace tb::exitcode

@@ -3,6 +3,7 @@
 #include "configreport.h"
 #include "exitcodes.h"
 #include "export/exporter.h"
+#include "export/kernelsetexport.h"
 #include "export/searchtrail.h"
 #include "resultsreport.h"
 #include "space/variables.h"
@@ -94,17 +95,39 @@ int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
     return writeExport(cache->text, options.outputPath);
 }
 
-// A run without a single winner is the user's input, not an engine failure: exit 3, as for a
-// problem size out of range.
+// A run without a single winner or a negative tolerance is the user's input, not an engine
+// failure: exit 3, as for a problem size out of range.
+int reportExportError(const EngineError &error)
+{
+    return reportCliError(error, error.code == EngineError::Code::InvalidArgument
+                                     ? exitcode::kInvalidInput
+                                     : exitcode::kFailure);
+}
+
 int exportCppHeaderFile(const StoredRun &loaded, const std::vector<StoredResult> &results,
                         const std::string &toolVersion, const std::string &outputPath)
 {
     auto text = exportCppHeader(loaded.spec, loaded.run, results, toolVersion);
     if (!text)
-        return reportCliError(text.error(), text.error().code == EngineError::Code::InvalidArgument
-                                                ? exitcode::kInvalidInput
-                                                : exitcode::kFailure);
+        return reportExportError(text.error());
     return writeExport(*text, outputPath);
+}
+
+// The kernel set as JSON (kernelset) or as the C++ header's dispatch (cpp), with its summary on
+// stderr, where it does not mix with the export on stdout.
+int exportKernelSet(const StoredRun &loaded, const std::vector<StoredResult> &results,
+                    const CliContext &context, const ExportOptions &options)
+{
+    const double maxSlowdown = options.maxSlowdownPct.value_or(kDefaultMaxSlowdownPct) / 100;
+    auto set = selectKernelSet(loaded.spec, loaded.run, results, maxSlowdown);
+    if (!set)
+        return reportExportError(set.error());
+    std::fprintf(stderr, "%s", describeKernelSet(loaded.spec, *set).c_str());
+    const std::string text =
+        options.format == "cpp"
+            ? exportKernelSetHeader(loaded.spec, loaded.run, *set, context.toolVersion)
+            : exportKernelSetJson(loaded.spec, loaded.run, *set, context.toolVersion);
+    return writeExport(text, options.outputPath);
 }
 
 } // namespace
@@ -169,6 +192,11 @@ int runExport(const CliContext &context, const ExportOptions &options)
                                         "--size and --device-name apply to --format kerneltuner "
                                         "only"),
                               exitcode::kUsage);
+    if (options.maxSlowdownPct && options.format != "cpp" && options.format != "kernelset")
+        return reportCliError(makeError(EngineError::Code::InvalidArgument,
+                                        "--max-slowdown applies to --format kernelset and cpp "
+                                        "only"),
+                              exitcode::kUsage);
     auto loaded = loadStoredRun(context.workspacePath, options.runId);
     if (!loaded)
         return reportCliError(loaded.error(), exitcode::kInvalidInput);
@@ -180,6 +208,8 @@ int runExport(const CliContext &context, const ExportOptions &options)
     auto rounds = loaded->store.rounds(options.runId);
     if (!rounds)
         return reportCliError(rounds.error(), exitcode::kFailure);
+    if (options.format == "kernelset" || (options.format == "cpp" && options.maxSlowdownPct))
+        return exportKernelSet(*loaded, *results, context, options);
     if (options.format == "cpp")
         return exportCppHeaderFile(*loaded, *results, context.toolVersion, options.outputPath);
     auto text = options.format == "csv"

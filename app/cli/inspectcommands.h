@@ -26,17 +26,22 @@ int runShow(const CliContext &context, const ShowOptions &options);
 struct ExportOptions
 {
     std::int64_t runId = 0;
-    std::string format = "json"; // json | csv | kerneltuner | cpp
+    std::string format = "json"; // json | csv | kerneltuner | cpp | kernelset
     std::string outputPath;      // empty or "-": standard output
     // kerneltuner: the problem size to write (a cache file holds one); unset: the first, with a
     // note when the run has several.
     std::optional<std::size_t> sizeIndex;
     std::string deviceName; // kerneltuner: device_name instead of the one the run records
+    // cpp: dispatch over a kernel set within this many per cent of each size's best instead of
+    // every size's own best; kernelset: the tolerance (default kDefaultMaxSlowdownPct).
+    std::optional<double> maxSlowdownPct;
 };
+inline constexpr double kDefaultMaxSlowdownPct = 2;
 
 // `tunebench-cli export RUN`: the best configuration per problem size (json, or cpp: a C++
 // header with a function choosing for any size), every result (csv), or one problem size's
-// results as a Kernel Tuner cache file (kerneltuner).
+// results as a Kernel Tuner cache file (kerneltuner), or the fewest configurations that run
+// every size within a tolerance of its best (kernelset; cpp with --max-slowdown).
 int runExport(const CliContext &context, const ExportOptions &options);
 
 } // namespace tb

@@ -9,6 +9,7 @@
 #include "search/searchstrategy.h"
 #include "session/workerlocation.h"
 #include "tunecommand.h"
+#include "verifycommand.h"
 
 #include <CLI/CLI.hpp>
 
@@ -27,6 +28,7 @@ constexpr const char *kExitCodes = R"(Exit codes:
   3    invalid input: spec, workspace or run id
   4    the run ended but no configuration succeeded
   5    a problem size was not tuned: its reference configuration failed
+  6    verify: a shipped configuration is slower, failed, or the environment changed
   130  interrupted (Ctrl-C or SIGTERM); everything measured so far is kept)";
 
 } // namespace
@@ -113,9 +115,11 @@ int main(int argc, char **argv)
     exportCommand
         ->add_option("--format", exportOptions.format,
                      "json (best per problem size), csv (every result), kerneltuner (a Kernel "
-                     "Tuner cache file of one problem size, for its simulation mode) or cpp (a "
-                     "C++17 header: best per problem size and a function choosing for any size)")
-        ->check(CLI::IsMember({"json", "csv", "kerneltuner", "cpp"}))
+                     "Tuner cache file of one problem size, for its simulation mode), cpp (a "
+                     "C++17 header: best per problem size and a function choosing for any size) "
+                     "or kernelset (JSON: the fewest configurations running every size within "
+                     "--max-slowdown of its best)")
+        ->check(CLI::IsMember({"json", "csv", "kerneltuner", "cpp", "kernelset"}))
         ->capture_default_str();
     exportCommand
         ->add_option("--size", exportOptions.sizeIndex,
@@ -124,8 +128,36 @@ int main(int argc, char **argv)
     exportCommand->add_option("--device-name", exportOptions.deviceName,
                               "kerneltuner: the device_name to write (default: the GPU the "
                               "results name, else the run's backend and host)");
+    exportCommand
+        ->add_option("--max-slowdown", exportOptions.maxSlowdownPct,
+                     "kernelset (default 2) and cpp: the fewest configurations such that every "
+                     "problem size runs within PCT per cent of its own best")
+        ->check(tb::percentage());
     exportCommand->add_option("-o,--output", exportOptions.outputPath,
                               "Output file (default: standard output)");
+
+    tb::VerifyOptions verify;
+    auto *verifyCommand = app.add_subcommand(
+        "verify", "Measure an export's configurations again on this machine and compare");
+    verifyCommand->add_option("export", verify.exportPath, "A JSON export (export --format json)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    verifyCommand
+        ->add_option("--threshold", verify.thresholdPercent,
+                     "Fail when a configuration is slower than exported by more than PCT per cent")
+        ->check(tb::nonNegativePercentage())
+        ->capture_default_str();
+    verifyCommand
+        ->add_option("--on-env-change", verify.onEnvChange,
+                     "When the device or Tunebench version differs from the export's: warn or fail")
+        ->check(CLI::IsMember({"warn", "fail"}))
+        ->capture_default_str();
+    verifyCommand->add_option(
+        "--keep-workspace", verify.keepWorkspace,
+        "Keep the measuring run in this workspace (default: a temporary one)");
+    verifyCommand
+        ->add_option("--workers", verify.workers, "Build (compile) worker processes, as for tune")
+        ->check(tb::wholeNumberAtLeast(1));
 
     tb::CompareOptions compare;
     auto *compareCommand = app.add_subcommand(
@@ -159,6 +191,8 @@ int main(int argc, char **argv)
 
     if (tuneCommand->parsed())
         return tb::runTuneOrReplay(*tuneCommand, context, tune, replay);
+    if (verifyCommand->parsed())
+        return tb::runVerify(context, verify);
     if (validateCommand->parsed())
         return tb::runValidate(validateSpec);
     if (showCommand->parsed())

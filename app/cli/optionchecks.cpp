@@ -61,4 +61,16 @@ CLI::Validator percentage()
         "PERCENT");
 }
 
+CLI::Validator nonNegativePercentage()
+{
+    return CLI::Validator(
+        [](std::string &text) -> std::string {
+            const auto value = parseNumber(text);
+            if (!value || *value < 0)
+                return "needs a percentage of 0 or more, got '" + text + "'";
+            return {};
+        },
+        "PERCENT>=0");
+}
+
 } // namespace tb

@@ -16,4 +16,7 @@ CLI::Validator positiveSeconds();
 // A percentage from 0 to 100.
 CLI::Validator percentage();
 
+// A percentage of 0 or more (a slowdown: 300% is four times as slow).
+CLI::Validator nonNegativePercentage();
+
 } // namespace tb

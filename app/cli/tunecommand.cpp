@@ -28,6 +28,8 @@ void onStopSignal(int signal)
     std::signal(signal, SIG_DFL);
 }
 
+} // namespace
+
 void installStopHandlers()
 {
     struct sigaction action = {};
@@ -36,6 +38,13 @@ void installStopHandlers()
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
 }
+
+const std::atomic<bool> *stopFlag()
+{
+    return &g_stopRequested;
+}
+
+namespace {
 
 Expected<Spec> loadSpec(const std::string &path)
 {
@@ -53,6 +62,8 @@ void printSpecError(const std::string &path, const EngineError &error)
 // CUDA runs need GPUs and their architecture; without a driver the run only compiles, and says
 // so once, so that a machine without a GPU can still screen configurations for spills.
 // False (and the reason printed) where this build cannot run CUDA at all.
+} // namespace
+
 bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session)
 {
     const CudaEnvironment cuda = probeCudaEnvironment();
@@ -72,8 +83,6 @@ bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &s
     std::printf("%s\n", plan.announcement.c_str());
     return true;
 }
-
-} // namespace
 
 int runTune(const CliContext &context, const TuneOptions &options)
 {

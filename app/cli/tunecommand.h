@@ -1,7 +1,10 @@
 #pragma once
 
 #include "clicontext.h"
+#include "model/spec.h"
+#include "session/sessionoptions.h"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +24,16 @@ struct TuneOptions
     std::string arch;         // cuda: compile target (default: the GPU's, else sm_90)
     std::size_t top = 5;
 };
+
+// Ctrl-C and SIGTERM stop a run cleanly (results kept); a second one ends the process.
+void installStopHandlers();
+// Set once a stop was asked for; SessionOptions::stopRequested points here.
+const std::atomic<bool> *stopFlag();
+
+// CUDA runs need GPUs and their architecture: fills `session`'s GPUs, target and compile-only
+// flag and prints the plan; false (the reason printed, naming options.specPath) where this
+// machine cannot run it.
+bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session);
 
 // `tunebench-cli tune`: runs a spec, prints progress and the best configurations.
 int runTune(const CliContext &context, const TuneOptions &options);

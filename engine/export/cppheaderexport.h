@@ -1,5 +1,6 @@
 #pragma once
 
+#include "kernelset.h"
 #include "model/expected.h"
 #include "model/spec.h"
 #include "storage/storerecords.h"
@@ -31,5 +32,14 @@ namespace tb {
 Expected<std::string> exportCppHeader(const Spec &spec, const RunRecord &run,
                                       const std::vector<StoredResult> &results,
                                       const std::string &toolVersion);
+
+// The same header over a kernel set (`export RUN --format cpp --max-slowdown PCT`): each tuned
+// size's kTuned row holds its assigned configuration (one of the set) and that configuration's
+// median there, plus `kernel` (an index into kKernels) and `slowdown_pct` (per cent slower than
+// the size's own best), each row followed by a comment saying so; kKernels[] lists the set's
+// configurations (one kernel instantiation each), kKernelCount their number and
+// kMaxSlowdownPct the tolerance. The set comes from selectKernelSet() on the run's results.
+std::string exportKernelSetHeader(const Spec &spec, const RunRecord &run, const KernelSet &set,
+                                  const std::string &toolVersion);
 
 } // namespace tb

@@ -2,6 +2,7 @@
 
 #include "bestpersize.h"
 #include "searchtrail.h"
+#include "storage/store.h"
 #include "winnermargin.h"
 
 #include <nlohmann/json.hpp>
@@ -143,6 +144,7 @@ json bestEntry(const Spec &spec, const RunRecord &run, const std::vector<StoredR
     entry["mean_s"] = number(summary.mean);
     entry["stddev_s"] = number(summary.stddev);
     entry["samples"] = summary.count;
+    entry["rel_ci_half_width"] = number(summary.relativeHalfWidth);
     entry["metrics"] = numberMap(best->result.metrics);
     entry["resources"] = numberMap(best->result.resources);
     if (json medians = roundMedians(best->id, rounds); medians.size() > 1)
@@ -174,6 +176,9 @@ json document(const Spec &spec, const RunRecord &run, const std::vector<StoredRe
          {{"name", spec.name},
           {"backend", toString(spec.backend)},
           {"entry", spec.kernel.entry},
+          // What `verify` measures again with: the spec as run, kernel source inlined.
+          {"document", spec.document},
+          {"hash", Store::contentHash(spec.document)},
           {"objective",
            {{"metric", spec.objective.metric},
             {"direction", spec.objective.minimize ? "minimize" : "maximize"}}}}},

@@ -1,0 +1,130 @@
+// `tunebench-cli verify EXPORT` (issue 20, item 4) through the real CLI on the CPU backend:
+// a tuned and exported run verifies on the same machine; a slowdown injected through the
+// compiler (TB_CC adds -DTB_INJECTED_SLOWDOWN, a fault injection named as such) fails it with
+// exit 6; a changed environment warns or fails as asked; a broken export is bad input.
+#include "clirunner.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QString slowableSpec()
+{
+    return examplePath("tests/app/data/slowable.json");
+}
+
+QJsonObject readJson(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+bool writeJson(const QString &path, const QJsonObject &object)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(object).toJson()) > 0;
+}
+
+} // namespace
+
+class TestCliVerify : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // Tuned and exported once for every case below.
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const QString ws = m_dir.filePath("ws.tbw");
+        const auto tuned = runCli({"-w", ws, "tune", slowableSpec()});
+        QVERIFY2(tuned.exitCode == 0, qPrintable(tuned.out + tuned.err));
+        m_export = m_dir.filePath("export.json");
+        const auto exported = runCli({"-w", ws, "export", "1", "--format", "json", "-o", m_export});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        const QJsonObject document = readJson(m_export);
+        QVERIFY(!document["spec"].toObject()["document"].toString().isEmpty());
+        QCOMPARE(document["best"].toArray().size(), 2);
+    }
+
+    // A generous threshold: this is a shared, maybe loaded CPU, and the point is the verdict, not
+    // the noise; the injected slowdown is 50 times.
+    void anUnchangedMachineHolds()
+    {
+        const auto outcome = runCli({"verify", m_export, "--threshold", "400"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
+        QCOMPARE(outcome.out.count(" held"), 2);
+        QVERIFY2(outcome.out.contains("N=20000") && outcome.out.contains("N=40000"),
+                 qPrintable(outcome.out));
+        QVERIFY2(outcome.out.contains("every shipped configuration holds"),
+                 qPrintable(outcome.out));
+    }
+
+    void anInjectedSlowdownFails()
+    {
+        // Set here and inherited, not set in the child: QProcess may start it with vfork, and
+        // a setenv there would change this process's environment for the tests after.
+        qputenv("TB_CC", "cc -DTB_INJECTED_SLOWDOWN");
+        const auto outcome = runCli({"verify", m_export, "--threshold", "400"});
+        qunsetenv("TB_CC");
+        QVERIFY2(outcome.exitCode == 6, qPrintable(outcome.out + outcome.err));
+        QCOMPARE(outcome.out.count("SLOWER"), 2);
+        QVERIFY2(outcome.out.contains("verify: FAILED"), qPrintable(outcome.out));
+    }
+
+    // The export says it came from another device: a warning by default, a failure when asked.
+    void anotherDeviceWarnsOrFails()
+    {
+        QJsonObject document = readJson(m_export);
+        QJsonObject run = document["run"].toObject();
+        run["device"] = "Some Other GPU";
+        document["run"] = run;
+        const QString moved = m_dir.filePath("moved.json");
+        QVERIFY(writeJson(moved, document));
+        const auto warned = runCli({"verify", moved, "--threshold", "400"});
+        QVERIFY2(warned.exitCode == 0, qPrintable(warned.out + warned.err));
+        QVERIFY2(warned.out.contains("environment changed: device: Some Other GPU -> cpu"),
+                 qPrintable(warned.out));
+        const auto failed =
+            runCli({"verify", moved, "--threshold", "400", "--on-env-change", "fail"});
+        QCOMPARE(failed.exitCode, 6);
+    }
+
+    void brokenExportsAreBadInput()
+    {
+        QJsonObject document = readJson(m_export);
+        QJsonObject spec = document["spec"].toObject();
+        spec.remove("document");
+        document["spec"] = spec;
+        const QString old = m_dir.filePath("old.json");
+        QVERIFY(writeJson(old, document));
+        const auto noSpec = runCli({"verify", old});
+        QCOMPARE(noSpec.exitCode, 3);
+        QVERIFY2(noSpec.err.contains("spec.document") &&
+                     noSpec.err.contains("export the run again"),
+                 qPrintable(noSpec.err));
+
+        const QString notExport = m_dir.filePath("not.json");
+        QVERIFY(writeJson(notExport, QJsonObject{{"format", "something"}}));
+        const auto wrong = runCli({"verify", notExport});
+        QCOMPARE(wrong.exitCode, 3);
+        QVERIFY2(wrong.err.contains("not a Tunebench JSON export"), qPrintable(wrong.err));
+
+        const auto usage = runCli({"verify", m_export, "--on-env-change", "ignore"});
+        QCOMPARE(usage.exitCode, 2);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_export;
+};
+
+QTEST_GUILESS_MAIN(TestCliVerify)
+#include "tst_cliverify.moc"
