@@ -5,6 +5,7 @@
 #include "export/exporter.h"
 #include "export/kernelsetexport.h"
 #include "export/searchtrail.h"
+#include "export/t4export.h"
 #include "resultsreport.h"
 #include "space/variables.h"
 #include "storedrun.h"
@@ -67,41 +68,59 @@ std::string sizeName(const Spec &spec, std::size_t sizeIndex)
     return "problem size " + std::to_string(sizeIndex) + (label.empty() ? "" : " (" + label + ")");
 }
 
-// A Kernel Tuner cache holds one problem size: without --size the first is written, and a run
-// with several says so rather than leaving the others out silently.
-int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
-{
-    const std::size_t sizeIndex = options.sizeIndex.value_or(0);
-    // With samples: they are the entries' "times".
-    auto results = loaded.store.results(options.runId, true);
-    if (!results)
-        return reportCliError(results.error(), exitcode::kFailure);
-    auto cache =
-        exportKernelTuner(loaded.spec, loaded.run, *results, sizeIndex, options.deviceName);
-    if (!cache)
-        return reportCliError(cache.error(),
-                              cache.error().code == EngineError::Code::InvalidArgument
-                                  ? exitcode::kInvalidInput
-                                  : exitcode::kFailure);
-    const std::size_t sizes = problemSizeCount(loaded.spec);
-    if (!options.sizeIndex && sizes > 1)
-        std::fprintf(stderr,
-                     "note: run %lld has %zu problem sizes and a Kernel Tuner cache holds one: "
-                     "writing %s; --size INDEX writes another\n",
-                     static_cast<long long>(options.runId), sizes,
-                     sizeName(loaded.spec, sizeIndex).c_str());
-    std::fprintf(stderr, "%s: %zu configurations, %zu failed\n",
-                 sizeName(loaded.spec, sizeIndex).c_str(), cache->configurations, cache->failures);
-    return writeExport(cache->text, options.outputPath);
-}
-
-// A run without a single winner or a negative tolerance is the user's input, not an engine
-// failure: exit 3, as for a problem size out of range.
+// A run without a single winner, a size out of range or a negative tolerance is the user's
+// input, not an engine failure: exit 3.
 int reportExportError(const EngineError &error)
 {
     return reportCliError(error, error.code == EngineError::Code::InvalidArgument
                                      ? exitcode::kInvalidInput
                                      : exitcode::kFailure);
+}
+
+// A Kernel Tuner cache and a T4 results file hold one problem size each: without --size the
+// first is written, and a run with several says so rather than leaving the others out silently.
+int writeOneSizeExport(const StoredRun &loaded, const ExportOptions &options, const char *holder,
+                       const std::string &text, std::size_t configurations, std::size_t failures)
+{
+    const std::size_t sizeIndex = options.sizeIndex.value_or(0);
+    const std::size_t sizes = problemSizeCount(loaded.spec);
+    if (!options.sizeIndex && sizes > 1)
+        std::fprintf(stderr,
+                     "note: run %lld has %zu problem sizes and %s holds one: writing %s; --size "
+                     "INDEX writes another\n",
+                     static_cast<long long>(options.runId), sizes, holder,
+                     sizeName(loaded.spec, sizeIndex).c_str());
+    std::fprintf(stderr, "%s: %zu configurations, %zu failed\n",
+                 sizeName(loaded.spec, sizeIndex).c_str(), configurations, failures);
+    return writeExport(text, options.outputPath);
+}
+
+int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
+{
+    // With samples: they are the entries' "times".
+    auto results = loaded.store.results(options.runId, true);
+    if (!results)
+        return reportCliError(results.error(), exitcode::kFailure);
+    auto cache = exportKernelTuner(loaded.spec, loaded.run, *results, options.sizeIndex.value_or(0),
+                                   options.deviceName);
+    if (!cache)
+        return reportExportError(cache.error());
+    return writeOneSizeExport(loaded, options, "a Kernel Tuner cache", cache->text,
+                              cache->configurations, cache->failures);
+}
+
+int exportT4File(StoredRun &loaded, const CliContext &context, const ExportOptions &options)
+{
+    // With samples: they are the results' "runtimes".
+    auto results = loaded.store.results(options.runId, true);
+    if (!results)
+        return reportCliError(results.error(), exitcode::kFailure);
+    auto t4 = exportT4(loaded.spec, loaded.run, *results, options.sizeIndex.value_or(0),
+                       context.toolVersion, options.deviceName);
+    if (!t4)
+        return reportExportError(t4.error());
+    return writeOneSizeExport(loaded, options, "a T4 results file", t4->text, t4->configurations,
+                              t4->failures);
 }
 
 int exportCppHeaderFile(const StoredRun &loaded, const std::vector<StoredResult> &results,
@@ -187,10 +206,11 @@ int runShow(const CliContext &context, const ShowOptions &options)
 
 int runExport(const CliContext &context, const ExportOptions &options)
 {
-    if ((options.sizeIndex || !options.deviceName.empty()) && options.format != "kerneltuner")
+    if ((options.sizeIndex || !options.deviceName.empty()) && options.format != "kerneltuner" &&
+        options.format != "t4")
         return reportCliError(makeError(EngineError::Code::InvalidArgument,
                                         "--size and --device-name apply to --format kerneltuner "
-                                        "only"),
+                                        "and t4 only"),
                               exitcode::kUsage);
     if (options.maxSlowdownPct && options.format != "cpp" && options.format != "kernelset")
         return reportCliError(makeError(EngineError::Code::InvalidArgument,
@@ -202,6 +222,8 @@ int runExport(const CliContext &context, const ExportOptions &options)
         return reportCliError(loaded.error(), exitcode::kInvalidInput);
     if (options.format == "kerneltuner")
         return exportKernelTunerCache(*loaded, options);
+    if (options.format == "t4")
+        return exportT4File(*loaded, context, options);
     auto results = loaded->store.results(options.runId);
     if (!results)
         return reportCliError(results.error(), exitcode::kFailure);

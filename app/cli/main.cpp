@@ -115,18 +115,19 @@ int main(int argc, char **argv)
     exportCommand
         ->add_option("--format", exportOptions.format,
                      "json (best per problem size), csv (every result), kerneltuner (a Kernel "
-                     "Tuner cache file of one problem size, for its simulation mode), cpp (a "
+                     "Tuner cache file of one problem size, for its simulation mode), t4 (a T4 "
+                     "auto-tuning results file of one problem size), cpp (a "
                      "C++17 header: best per problem size and a function choosing for any size) "
                      "or kernelset (JSON: the fewest configurations running every size within "
                      "--max-slowdown of its best)")
-        ->check(CLI::IsMember({"json", "csv", "kerneltuner", "cpp", "kernelset"}))
+        ->check(CLI::IsMember({"json", "csv", "kerneltuner", "t4", "cpp", "kernelset"}))
         ->capture_default_str();
     exportCommand
         ->add_option("--size", exportOptions.sizeIndex,
-                     "kerneltuner: the problem size to write, by index (default 0)")
+                     "kerneltuner and t4: the problem size to write, by index (default 0)")
         ->check(tb::wholeNumberAtLeast(0));
     exportCommand->add_option("--device-name", exportOptions.deviceName,
-                              "kerneltuner: the device_name to write (default: the GPU the "
+                              "kerneltuner and t4: the device_name to write (default: the GPU the "
                               "results name, else the run's backend and host)");
     exportCommand
         ->add_option("--max-slowdown", exportOptions.maxSlowdownPct,

@@ -2,6 +2,7 @@
 
 #include "bestpersize.h"
 #include "kerneltunerformat.h"
+#include "sizeresults.h"
 #include "space/variables.h"
 
 #include <nlohmann/json.hpp>
@@ -19,15 +20,6 @@ namespace {
 // come last; a sorted object would put it first.
 using Json = nlohmann::ordered_json;
 
-// 64, not 64.0: Kernel Tuner builds a configuration's key with Python's str() of the values
-// json.load gave it, and str(64.0) is "64.0", which matches no key written as "64".
-Json number(double value)
-{
-    if (std::nearbyint(value) == value && std::fabs(value) < 9007199254740992.0)
-        return static_cast<std::int64_t>(value);
-    return value;
-}
-
 double milliseconds(double seconds)
 {
     return seconds * kerneltuner::kMillisecondsPerSecond;
@@ -39,8 +31,8 @@ std::string cacheKey(const Configuration &config)
 {
     std::string key;
     for (std::size_t i = 0; i < config.values.size(); ++i)
-        key +=
-            (i ? std::string(1, kerneltuner::kKeySeparator) : "") + number(config.values[i]).dump();
+        key += (i ? std::string(1, kerneltuner::kKeySeparator) : "") +
+               pythonNumber(config.values[i]).dump();
     return key;
 }
 
@@ -49,7 +41,7 @@ Json problemSize(const Spec &spec, std::size_t sizeIndex)
     Json size = Json::array();
     if (sizeIndex < spec.sizes.values.size())
         for (double value : spec.sizes.values[sizeIndex])
-            size.push_back(number(value));
+            size.push_back(pythonNumber(value));
     return size;
 }
 
@@ -59,7 +51,7 @@ Json tuneParams(const Spec &spec)
     for (const Parameter &parameter : spec.parameters) {
         Json values = Json::array();
         for (double value : parameter.values)
-            values.push_back(number(value));
+            values.push_back(pythonNumber(value));
         params[parameter.name] = std::move(values);
     }
     return params;
@@ -71,17 +63,6 @@ Json tuneParamsKeys(const Spec &spec)
     for (const Parameter &parameter : spec.parameters)
         keys.push_back(parameter.name);
     return keys;
-}
-
-// Kernel Tuner's own timestamps are Python's str() of an aware UTC datetime,
-// "2023-12-22 09:54:05.502007+00:00"; the store keeps "2026-11-26T08:13:14.561Z".
-std::string kernelTunerTimestamp(std::string stored)
-{
-    if (const auto t = stored.find('T'); t != std::string::npos)
-        stored[t] = ' ';
-    if (!stored.empty() && stored.back() == 'Z')
-        stored.replace(stored.size() - 1, 1, "+00:00");
-    return stored;
 }
 
 // The stages Tunebench timed, in ms; 0 for one it did not time, as Kernel Tuner writes 0 for a
@@ -115,7 +96,7 @@ Json entryOf(const Spec &spec, const StoredResult &stored)
     const Result &result = stored.result;
     Json entry = Json::object();
     for (std::size_t i = 0; i < spec.parameters.size() && i < stored.config.values.size(); ++i)
-        entry[spec.parameters[i].name] = number(stored.config.values[i]);
+        entry[spec.parameters[i].name] = pythonNumber(stored.config.values[i]);
     if (result.status == ResultStatus::Ok) {
         entry["time"] = milliseconds(result.summary.median);
         Json times = Json::array();
@@ -132,27 +113,8 @@ Json entryOf(const Spec &spec, const StoredResult &stored)
     addStageTimes(entry, result);
     if (result.status == ResultStatus::Ok)
         addMetrics(entry, spec, result);
-    entry["timestamp"] = kernelTunerTimestamp(stored.createdAt);
+    entry["timestamp"] = pythonTimestamp(stored.createdAt);
     return entry;
-}
-
-// Whether the result belongs in the file: measured (timed or failed) on the size. A skipped
-// configuration was never run: Kernel Tuner's restrictions would not have let it in either.
-bool recorded(const StoredResult &stored, std::size_t sizeIndex)
-{
-    return stored.sizeIndex == sizeIndex &&
-           stored.result.status != ResultStatus::SkippedByConstraint &&
-           !compiledOnly(stored.result);
-}
-
-// The GPU the results name (stored since schema 4), else the run's backend and host.
-std::string deviceName(const RunRecord &run, const std::vector<StoredResult> &results,
-                       std::size_t sizeIndex)
-{
-    for (const StoredResult &stored : results)
-        if (stored.sizeIndex == sizeIndex && !stored.result.device.empty())
-            return stored.result.device;
-    return run.device + (run.host.empty() ? "" : " on " + run.host);
 }
 
 EngineError sizeError(const RunRecord &run, const std::string &what)
@@ -167,28 +129,17 @@ Expected<KernelTunerCache> build(const Spec &spec, const RunRecord &run,
                                  const std::string &device)
 {
     KernelTunerCache out;
+    const SizeResults size = collectSizeResults(results, sizeIndex);
+    if (auto reason = unexportableReason(size, sizeIndex))
+        return sizeError(run, *reason);
     Json cache = Json::object();
-    std::size_t untimed = 0;
-    for (const StoredResult &stored : results) {
-        if (stored.sizeIndex == sizeIndex && compiledOnly(stored.result))
-            ++untimed;
-        if (!recorded(stored, sizeIndex))
-            continue;
-        // A run stores one result per configuration and size (Store::saveResult).
-        cache[cacheKey(stored.config)] = entryOf(spec, stored);
-        out.failures += stored.result.status == ResultStatus::Ok ? 0 : 1;
-    }
+    // A run stores one result per configuration and size (Store::saveResult).
+    for (const StoredResult *stored : size.recorded)
+        cache[cacheKey(stored->config)] = entryOf(spec, *stored);
     out.configurations = cache.size();
-    // Leaving them out would hand Kernel Tuner a smaller space than the run had; the workspace
-    // replay refuses such a run for the same reason.
-    if (untimed > 0)
-        return sizeError(run, std::to_string(untimed) + " results of problem size " +
-                                  std::to_string(sizeIndex) +
-                                  " were compiled but never timed (a compile-only run?)");
-    if (cache.empty())
-        return sizeError(run, "it has no result of problem size " + std::to_string(sizeIndex));
+    out.failures = size.failures;
     const Json document = {
-        {"device_name", device.empty() ? deviceName(run, results, sizeIndex) : device},
+        {"device_name", device.empty() ? measuringDevice(run, results, sizeIndex) : device},
         {"kernel_name", spec.kernel.entry.empty() ? spec.name : spec.kernel.entry},
         {"problem_size", problemSize(spec, sizeIndex)},
         {"tune_params_keys", tuneParamsKeys(spec)},

@@ -147,9 +147,9 @@ private slots:
     {
         const auto outcome = exportRun("1", {"--size", "0"});
         QCOMPARE(outcome.exitCode, 2);
-        QVERIFY2(
-            outcome.err.contains("--size and --device-name apply to --format kerneltuner only"),
-            qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(
+                     "--size and --device-name apply to --format kerneltuner and t4 only"),
+                 qPrintable(outcome.err));
     }
 };
 

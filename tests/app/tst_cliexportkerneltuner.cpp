@@ -1,7 +1,8 @@
-// `tunebench-cli export RUN --format kerneltuner`: the real CLI on a workspace whose run (two
-// problem sizes, a failure among the results) is stored through the engine's Store. One problem
-// size per file: the first unless --size says otherwise (with a note when there are several); a
-// size out of range is an error that lists the sizes and writes nothing.
+// `tunebench-cli export RUN --format kerneltuner` (and t4, which picks its size alike): the real
+// CLI on a workspace whose run (two problem sizes, a failure among the results) is stored through
+// the engine's Store. One problem size per file: the first unless --size says otherwise (with a
+// note when there are several); a size out of range is an error that lists the sizes and writes
+// nothing.
 #include "clirunner.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
@@ -155,14 +156,33 @@ private slots:
                  qPrintable(outcome.err));
     }
 
+    // The same choice of size for a T4 results file, read back through Qt's JSON.
+    void writesT4ResultsOfTheSizeAskedFor()
+    {
+        const auto outcome = runCli({"--workspace", m_workspace, "export", "1", "--format", "t4",
+                                     "--size", "1", "--device-name", "NVIDIA H100 80GB HBM3"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains("problem size 1 (N=1024): 1 configurations, 0 failed"),
+                 qPrintable(outcome.err));
+        const QJsonObject document = QJsonDocument::fromJson(outcome.out.toUtf8()).object();
+        QCOMPARE(document.value("schema_version").toString(), QString("1.0.0"));
+        const QJsonObject metadata = document.value("metadata").toObject();
+        QCOMPARE(metadata.value("problem_size").toObject().value("N").toInt(), 1024);
+        QCOMPARE(metadata.value("environment").toObject().value("device_name").toString(),
+                 QString("NVIDIA H100 80GB HBM3"));
+        const QJsonArray results = document.value("results").toArray();
+        QCOMPARE(results.size(), 1);
+        QCOMPARE(results[0].toObject().value("invalidity").toString(), QString("correct"));
+    }
+
     void sizeBelongsToTheKernelTunerFormatOnly()
     {
         const auto outcome =
             runCli({"--workspace", m_workspace, "export", "1", "--format", "csv", "--size", "0"});
         QCOMPARE(outcome.exitCode, 2);
-        QVERIFY2(
-            outcome.err.contains("--size and --device-name apply to --format kerneltuner only"),
-            qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(
+                     "--size and --device-name apply to --format kerneltuner and t4 only"),
+                 qPrintable(outcome.err));
     }
 };
 
