@@ -33,10 +33,10 @@ struct ExportOptions
     std::optional<std::size_t> sizeIndex;
     std::string deviceName; // kerneltuner: device_name instead of the one the run records
     // cpp: dispatch over a kernel set within this many per cent of each size's best instead of
-    // every size's own best; kernelset: the tolerance (default kDefaultMaxSlowdownPct).
+    // every size's own best; kernelset: the tolerance (default kDefaultMaxSlowdownPct,
+    // export/kernelset.h).
     std::optional<double> maxSlowdownPct;
 };
-inline constexpr double kDefaultMaxSlowdownPct = 2;
 
 // `tunebench-cli export RUN`: the best configuration per problem size (json, or cpp: a C++
 // header with a function choosing for any size), every result (csv), or one problem size's

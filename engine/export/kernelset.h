@@ -65,6 +65,10 @@ struct KernelSet
     std::size_t tunedSizes() const;
 };
 
+// The tolerance a kernel set is chosen with when the user names none, in per cent: the CLI's
+// `export --format kernelset` and the workbench's export dialog both start from it.
+inline constexpr double kDefaultMaxSlowdownPct = 2;
+
 // The kernel set of a run's results. `maxSlowdown` is a fraction (0.02 for 2%). Ties between
 // equally small sets go to the least worst slowdown, then the least mean slowdown, then the set
 // of earlier configurations (in the order results were stored). InvalidArgument, naming the

@@ -1,27 +1,20 @@
 #include "exportrender.h"
 
 #include "export/exporter.h"
+#include "export/kernelset.h"
+#include "export/kernelsetexport.h"
+
+#include <QObject>
 
 #include <algorithm>
 
 namespace tb {
 
-bool supportsScope(ExportFormat format, ExportScope scope)
-{
-    return format == ExportFormat::Csv || scope == ExportScope::BestPerSize;
-}
+namespace {
 
-Expected<std::string> renderExport(const StoredRun &run, const ExportOptions &options,
-                                   const std::string &toolVersion)
+Expected<std::string> renderCsv(const StoredRun &run, ExportScope scope)
 {
-    if (!supportsScope(options.format, options.scope))
-        return makeError(EngineError::Code::InvalidArgument,
-                         "the JSON export holds the best configuration per problem size only",
-                         "choose CSV to export every result");
-    if (options.format == ExportFormat::Json)
-        return exportJson(run.spec, run.record, run.results,
-                          currentHost(toolVersion, run.record.device), run.rounds);
-    if (options.scope == ExportScope::AllResults)
+    if (scope == ExportScope::AllResults)
         return exportCsv(run.spec, run.results);
     std::vector<StoredResult> best;
     for (auto &winner : bestPerSize(run.spec, run.results))
@@ -30,7 +23,78 @@ Expected<std::string> renderExport(const StoredRun &run, const ExportOptions &op
     return exportCsv(run.spec, best);
 }
 
-QString firstLines(const std::string &text, int maxLines, int *totalLines)
+Expected<std::string> renderKernelTuner(const StoredRun &run, const ExportOptions &options)
+{
+    auto cache =
+        exportKernelTuner(run.spec, run.record, run.results, options.sizeIndex, options.deviceName);
+    if (!cache)
+        return cache.error();
+    return std::move(cache->text);
+}
+
+// As the CLI's `--format kernelset` and `--format cpp --max-slowdown PCT`.
+Expected<std::string> renderKernelSet(const StoredRun &run, const ExportOptions &options,
+                                      const std::string &toolVersion)
+{
+    auto set = selectKernelSet(run.spec, run.record, run.results, options.maxSlowdownPct / 100);
+    if (!set)
+        return set.error();
+    return options.format == ExportFormat::KernelSetHeader
+               ? exportKernelSetHeader(run.spec, run.record, *set, toolVersion)
+               : exportKernelSetJson(run.spec, run.record, *set, toolVersion);
+}
+
+// Backs up over UTF-8 continuation bytes, so a cut never splits a character.
+std::size_t characterBoundary(const std::string &text, std::size_t cut)
+{
+    while (cut > 0 && cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    return cut;
+}
+
+} // namespace
+
+bool supportsScope(ExportFormat format, ExportScope scope)
+{
+    return format == ExportFormat::Csv || scope == ExportScope::BestPerSize;
+}
+
+bool usesProblemSize(ExportFormat format)
+{
+    return format == ExportFormat::KernelTuner;
+}
+
+bool usesMaxSlowdown(ExportFormat format)
+{
+    return format == ExportFormat::KernelSetJson || format == ExportFormat::KernelSetHeader;
+}
+
+Expected<std::string> renderExport(const StoredRun &run, const ExportOptions &options,
+                                   const std::string &toolVersion)
+{
+    if (!supportsScope(options.format, options.scope))
+        return makeError(EngineError::Code::InvalidArgument,
+                         "only the CSV export can hold every result",
+                         "choose CSV to export every result");
+    switch (options.format) {
+    case ExportFormat::Json:
+        return exportJson(run.spec, run.record, run.results,
+                          currentHost(toolVersion, run.record.device), run.rounds);
+    case ExportFormat::Csv:
+        return renderCsv(run, options.scope);
+    case ExportFormat::KernelTuner:
+        return renderKernelTuner(run, options);
+    case ExportFormat::CppHeader:
+        return exportCppHeader(run.spec, run.record, run.results, toolVersion);
+    case ExportFormat::KernelSetJson:
+    case ExportFormat::KernelSetHeader:
+        return renderKernelSet(run, options, toolVersion);
+    }
+    return makeError(EngineError::Code::InvalidArgument, "unknown export format");
+}
+
+QString firstLines(const std::string &text, int maxLines, int *totalLines, std::size_t maxBytes,
+                   bool *truncated)
 {
     int lines = 0;
     std::size_t cut = std::string::npos;
@@ -44,20 +108,50 @@ QString firstLines(const std::string &text, int maxLines, int *totalLines)
         ++lines; // a last line without its newline still counts
     if (totalLines)
         *totalLines = lines;
-    return QString::fromUtf8(text.data(), qsizetype(std::min(cut, text.size())));
+    cut = std::min(cut, text.size());
+    if (cut > maxBytes)
+        cut = characterBoundary(text, maxBytes);
+    if (truncated)
+        *truncated = cut < text.size();
+    return QString::fromUtf8(text.data(), qsizetype(cut));
 }
 
-QString suggestedFileName(const StoredRun &run, ExportFormat format)
+QString suggestedFileName(const StoredRun &run, const ExportOptions &options)
 {
     QString name = QString::fromStdString(run.spec.name);
     std::replace_if(
         name.begin(), name.end(), [](QChar c) { return !c.isLetterOrNumber() && c != u'_'; }, u'-');
     if (name.isEmpty())
         name = QStringLiteral("tunebench");
-    return QStringLiteral("%1-run%2.%3")
-        .arg(name)
-        .arg(run.record.id)
-        .arg(format == ExportFormat::Json ? QStringLiteral("json") : QStringLiteral("csv"));
+    name += QStringLiteral("-run%1").arg(run.record.id);
+    switch (options.format) {
+    case ExportFormat::Json:
+        return name + QStringLiteral(".json");
+    case ExportFormat::Csv:
+        return name + QStringLiteral(".csv");
+    case ExportFormat::KernelTuner:
+        return name + QStringLiteral("-size%1-cache.json").arg(options.sizeIndex);
+    case ExportFormat::CppHeader:
+        return name + QStringLiteral(".h");
+    case ExportFormat::KernelSetJson:
+        return name + QStringLiteral("-kernelset.json");
+    case ExportFormat::KernelSetHeader:
+        return name + QStringLiteral("-kernelset.h");
+    }
+    return name;
+}
+
+QString fileFilter(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Csv:
+        return QObject::tr("CSV files (*.csv);;All files (*)");
+    case ExportFormat::CppHeader:
+    case ExportFormat::KernelSetHeader:
+        return QObject::tr("C++ headers (*.h);;All files (*)");
+    default:
+        return QObject::tr("JSON files (*.json);;All files (*)");
+    }
 }
 
 } // namespace tb

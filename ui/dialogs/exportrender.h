@@ -1,19 +1,26 @@
 #pragma once
 
+#include "export/kernelset.h"
 #include "model/expected.h"
 #include "session/storedrun.h"
 
 #include <QString>
 
+#include <cstddef>
 #include <string>
 
 namespace tb {
 
-// The engine's export formats as the Export dialog offers them.
+// The engine's export formats as the Export dialog offers them. The values are stored in the
+// settings (the last format used): append, never renumber.
 enum class ExportFormat
 {
-    Json, // tunebench-export: the best configuration of each problem size, versioned
-    Csv,  // one row per result
+    Json,            // tunebench-export: the best configuration of each problem size, versioned
+    Csv,             // one row per result
+    KernelTuner,     // a Kernel Tuner cache file of one problem size
+    CppHeader,       // the winners as a C++ header
+    KernelSetJson,   // the fewest configurations within a tolerance, as JSON
+    KernelSetHeader, // the same kernel set as the C++ header's dispatch
 };
 
 enum class ExportScope
@@ -25,22 +32,36 @@ enum class ExportScope
 struct ExportOptions
 {
     ExportFormat format = ExportFormat::Json;
-    ExportScope scope = ExportScope::BestPerSize;
+    ExportScope scope = ExportScope::BestPerSize;   // CSV only
+    std::size_t sizeIndex = 0;                      // Kernel Tuner only
+    std::string deviceName;                         // Kernel Tuner only; "" for the results' own
+    double maxSlowdownPct = kDefaultMaxSlowdownPct; // the kernel set formats only
 };
 
-// Whether a format can hold a scope: the JSON export is by definition the winners only.
+// Whether a format can hold a scope: only the CSV can hold every result.
 bool supportsScope(ExportFormat format, ExportScope scope);
+// Which options a format reads, so the dialog shows only those.
+bool usesProblemSize(ExportFormat format);
+bool usesMaxSlowdown(ExportFormat format);
 
 // The export text, exactly as the CLI's `export` command writes it for the same run and
-// format (the CSV of the best per size holds the winners' rows only). Pure: call it from any
-// thread.
+// options (the CSV of the best per size holds the winners' rows only). The Kernel Tuner cache
+// needs the results' samples. Pure: call it from any thread.
 Expected<std::string> renderExport(const StoredRun &run, const ExportOptions &options,
                                    const std::string &toolVersion);
 
-// The first maxLines lines of text, and how many lines it has in all.
-QString firstLines(const std::string &text, int maxLines, int *totalLines);
+// The first maxLines lines of text, and how many lines it has in all. At most maxBytes too (cut
+// between characters), as a Kernel Tuner cache is one line however large the run; truncated
+// says whether anything was left out.
+QString firstLines(const std::string &text, int maxLines, int *totalLines,
+                   std::size_t maxBytes = std::string::npos, bool *truncated = nullptr);
 
-// A file suggestion: "<spec>-run<id>.json".
-QString suggestedFileName(const StoredRun &run, ExportFormat format);
+// A file suggestion whose extension follows the format: "<spec>-run<id>.json", ".csv", ".h";
+// the Kernel Tuner cache and the kernel set say so in the name, so they do not replace the
+// JSON export of the same run.
+QString suggestedFileName(const StoredRun &run, const ExportOptions &options);
+
+// The file dialog's filter for a format: "JSON files (*.json);;All files (*)".
+QString fileFilter(ExportFormat format);
 
 } // namespace tb

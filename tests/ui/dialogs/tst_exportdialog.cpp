@@ -1,8 +1,12 @@
 // The Export dialog over a real workspace (the CPU matmul example run with real workers):
-// every engine format, both scopes, the preview, saving and the clipboard.
+// every engine format, as the engine renders it, both scopes, the options of each format, the
+// engine's errors, the preview, saving and the clipboard.
 #include "dialogs/exportdialog.h"
 #include "exampleworkspace.h"
 #include "export/exporter.h"
+#include "export/kernelset.h"
+#include "export/kernelsetexport.h"
+#include "session/workspacefiles.h"
 
 #include "filesizelimit.h"
 #include "testfiles.h"
@@ -10,18 +14,26 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <functional>
+#include <map>
 
 using namespace tb;
 
@@ -42,6 +54,87 @@ Result fakeResult(double median)
     result.samples = {median, median, median};
     return result;
 }
+
+Result failedResult()
+{
+    Result result;
+    result.status = ResultStatus::CompileError;
+    result.message = "error: expected ';'";
+    return result;
+}
+
+// A run of `count` made-up results of the matmul spec, all of problem size 0, in a real store.
+std::int64_t fakeRun(const QString &path, int count, const std::function<Result(int)> &result)
+{
+    auto store = Store::open(path.toStdString());
+    if (!store)
+        qFatal("cannot open %s", qPrintable(path));
+    auto specId = store->saveSpec(tbtest::matmulSpec());
+    RunRecord record;
+    record.specId = *specId;
+    record.strategy = "brute_force";
+    const std::int64_t runId = *store->createRun(record);
+    for (int i = 0; i < count; ++i) {
+        Configuration config;
+        config.values = {16, 32, double(i), 1};
+        const std::string key = "BM=16,BN=32,BK=" + std::to_string(i) + ",UNROLL=1";
+        if (!store->saveResult(runId, *specId, key, config, 0, result(i)))
+            qFatal("cannot save a result");
+    }
+    return runId;
+}
+
+// The text each format must hold: the engine functions called as the CLI's `export` calls
+// them, on the run as the workspace stores it.
+Expected<std::string> engineText(const StoredRun &run, const ExportOptions &options)
+{
+    const std::string version = TUNEBENCH_VERSION;
+    switch (options.format) {
+    case ExportFormat::Json:
+        return exportJson(run.spec, run.record, run.results,
+                          currentHost(version, run.record.device), run.rounds);
+    case ExportFormat::Csv:
+        return exportCsv(run.spec, run.results); // every result
+    case ExportFormat::KernelTuner: {
+        auto cache = exportKernelTuner(run.spec, run.record, run.results, options.sizeIndex,
+                                       options.deviceName);
+        if (!cache)
+            return cache.error();
+        return cache->text;
+    }
+    case ExportFormat::CppHeader:
+        return exportCppHeader(run.spec, run.record, run.results, version);
+    case ExportFormat::KernelSetJson:
+    case ExportFormat::KernelSetHeader:
+        break;
+    }
+    auto set = selectKernelSet(run.spec, run.record, run.results, options.maxSlowdownPct / 100);
+    if (!set)
+        return set.error();
+    return options.format == ExportFormat::KernelSetJson
+               ? exportKernelSetJson(run.spec, run.record, *set, version)
+               : exportKernelSetHeader(run.spec, run.record, *set, version);
+}
+
+// The JSON export says when it was made, to the second: the one part two renders may differ in.
+QString withoutExportTime(QString text)
+{
+    static const QRegularExpression stamp(QStringLiteral("\"exported_at\":\\s*\"[^\"]*\""));
+    return text.replace(stamp, QStringLiteral("\"exported_at\": \"\""));
+}
+
+// The form label that names a field ("&Format:").
+QLabel *labelOf(QWidget *dialog, QWidget *field)
+{
+    for (auto *label : dialog->findChildren<QLabel *>())
+        if (label->buddy() == field)
+            return label;
+    return nullptr;
+}
+
+const std::vector<ExportFormat> kAllFormats = {
+    ExportFormat::Json,      ExportFormat::Csv,           ExportFormat::KernelTuner,
+    ExportFormat::CppHeader, ExportFormat::KernelSetJson, ExportFormat::KernelSetHeader};
 
 } // namespace
 
@@ -70,6 +163,30 @@ private:
             if (!updated.wait(20000))
                 return false;
         return dialog.options().format == format && dialog.options().scope == scope;
+    }
+
+    // Sets every option, then waits for the text (or the engine's error) of those options:
+    // a render whose options changed meanwhile is dropped unseen, so the next update is theirs.
+    // The dialog must have read its run (waitReady()): the size box is filled then.
+    static bool apply(ExportDialog &dialog, const ExportOptions &options)
+    {
+        QSignalSpy updated(&dialog, &ExportDialog::previewUpdated);
+        dialog.setOptions(options);
+        emit dialog.deviceNameEdit()->editingFinished(); // renders once more, changed or not
+        if (!updated.wait(20000))
+            return false;
+        const ExportOptions shown = dialog.options();
+        return shown.format == options.format && shown.sizeIndex == options.sizeIndex &&
+               shown.deviceName == options.deviceName &&
+               shown.maxSlowdownPct == options.maxSlowdownPct;
+    }
+
+    StoredRun storedRun() const
+    {
+        auto run = readStoredRun(m_workspace.toStdString(), m_runId, true);
+        if (!run)
+            qFatal("cannot read run %lld", static_cast<long long>(m_runId));
+        return run.value();
     }
 
 private slots:
@@ -231,26 +348,8 @@ private slots:
     {
         // 300 results in a real store (made-up timings), so the preview must cut.
         const QString path = m_dir.filePath("large.tbw");
-        std::int64_t runId = 0;
-        {
-            auto store = Store::open(path.toStdString());
-            QVERIFY(store.hasValue());
-            const Spec spec = tbtest::matmulSpec();
-            auto specId = store->saveSpec(spec);
-            QVERIFY(specId.hasValue());
-            RunRecord record;
-            record.specId = *specId;
-            record.strategy = "brute_force";
-            runId = *store->createRun(record);
-            for (int i = 0; i < 300; ++i) {
-                Configuration config;
-                config.values = {16, 32, double(i), 1};
-                const std::string key = "BM=16,BN=32,BK=" + std::to_string(i) + ",UNROLL=1";
-                QVERIFY(
-                    store->saveResult(runId, *specId, key, config, 0, fakeResult(1e-3 + i * 1e-6))
-                        .hasValue());
-            }
-        }
+        const std::int64_t runId =
+            fakeRun(path, 300, [](int i) { return fakeResult(1e-3 + i * 1e-6); });
         ExportDialog dialog(path, runId);
         QVERIFY(choose(dialog, ExportFormat::Csv, ExportScope::AllResults));
         QCOMPARE(lineCount(dialog.exportedText()), 301);
@@ -270,6 +369,268 @@ private slots:
         QVERIFY(!dialog.isReady());
         QVERIFY(!dialog.saveButton()->isEnabled());
         QVERIFY(!dialog.copyButton()->isEnabled());
+    }
+
+    // Each format's text, options included, is what the engine function returns for the run.
+    void everyFormatMatchesTheEngine_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addColumn<int>("sizeIndex");
+        QTest::addColumn<QString>("deviceName");
+        QTest::addColumn<double>("maxSlowdownPct");
+        QTest::newRow("json") << int(ExportFormat::Json) << 0 << QString() << 2.0;
+        QTest::newRow("csv") << int(ExportFormat::Csv) << 0 << QString() << 2.0;
+        QTest::newRow("kerneltuner size 0")
+            << int(ExportFormat::KernelTuner) << 0 << QString() << 2.0;
+        QTest::newRow("kerneltuner size 1, named device")
+            << int(ExportFormat::KernelTuner) << 1 << QStringLiteral("NVIDIA A100") << 2.0;
+        QTest::newRow("cpp header") << int(ExportFormat::CppHeader) << 0 << QString() << 2.0;
+        QTest::newRow("kernel set json")
+            << int(ExportFormat::KernelSetJson) << 0 << QString() << 2.0;
+        QTest::newRow("kernel set json 50%")
+            << int(ExportFormat::KernelSetJson) << 0 << QString() << 50.0;
+        QTest::newRow("kernel set header 10%")
+            << int(ExportFormat::KernelSetHeader) << 0 << QString() << 10.0;
+    }
+
+    void everyFormatMatchesTheEngine()
+    {
+        QFETCH(int, format);
+        QFETCH(int, sizeIndex);
+        QFETCH(QString, deviceName);
+        QFETCH(double, maxSlowdownPct);
+        ExportOptions options;
+        options.format = ExportFormat(format);
+        options.scope = options.format == ExportFormat::Csv ? ExportScope::AllResults
+                                                            : ExportScope::BestPerSize;
+        options.sizeIndex = std::size_t(sizeIndex);
+        options.deviceName = deviceName.toStdString();
+        options.maxSlowdownPct = maxSlowdownPct;
+
+        ExportDialog dialog(m_workspace, m_runId);
+        QVERIFY(waitReady(dialog));
+        QVERIFY(apply(dialog, options));
+        const auto expected = engineText(storedRun(), options);
+        QVERIFY2(expected.hasValue(),
+                 expected.hasValue() ? "" : expected.error().toString().c_str());
+        QVERIFY(dialog.isReady());
+        QCOMPARE(withoutExportTime(dialog.exportedText()),
+                 withoutExportTime(QString::fromStdString(*expected)));
+        QCOMPARE(dialog.previewText(), dialog.exportedText()); // a small run: previewed whole
+        QVERIFY(dialog.saveButton()->isEnabled());
+        QVERIFY(!dialog.errorLabel()->isVisibleTo(&dialog));
+        if (!deviceName.isEmpty())
+            QVERIFY(dialog.exportedText().contains(deviceName));
+    }
+
+    // Kernel Tuner's problem-size selector lists the spec's sizes; a changed tolerance changes
+    // the kernel set's text.
+    void theOptionsChangeTheText()
+    {
+        ExportDialog dialog(m_workspace, m_runId);
+        QVERIFY(waitReady(dialog));
+        QCOMPARE(dialog.sizeBox()->count(), 2); // the matmul example's two sizes
+        ExportOptions options;
+        options.format = ExportFormat::KernelTuner;
+        QVERIFY(apply(dialog, options));
+        const QString size0 = dialog.exportedText();
+        options.sizeIndex = 1;
+        QVERIFY(apply(dialog, options));
+        QVERIFY(dialog.exportedText() != size0);
+
+        options.format = ExportFormat::KernelSetJson;
+        QVERIFY(apply(dialog, options));
+        QCOMPARE(dialog.maxSlowdownBox()->value(), 2.0); // the CLI's default
+        const auto tolerance = [&dialog] {
+            return QJsonDocument::fromJson(dialog.exportedText().toUtf8())["max_slowdown_pct"]
+                .toDouble();
+        };
+        QCOMPARE(tolerance(), 2.0);
+        options.maxSlowdownPct = 25;
+        QVERIFY(apply(dialog, options));
+        QCOMPARE(tolerance(), 25.0);
+    }
+
+    // Each option row shows, label and field, only for the formats that read it.
+    void optionsAppearOnlyWhereTheyApply()
+    {
+        ExportDialog dialog(m_workspace, m_runId);
+        dialog.show();
+        QVERIFY(waitReady(dialog));
+        for (const ExportFormat format : kAllFormats) {
+            dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(format)));
+            const bool csv = format == ExportFormat::Csv;
+            const bool kernelTuner = format == ExportFormat::KernelTuner;
+            const bool kernelSet =
+                format == ExportFormat::KernelSetJson || format == ExportFormat::KernelSetHeader;
+            const auto shown = [&dialog](QWidget *field) {
+                QLabel *label = labelOf(&dialog, field);
+                return label && field->isVisible() && label->isVisible();
+            };
+            const auto hidden = [&dialog](QWidget *field) {
+                QLabel *label = labelOf(&dialog, field);
+                return label && !field->isVisible() && !label->isVisible();
+            };
+            const QByteArray name = dialog.formatBox()->currentText().toUtf8();
+            QVERIFY2(csv ? shown(dialog.scopeBox()) : hidden(dialog.scopeBox()), name);
+            QVERIFY2(kernelTuner ? shown(dialog.sizeBox()) : hidden(dialog.sizeBox()), name);
+            QVERIFY2(kernelTuner ? shown(dialog.deviceNameEdit()) : hidden(dialog.deviceNameEdit()),
+                     name);
+            QVERIFY2(kernelSet ? shown(dialog.maxSlowdownBox()) : hidden(dialog.maxSlowdownBox()),
+                     name);
+        }
+    }
+
+    // The suggested file name's extension follows the format.
+    void theFileNameFollowsTheFormat()
+    {
+        ExportDialog dialog(m_workspace, m_runId);
+        QVERIFY(waitReady(dialog));
+        const std::map<ExportFormat, QString> extensions = {
+            {ExportFormat::Json, QStringLiteral(".json")},
+            {ExportFormat::Csv, QStringLiteral(".csv")},
+            {ExportFormat::KernelTuner, QStringLiteral(".json")},
+            {ExportFormat::CppHeader, QStringLiteral(".h")},
+            {ExportFormat::KernelSetJson, QStringLiteral(".json")},
+            {ExportFormat::KernelSetHeader, QStringLiteral(".h")}};
+        QSet<QString> names;
+        for (const ExportFormat format : kAllFormats) {
+            dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(format)));
+            const QString name = dialog.suggestedFileName();
+            QVERIFY2(name.endsWith(extensions.at(format)), qPrintable(name));
+            QVERIFY2(name.contains(QStringLiteral("run%1").arg(m_runId)), qPrintable(name));
+            names.insert(name);
+        }
+        QCOMPARE(names.size(), qsizetype(kAllFormats.size())); // none replaces another
+    }
+
+    // Saved to a file, each format is exactly the preview (a small run is previewed whole).
+    void theSavedFileIsThePreview()
+    {
+        ExportDialog dialog(m_workspace, m_runId);
+        QVERIFY(waitReady(dialog));
+        QTemporaryDir out;
+        for (const ExportFormat format : kAllFormats) {
+            ExportOptions options;
+            options.format = format;
+            QVERIFY(apply(dialog, options));
+            QVERIFY(dialog.isReady());
+            const QString target = out.filePath(dialog.suggestedFileName());
+            QSignalSpy saved(&dialog, &ExportDialog::saved);
+            dialog.saveTo(target);
+            QVERIFY(saved.wait(20000));
+            QCOMPARE(QString::fromUtf8(tbtest::readFile(target)), dialog.previewText());
+        }
+    }
+
+    // A format the run cannot be exported in: the engine's reason takes the preview's place,
+    // and nothing can be saved; a format it can be exported in brings the preview back.
+    void anEngineErrorTakesThePreviewsPlace()
+    {
+        const QString path = m_dir.filePath("failed.tbw");
+        const std::int64_t runId = fakeRun(path, 4, [](int) { return failedResult(); });
+        ExportDialog dialog(path, runId);
+        QSignalSpy loaded(&dialog, &ExportDialog::previewUpdated);
+        dialog.show();
+        QVERIFY(loaded.wait(20000)); // whatever the remembered format makes of it
+
+        StoredRun run;
+        {
+            auto stored = readStoredRun(path.toStdString(), runId, true);
+            QVERIFY(stored.hasValue());
+            run = *stored;
+        }
+        for (const ExportFormat format : {ExportFormat::CppHeader, ExportFormat::KernelSetJson,
+                                          ExportFormat::KernelSetHeader}) {
+            ExportOptions options;
+            options.format = format;
+            QVERIFY(apply(dialog, options));
+            const auto expected = engineText(run, options);
+            QVERIFY(!expected.hasValue());
+            QVERIFY(!dialog.isReady());
+            QVERIFY(dialog.errorLabel()->isVisible());
+            QVERIFY(!dialog.preview()->isVisible());
+            const QString reason = QString::fromStdString(expected.error().message);
+            QVERIFY2(dialog.errorLabel()->text().contains(reason),
+                     qPrintable(dialog.errorLabel()->text()));
+            QVERIFY(!dialog.saveButton()->isEnabled());
+            QVERIFY(!dialog.copyButton()->isEnabled());
+            QCOMPARE(dialog.exportedText(), QString());
+            dialog.saveTo(m_dir.filePath("never.h")); // ignored: nothing to save
+            QVERIFY(!QFile::exists(m_dir.filePath("never.h")));
+        }
+
+        // The Kernel Tuner cache of a size without results is refused too.
+        ExportOptions kernelTuner;
+        kernelTuner.format = ExportFormat::KernelTuner;
+        kernelTuner.sizeIndex = 1;
+        QVERIFY(apply(dialog, kernelTuner));
+        QVERIFY(!engineText(run, kernelTuner).hasValue());
+        QVERIFY(dialog.errorLabel()->isVisible());
+        QVERIFY(!dialog.saveButton()->isEnabled());
+
+        ExportOptions csv;
+        csv.format = ExportFormat::Csv;
+        csv.scope = ExportScope::AllResults;
+        QVERIFY(apply(dialog, csv));
+        QVERIFY(dialog.isReady());
+        QVERIFY(!dialog.errorLabel()->isVisible());
+        QVERIFY(dialog.preview()->isVisible());
+        QCOMPARE(lineCount(dialog.previewText()), 1 + 4);
+        QVERIFY(dialog.saveButton()->isEnabled());
+    }
+
+    // A Kernel Tuner cache is one line however large the run: the preview stops at a size too,
+    // between characters, and says it is cut.
+    void aLongLineIsPreviewedInPart()
+    {
+        int lines = 0;
+        bool truncated = false;
+        const std::string text = std::string(10, 'x') + "\xc3\xa9\xc3\xa9" + "\n";
+        QCOMPARE(firstLines(text, 200, &lines, 11, &truncated), QStringLiteral("xxxxxxxxxx"));
+        QCOMPARE(lines, 1);
+        QVERIFY(truncated);
+        QCOMPARE(firstLines(text, 200, &lines, 12, &truncated),
+                 QString::fromUtf8("xxxxxxxxxx\xc3\xa9"));
+        QCOMPARE(firstLines(text, 200, &lines, 1000, &truncated), QString::fromStdString(text));
+        QVERIFY(!truncated);
+    }
+
+    // The format box is reached from the keyboard through its label's mnemonic.
+    void theFormatBoxHasAMnemonic()
+    {
+        ExportDialog dialog(m_workspace, m_runId);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QLabel *label = labelOf(&dialog, dialog.formatBox());
+        QVERIFY(label);
+        QCOMPARE(label->text(), QStringLiteral("&Format:"));
+        dialog.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        dialog.copyButton()->setFocus();
+        QTest::keyClick(&dialog, Qt::Key_F, Qt::AltModifier);
+        QTRY_VERIFY(dialog.formatBox()->hasFocus());
+    }
+
+    // The last format is offered again next time.
+    void theLastFormatIsRemembered()
+    {
+        {
+            ExportDialog dialog(m_workspace, m_runId);
+            QVERIFY(waitReady(dialog));
+            ExportOptions options;
+            options.format = ExportFormat::KernelSetHeader;
+            options.maxSlowdownPct = 7.5;
+            QVERIFY(apply(dialog, options));
+        }
+        ExportDialog dialog(m_workspace, m_runId);
+        QCOMPARE(dialog.options().format, ExportFormat::KernelSetHeader);
+        QCOMPARE(dialog.options().maxSlowdownPct, 7.5);
+        QVERIFY(dialog.maxSlowdownBox()->isVisibleTo(&dialog));
+        QVERIFY(waitReady(dialog));
+        QVERIFY(dialog.exportedText().contains(QStringLiteral("kMaxSlowdownPct")));
+        ExportOptions json;
+        QVERIFY(apply(dialog, json)); // back to the default for any test after this one
     }
 };
 
