@@ -3,16 +3,16 @@
 #include "consolereporter.h"
 #include "exitcodes.h"
 #include "export/exportcheck.h"
+#include "replay/compressedfile.h"
 #include "session/session.h"
 #include "storage/store.h"
+#include "storedrun.h"
 #include "textformat.h"
 #include "tunecommand.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <unistd.h>
 
 namespace tb {
@@ -43,15 +43,6 @@ public:
 private:
     std::string m_path;
 };
-
-std::string readAll(const std::string &path, bool &ok)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    ok = static_cast<bool>(in) || in.eof();
-    return text.str();
-}
 
 // "1.234 ms ± 0.4%", or without the interval where the export did not record one.
 std::string withUncertainty(double seconds, std::optional<double> relativeHalfWidth)
@@ -109,16 +100,12 @@ std::optional<std::int64_t> measureAgain(const CliContext &context, const Verify
 
 int runVerify(const CliContext &context, const VerifyOptions &options)
 {
-    bool readOk = false;
-    const std::string text = readAll(options.exportPath, readOk);
-    if (!readOk) {
-        std::fprintf(stderr, "error: cannot read %s\n", options.exportPath.c_str());
-        return exitcode::kInvalidInput;
-    }
-    auto plan = readExportCheckPlan(text, options.exportPath);
+    const auto text = readPlainOrGzipFile(options.exportPath);
+    if (!text)
+        return reportCliError(text.error(), exitcode::kInvalidInput);
+    auto plan = readExportCheckPlan(*text, options.exportPath);
     if (!plan)
-        return std::fprintf(stderr, "error: %s\n", plan.error().toString().c_str()),
-               exitcode::kInvalidInput;
+        return reportCliError(plan.error(), exitcode::kInvalidInput);
     std::printf("Verifying %zu configuration(s) of %s exported from a run on %s (Tunebench %s), "
                 "threshold %s\n",
                 plan->shipped.size(), plan->spec.name.c_str(),
@@ -140,8 +127,7 @@ int runVerify(const CliContext &context, const VerifyOptions &options)
         return exitCode;
     auto store = Store::open(workspace);
     if (!store)
-        return std::fprintf(stderr, "error: %s\n", store.error().toString().c_str()),
-               exitcode::kFailure;
+        return reportCliError(store.error(), exitcode::kFailure);
     auto results = store->results(*runId);
     auto run = store->run(*runId);
     if (!results || !run)

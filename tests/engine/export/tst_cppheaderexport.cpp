@@ -6,13 +6,12 @@
 #include "export/cppnames.h"
 #include "export/exporter.h"
 #include "export/runreader.h"
+#include "headercompile.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
 #include "timedresult.h"
 
 #include <QFile>
-#include <QProcess>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -46,53 +45,9 @@ Result timed(double median)
 }
 
 // The compiler found at configure time, else c++ on PATH; empty when there is none.
-QString compilerPath()
+QString compiler()
 {
-    const QString configured = QStringLiteral(TB_TEST_CXX);
-    if (!configured.isEmpty() && !configured.endsWith("NOTFOUND"))
-        return configured;
-    return QStandardPaths::findExecutable("c++");
-}
-
-bool writeFile(const QString &path, const std::string &text)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) &&
-           file.write(text.data(), static_cast<qint64>(text.size())) ==
-               static_cast<qint64>(text.size());
-}
-
-struct Built
-{
-    bool ok = false;
-    QString log;    // the compiler's output, or the program's stderr
-    QString output; // the program's stdout
-};
-
-// Compiles main.cpp (which includes tuned.h from the same directory) and runs the program.
-Built compileAndRun(const QString &directory)
-{
-    Built built;
-    const QString compiler = compilerPath();
-    if (compiler.isEmpty()) {
-        built.log = "no C++ compiler found (TB_TEST_CXX, c++ on PATH)";
-        return built;
-    }
-    QProcess compile;
-    compile.setProcessChannelMode(QProcess::MergedChannels);
-    compile.start(compiler, {"-std=c++17", "-Wall", "-Wextra", "-Werror", "-o",
-                             directory + "/tuned", directory + "/main.cpp"});
-    if (!compile.waitForFinished(120000) || compile.exitCode() != 0) {
-        built.log = "compile failed: " + QString::fromUtf8(compile.readAll());
-        return built;
-    }
-    QProcess program;
-    program.start(directory + "/tuned", {});
-    program.waitForFinished(30000);
-    built.output = QString::fromUtf8(program.readAllStandardOutput());
-    built.log = QString::fromUtf8(program.readAllStandardError());
-    built.ok = program.exitStatus() == QProcess::NormalExit && program.exitCode() == 0;
-    return built;
+    return tbtest::testCompiler(QStringLiteral(TB_TEST_CXX));
 }
 
 // The header without its comments and the contents of its string and character literals: what
@@ -205,7 +160,7 @@ private slots:
 
     void theHeaderCompilesAndSelects()
     {
-        QVERIFY(writeFile(m_dir.filePath("main.cpp"), R"(#include "tuned.h"
+        QVERIFY(tbtest::writeTextFile(m_dir.filePath("main.cpp"), R"(#include "tuned.h"
 #include <cstdio>
 #include <cstring>
 
@@ -223,8 +178,8 @@ int main()
     return std::strlen(t::kRunStartedAt) > 0 ? 0 : 1;
 }
 )"));
-        QVERIFY(writeFile(m_dir.filePath("tuned.h"), m_header));
-        const Built built = compileAndRun(m_dir.path());
+        QVERIFY(tbtest::writeTextFile(m_dir.filePath("tuned.h"), m_header));
+        const auto built = tbtest::compileAndRun(compiler(), m_dir.path());
         QVERIFY2(built.ok, qPrintable(built.log));
         // Exact sizes get their own; 1500 is nearer 1024, 3000 nearer 4096 (in log space);
         // 2048 and 8192 lie halfway (ties: the larger size); below and above: the ends.
@@ -268,7 +223,7 @@ int main()
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const std::string ns = cppIdentifier(hostile, "spec_");
-        QVERIFY(writeFile(dir.filePath("tuned.h"), *header));
+        QVERIFY(tbtest::writeTextFile(dir.filePath("tuned.h"), *header));
         const std::string main =
             "#include \"tuned.h\"\n#include <cstdio>\n\nint main()\n{\n"
             "    namespace t = tunebench::" +
@@ -281,8 +236,8 @@ int main()
             "    std::fwrite(t::kDevice, 1, sizeof t::kDevice - 1, stdout);\n"
             "    std::fwrite(t::kRunStartedAt, 1, sizeof t::kRunStartedAt - 1, stdout);\n"
             "    return 0;\n}\n";
-        QVERIFY(writeFile(dir.filePath("main.cpp"), main));
-        const Built built = compileAndRun(dir.path());
+        QVERIFY(tbtest::writeTextFile(dir.filePath("main.cpp"), main));
+        const auto built = tbtest::compileAndRun(compiler(), dir.path());
         QVERIFY2(built.ok, qPrintable(built.log + QString::fromStdString(*header)));
         // The constants hold the names exactly, bytes outside ASCII included.
         QCOMPARE(built.output.toStdString(),
