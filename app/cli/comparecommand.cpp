@@ -1,9 +1,11 @@
 #include "comparecommand.h"
 
+#include "devicecomparisonreport.h"
 #include "exitcodes.h"
 #include "export/runcomparison.h"
 #include "measure/statistics.h"
 #include "resultsreport.h"
+#include "runorigin.h"
 #include "storedrun.h"
 #include "textformat.h"
 
@@ -148,6 +150,18 @@ std::string renderSize(const SizeComparison &size, const CompareOptions &options
     return text;
 }
 
+// Where each run ran and came from, when that is news: an imported run, or two devices.
+void printRunOrigins(const RunRecord &a, const RunRecord &b)
+{
+    if (!a.imported() && !b.imported() && !differentDevices(a, b))
+        return;
+    for (const RunRecord *run : {&a, &b}) {
+        const std::string origin = runOriginText(*run);
+        std::printf("  run %lld: %s%s%s\n", static_cast<long long>(run->id),
+                    runDeviceText(*run).c_str(), origin.empty() ? "" : ", ", origin.c_str());
+    }
+}
+
 } // namespace
 
 int runCompare(const CliContext &context, const CompareOptions &options)
@@ -168,6 +182,7 @@ int runCompare(const CliContext &context, const CompareOptions &options)
                 "one; positive is slower in %s\n",
                 nameB.c_str(), b->spec.name.c_str(), nameA.c_str(), a->spec.name.c_str(),
                 nameB.c_str());
+    printRunOrigins(a->run, b->run);
     const std::string clockA = clockRangeText(*resultsA);
     const std::string clockB = clockRangeText(*resultsB);
     if (!clockA.empty() && !clockB.empty())
@@ -180,6 +195,11 @@ int runCompare(const CliContext &context, const CompareOptions &options)
     }
     const double threshold = options.thresholdPercent / 100;
     std::printf("\nAll sizes: %s\n", describe(summarizeChanges(all, threshold), threshold).c_str());
+    if (options.crossDevice || differentDevices(a->run, b->run))
+        std::printf("%s",
+                    renderCrossDevice(compareAcrossDevices(a->spec, *resultsA, b->spec, *resultsB),
+                                      a->run, b->run)
+                        .c_str());
     return exitcode::kSuccess;
 }
 

@@ -1,19 +1,24 @@
 #include "inspectcommands.h"
 
 #include "configreport.h"
+#include "consolereporter.h"
 #include "exitcodes.h"
 #include "export/exporter.h"
 #include "export/kernelsetexport.h"
 #include "export/searchtrail.h"
 #include "export/t4export.h"
 #include "resultsreport.h"
+#include "runorigin.h"
+#include "session/missingpairs.h"
 #include "space/variables.h"
 #include "storedrun.h"
 #include "textformat.h"
+#include "tunecommand.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 namespace tb {
 
@@ -132,15 +137,81 @@ int exportCppHeaderFile(const StoredRun &loaded, const std::vector<StoredResult>
     return writeExport(*text, outputPath);
 }
 
+// prepareCuda() announces the GPUs on stdout, where the export may go: sent to stderr instead,
+// with the measuring's progress.
+bool prepareCudaOnStderr(const Spec &spec, const TuneOptions &tune, SessionOptions &session)
+{
+    std::fflush(stdout);
+    const int saved = dup(STDOUT_FILENO);
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+    const bool prepared = prepareCuda(spec, tune, session);
+    std::fflush(stdout);
+    if (saved >= 0) {
+        dup2(saved, STDOUT_FILENO);
+        close(saved);
+    }
+    return prepared;
+}
+
+// --measure-missing: the run's missing pairs measured and stored (the engine decides which),
+// progress on stderr; the set chosen again from all the run's results, or the exit code.
+std::optional<KernelSet> measureMissing(const StoredRun &loaded, const CliContext &context,
+                                        const ExportOptions &options, double maxSlowdown,
+                                        int &exitCode)
+{
+    SessionOptions session;
+    session.workspacePath = context.workspacePath;
+    session.workerCommand = {context.workerPath};
+    session.workers = options.workers;
+    session.toolVersion = context.toolVersion;
+    session.stopRequested = stopFlag();
+    TuneOptions tune;
+    tune.specPath = "run " + std::to_string(loaded.run.id);
+    if (Status measurable = missingPairsMeasurable(loaded.run); !measurable) {
+        exitCode = reportExportError(measurable.error());
+        return std::nullopt;
+    }
+    exitCode = exitcode::kFailure;
+    if (loaded.spec.backend == BackendKind::Cuda &&
+        !prepareCudaOnStderr(loaded.spec, tune, session))
+        return std::nullopt;
+    installStopHandlers();
+    ConsoleReporter reporter(stderr, isatty(STDERR_FILENO) != 0, false);
+    auto outcome = measureMissingPairs(
+        loaded.spec, loaded.run, maxSlowdown, session, reporter,
+        [](const std::string &line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+    if (!outcome) {
+        exitCode = reportExportError(outcome.error());
+        return std::nullopt;
+    }
+    std::fprintf(stderr, "%s\n", outcome->summary().c_str());
+    if (outcome->stopped) {
+        // What was measured is in the run; a set from part of what was asked is not exported.
+        std::fprintf(stderr, "stopped: nothing exported\n");
+        exitCode = exitcode::kInterrupted;
+        return std::nullopt;
+    }
+    return std::move(outcome->set);
+}
+
 // The kernel set as JSON (kernelset) or as the C++ header's dispatch (cpp), with its summary on
 // stderr, where it does not mix with the export on stdout.
 int exportKernelSet(const StoredRun &loaded, const std::vector<StoredResult> &results,
                     const CliContext &context, const ExportOptions &options)
 {
     const double maxSlowdown = options.maxSlowdownPct.value_or(kDefaultMaxSlowdownPct) / 100;
-    auto set = selectKernelSet(loaded.spec, loaded.run, results, maxSlowdown);
-    if (!set)
-        return reportExportError(set.error());
+    std::optional<KernelSet> set;
+    if (options.measureMissing) {
+        int exitCode = exitcode::kSuccess;
+        set = measureMissing(loaded, context, options, maxSlowdown, exitCode);
+        if (!set)
+            return exitCode;
+    } else {
+        auto chosen = selectKernelSet(loaded.spec, loaded.run, results, maxSlowdown);
+        if (!chosen)
+            return reportExportError(chosen.error());
+        set = std::move(*chosen);
+    }
     std::fprintf(stderr, "%s", describeKernelSet(loaded.spec, *set).c_str());
     const std::string text =
         options.format == "cpp"
@@ -159,10 +230,12 @@ int runRuns(const CliContext &context)
     auto runs = store->runs();
     if (!runs)
         return reportCliError(runs.error(), exitcode::kFailure);
-    TextTable table({"run", "spec", "state", "strategy", "results", "started", "finished"});
+    TextTable table(
+        {"run", "spec", "state", "strategy", "device", "results", "started", "finished", "origin"});
     for (const auto &run : *runs)
-        table.addRow({std::to_string(run.id), run.specName, run.state, run.strategy,
-                      std::to_string(run.resultCount), run.startedAt, run.finishedAt});
+        table.addRow({std::to_string(run.id), run.specName, run.state, run.strategy, run.device,
+                      std::to_string(run.resultCount), run.startedAt, run.finishedAt,
+                      run.imported() ? runOriginText(run) : "tuned here"});
     std::printf("%s", runs->empty() ? "no runs yet\n" : table.render().c_str());
     return exitcode::kSuccess;
 }
@@ -182,8 +255,12 @@ int runShow(const CliContext &context, const ShowOptions &options)
     const auto &run = loaded->run;
     std::printf("Run %lld of '%s': %s, strategy %s, %zu results, started %s%s%s\n",
                 static_cast<long long>(run.id), loaded->spec.name.c_str(), run.state.c_str(),
-                run.strategy.c_str(), results->size(), run.startedAt.c_str(),
-                run.finishedAt.empty() ? "" : ", finished ", run.finishedAt.c_str());
+                run.strategy.empty() ? "not recorded" : run.strategy.c_str(), results->size(),
+                run.startedAt.c_str(), run.finishedAt.empty() ? "" : ", finished ",
+                run.finishedAt.c_str());
+    if (run.imported())
+        std::printf("Origin: %s, on %s (medians are the recorded means)\n",
+                    runOriginText(run).c_str(), runDeviceText(run).c_str());
     if (!options.configKey.empty()) {
         const auto text =
             renderConfigDetails(loaded->spec, *results, options.configKey, options.log);
@@ -197,7 +274,8 @@ int runShow(const CliContext &context, const ShowOptions &options)
         std::printf("Configuration %s\n%s", options.configKey.c_str(), text.c_str());
         return exitcode::kSuccess;
     }
-    printSearchTrails(loaded->spec, run, *results);
+    if (!run.imported()) // a file's order is not a search's: no trail to tell
+        printSearchTrails(loaded->spec, run, *results);
     const auto text = options.all ? renderAllResults(loaded->spec, *results)
                                   : renderTopResults(loaded->spec, *results, options.top, *rounds);
     std::printf("%s", text.c_str());
@@ -216,6 +294,12 @@ int runExport(const CliContext &context, const ExportOptions &options)
         return reportCliError(makeError(EngineError::Code::InvalidArgument,
                                         "--max-slowdown applies to --format kernelset and cpp "
                                         "only"),
+                              exitcode::kUsage);
+    if (options.measureMissing && options.format != "kernelset" &&
+        !(options.format == "cpp" && options.maxSlowdownPct))
+        return reportCliError(makeError(EngineError::Code::InvalidArgument,
+                                        "--measure-missing applies to --format kernelset, and to "
+                                        "cpp with --max-slowdown"),
                               exitcode::kUsage);
     auto loaded = loadStoredRun(context.workspacePath, options.runId);
     if (!loaded)

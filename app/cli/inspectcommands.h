@@ -36,6 +36,10 @@ struct ExportOptions
     // every size's own best; kernelset: the tolerance (default kDefaultMaxSlowdownPct,
     // export/kernelset.h).
     std::optional<double> maxSlowdownPct;
+    // kernelset, cpp with --max-slowdown: measure the unmeasured pairs that could make the set
+    // smaller first, storing them in the run (session/missingpairs.h).
+    bool measureMissing = false;
+    int workers = 0; // with measureMissing: compile workers, as for tune
 };
 
 // `tunebench-cli export RUN`: the best configuration per problem size (json, or cpp: a C++

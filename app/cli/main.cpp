@@ -3,6 +3,7 @@
 #include "clicontext.h"
 #include "comparecommand.h"
 #include "exitcodes.h"
+#include "importcommand.h"
 #include "inspectcommands.h"
 #include "optionchecks.h"
 #include "replayoptions.h"
@@ -25,7 +26,7 @@ constexpr const char *kExitCodes = R"(Exit codes:
   0    success (configurations that failed are results, not errors)
   1    the engine failed (store, workers, I/O)
   2    bad command line
-  3    invalid input: spec, workspace or run id
+  3    invalid input: spec, workspace, run id or a file to import
   4    the run ended but no configuration succeeded
   5    a problem size was not tuned: its reference configuration failed
   6    verify: a shipped configuration is slower, failed, or the environment changed
@@ -134,6 +135,15 @@ int main(int argc, char **argv)
                      "kernelset (default 2) and cpp: the fewest configurations such that every "
                      "problem size runs within PCT per cent of its own best")
         ->check(tb::percentage());
+    auto *measureMissingFlag = exportCommand->add_flag(
+        "--measure-missing", exportOptions.measureMissing,
+        "kernelset and cpp --max-slowdown: first measure the unmeasured (configuration, size) "
+        "pairs that could make the set smaller, storing them in the run");
+    exportCommand
+        ->add_option("--workers", exportOptions.workers,
+                     "With --measure-missing: build (compile) worker processes, as for tune")
+        ->check(tb::wholeNumberAtLeast(0))
+        ->needs(measureMissingFlag);
     exportCommand->add_option("-o,--output", exportOptions.outputPath,
                               "Output file (default: standard output)");
 
@@ -176,6 +186,22 @@ int main(int argc, char **argv)
             "Flag (!) and count changes beyond both the medians' uncertainty and this many percent")
         ->check(tb::percentage())
         ->capture_default_str();
+    compareCommand->add_flag("--cross-device", compare.crossDevice,
+                             "Each size's winner in each run and its cost in the other, even "
+                             "where both runs name the same device (two drivers, two dates)");
+
+    tb::ImportOptions importOptions;
+    auto *importCommand = app.add_subcommand(
+        "import", "Store a Kernel Tuner cache or T4 results file as an imported run");
+    importCommand
+        ->add_option("file", importOptions.path,
+                     "Kernel Tuner cache file or T4 results file (plain, gzip or xz)")
+        ->required();
+    importCommand->add_option("--spec", importOptions.specPath,
+                              "File the run under this spec (same parameters, the file's size "
+                              "one of its sizes); default: a spec made from the file");
+    importCommand->add_option("--device", importOptions.deviceName,
+                              "The device, for a file that names none");
 
     try {
         app.parse(argc, argv);
@@ -202,5 +228,7 @@ int main(int argc, char **argv)
         return tb::runExport(context, exportOptions);
     if (compareCommand->parsed())
         return tb::runCompare(context, compare);
+    if (importCommand->parsed())
+        return tb::runImport(context, importOptions);
     return tb::runRuns(context);
 }

@@ -2,47 +2,19 @@
 
 #include "consolereporter.h"
 #include "exitcodes.h"
-#include "export/exportcheck.h"
 #include "replay/compressedfile.h"
-#include "session/session.h"
-#include "storage/store.h"
+#include "session/exportverification.h"
+#include "session/scratchdirectory.h"
 #include "storedrun.h"
 #include "textformat.h"
 #include "tunecommand.h"
 
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <unistd.h>
 
 namespace tb {
 
 namespace {
-
-// A directory of its own under the system's temporary directory, removed when done.
-class ScratchDirectory
-{
-public:
-    ScratchDirectory()
-    {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "tunebench-verify-XXXXXX").string();
-        if (mkdtemp(pattern.data()))
-            m_path = pattern;
-    }
-    ~ScratchDirectory()
-    {
-        std::error_code ignored;
-        if (!m_path.empty())
-            std::filesystem::remove_all(m_path, ignored);
-    }
-    ScratchDirectory(const ScratchDirectory &) = delete;
-    ScratchDirectory &operator=(const ScratchDirectory &) = delete;
-    const std::string &path() const { return m_path; }
-
-private:
-    std::string m_path;
-};
 
 // "1.234 ms ± 0.4%", or without the interval where the export did not record one.
 std::string withUncertainty(double seconds, std::optional<double> relativeHalfWidth)
@@ -79,7 +51,6 @@ std::optional<std::int64_t> measureAgain(const CliContext &context, const Verify
     session.workerCommand = {context.workerPath};
     session.workers = options.workers;
     session.toolVersion = context.toolVersion;
-    session.fresh = true;
     session.stopRequested = stopFlag();
     TuneOptions tune;
     tune.specPath = options.exportPath;
@@ -88,12 +59,21 @@ std::optional<std::int64_t> measureAgain(const CliContext &context, const Verify
         return std::nullopt;
     }
     ConsoleReporter reporter(stdout, isatty(STDOUT_FILENO) != 0, false);
-    auto summary = Session(plan.spec, session, reporter).run();
+    auto summary = measureShippedAgain(plan, session, reporter); // the reporter told any error
     if (!summary) {
         exitCode = exitcode::kFailure;
         return std::nullopt;
     }
     return summary->runId;
+}
+
+VerifyPolicy policyOf(const VerifyOptions &options)
+{
+    VerifyPolicy policy;
+    policy.thresholdPercent = options.thresholdPercent;
+    policy.onEnvChange =
+        options.onEnvChange == "fail" ? EnvChangePolicy::Fail : EnvChangePolicy::Warn;
+    return policy;
 }
 
 } // namespace
@@ -125,27 +105,17 @@ int runVerify(const CliContext &context, const VerifyOptions &options)
     const auto runId = measureAgain(context, options, *plan, workspace, exitCode);
     if (!runId)
         return exitCode;
-    auto store = Store::open(workspace);
-    if (!store)
-        return reportCliError(store.error(), exitcode::kFailure);
-    auto results = store->results(*runId);
-    auto run = store->run(*runId);
-    if (!results || !run)
-        return std::fprintf(stderr, "error: cannot read the run back from %s\n", workspace.c_str()),
-               exitcode::kFailure;
-    const auto rows = compareWithExport(*plan, *results, options.thresholdPercent);
-    std::printf("%s", renderRows(rows).c_str());
-    bool regressed = false;
-    for (const auto &row : rows)
-        regressed = regressed || row.verdict != ExportCheckRow::Verdict::Held;
-    const auto changes = environmentChanges(*plan, run->device, context.toolVersion);
-    for (const auto &change : changes)
+    const auto verification =
+        judgeMeasuredAgain(*plan, workspace, *runId, context.toolVersion, policyOf(options));
+    if (!verification)
+        return reportCliError(verification.error(), exitcode::kFailure);
+    std::printf("%s", renderRows(verification->rows).c_str());
+    for (const auto &change : verification->environmentChanges)
         std::printf("environment changed: %s\n", change.c_str());
-    const bool envFails = !changes.empty() && options.onEnvChange == "fail";
-    if (regressed || envFails) {
-        std::printf("verify: FAILED (%s)\n",
-                    regressed ? "a shipped configuration no longer holds"
-                              : "the environment differs from the export's (--on-env-change fail)");
+    if (!verification->passed()) {
+        // The flag that made a changed environment fail, named for the terminal's user.
+        std::printf("verify: FAILED (%s%s)\n", verification->failureReason().c_str(),
+                    verification->regressed ? "" : " (--on-env-change fail)");
         return exitcode::kRegression;
     }
     std::printf("verify: every shipped configuration holds\n");

@@ -1,11 +1,10 @@
 #include "exportcheck.h"
 
+#include "pairnarrowing.h"
 #include "space/variables.h"
 #include "spec/specloader.h"
 
 #include <nlohmann/json.hpp>
-
-#include <cstdio>
 
 namespace tb {
 
@@ -17,49 +16,6 @@ EngineError badExport(const std::string &path, const std::string &what,
                       const std::string &detail = {})
 {
     return EngineError{EngineError::Code::InvalidArgument, path + ": " + what, detail};
-}
-
-// Exact text of a number for an expression: 17 significant digits read back to the same double.
-std::string exactNumber(double value)
-{
-    char text[40];
-    std::snprintf(text, sizeof text, "%.17g", value);
-    return text;
-}
-
-// "(N == 4096 && BM == 64 && BN == 32)": the one configuration a size may run.
-std::string admitOne(const json &problemSize, const json &config)
-{
-    std::string clause;
-    const auto add = [&](const std::string &name, const json &value) {
-        clause += (clause.empty() ? "" : " && ") + name + " == " + exactNumber(value.get<double>());
-    };
-    for (const auto &[name, value] : problemSize.items())
-        add(name, value);
-    for (const auto &[name, value] : config.items())
-        add(name, value);
-    return "(" + clause + ")";
-}
-
-// The spec document narrowed to the shipped configurations, searched exhaustively.
-json narrowedDocument(const json &document, const std::vector<std::string> &clauses)
-{
-    json narrowed = document;
-    std::string admit;
-    for (const auto &clause : clauses)
-        admit += (admit.empty() ? "" : " || ") + clause;
-    json constraints = narrowed.value("constraints", json::array());
-    constraints.push_back(admit);
-    narrowed["constraints"] = constraints;
-    json strategy = narrowed.value("strategy", json::object());
-    strategy.erase("replay");
-    strategy.erase("options");
-    strategy.erase("max_configs");
-    strategy.erase("max_seconds");
-    strategy.erase("stop_after_no_improvement");
-    strategy["name"] = "brute_force";
-    narrowed["strategy"] = strategy;
-    return narrowed;
 }
 
 std::string text(const json &object, const char *key)
@@ -76,6 +32,21 @@ std::optional<double> optionalNumber(const json &object, const char *key)
     return it->get<double>();
 }
 
+// The shipped configuration of best[i] in the spec's parameter order.
+Expected<Configuration> shippedConfiguration(const Spec &spec, const json &config,
+                                             const std::string &path, std::size_t i)
+{
+    Configuration configuration;
+    for (const Parameter &parameter : spec.parameters) {
+        const auto value = config.find(parameter.name);
+        if (value == config.end() || !value->is_number())
+            return badExport(path, "best[" + std::to_string(i) + "].config." + parameter.name +
+                                       " is missing or not a number");
+        configuration.values.push_back(value->get<double>());
+    }
+    return configuration;
+}
+
 } // namespace
 
 Expected<ExportCheckPlan> readExportCheckPlan(const std::string &exportText,
@@ -90,53 +61,43 @@ Expected<ExportCheckPlan> readExportCheckPlan(const std::string &exportText,
     if (document.empty())
         return badExport(path, "the export has no spec document (spec.document)",
                          "it was made before verify existed: export the run again");
+    auto exported = SpecLoader().parse(document, "");
+    if (!exported)
+        return badExport(path, "the exported spec does not load: " + exported.error().message,
+                         exported.error().detail);
     const json best = root.value("best", json::array());
-    std::vector<std::string> clauses;
-    std::vector<json> sizes;
+    if (!best.is_array() || exported->sizes.values.size() != best.size())
+        return badExport(path, "best lists " + std::to_string(best.is_array() ? best.size() : 0) +
+                                   " problem sizes, the exported spec has " +
+                                   std::to_string(exported->sizes.values.size()));
+    std::vector<ConfigAtSize> pairs;
     ExportCheckPlan plan;
-    for (std::size_t i = 0; best.is_array() && i < best.size(); ++i) {
+    for (std::size_t i = 0; i < best.size(); ++i) {
         const json &entry = best[i];
         if (!entry.is_object() || !entry.contains("config") || !entry["config"].is_object())
             continue; // a size without a winner ships nothing
         const auto median = optionalNumber(entry, "median_s");
-        const json problemSize = entry.value("problem_size", json::object());
-        if (!median || !problemSize.is_object())
-            return badExport(path,
-                             "best[" + std::to_string(i) + "] lacks median_s or problem_size");
-        for (const auto &[name, value] : entry["config"].items())
-            if (!value.is_number())
-                return badExport(path, "best[" + std::to_string(i) + "].config." + name +
-                                           " is not a number");
+        if (!median)
+            return badExport(path, "best[" + std::to_string(i) + "] lacks median_s");
+        auto config = shippedConfiguration(*exported, entry["config"], path, i);
+        if (!config)
+            return config.error();
         ShippedConfig shipped;
         shipped.sizeIndex = i;
+        shipped.sizeLabel = problemSizeLabel(*exported, i);
         shipped.configKey = text(entry, "config_key");
         shipped.medianSeconds = *median;
         shipped.relativeHalfWidth = optionalNumber(entry, "rel_ci_half_width");
         plan.shipped.push_back(shipped);
-        clauses.push_back(admitOne(problemSize, entry["config"]));
+        pairs.push_back({std::move(config.value()), i});
     }
     if (plan.shipped.empty())
         return badExport(path, "the export ships no configuration (no problem size has a winner)");
-    const json parsed = json::parse(document, nullptr, false);
-    if (parsed.is_discarded() || !parsed.is_object())
-        return badExport(path, "spec.document is not a JSON object");
-    // The reference configuration must stay valid: outputs are still verified against it.
-    const json verification = parsed.value("verification", json::object());
-    if (verification.is_object() && verification.contains("reference") &&
-        verification["reference"].is_object())
-        clauses.push_back(admitOne(json::object(), verification["reference"]));
-    SpecLoader loader;
-    auto loaded = loader.parse(narrowedDocument(parsed, clauses).dump(), "");
-    if (!loaded)
-        return badExport(path, "the exported spec does not load: " + loaded.error().message,
-                         loaded.error().detail);
-    plan.spec = std::move(loaded.value());
-    if (plan.spec.sizes.values.size() != best.size())
-        return badExport(path, "best lists " + std::to_string(best.size()) +
-                                   " problem sizes, the exported spec has " +
-                                   std::to_string(plan.spec.sizes.values.size()));
-    for (auto &shipped : plan.shipped)
-        shipped.sizeLabel = problemSizeLabel(plan.spec, shipped.sizeIndex);
+    auto narrowed = narrowSpecToPairs(*exported, pairs);
+    if (!narrowed)
+        return badExport(path, "the exported spec does not load: " + narrowed.error().message,
+                         narrowed.error().detail);
+    plan.spec = std::move(narrowed.value());
     const json run = root.value("run", json::object());
     plan.device = text(run, "device");
     plan.toolVersion = text(run, "tool_version");

@@ -65,11 +65,12 @@ std::vector<Candidate> candidatesOf(const Spec &spec, const std::vector<StoredRe
     return candidates;
 }
 
-// Who covers what, measured results only; when `optimistic`, an unmeasured pair of a tuned size
-// covers it too, at the full tolerance (so that measured covers win ties).
+// Who covers what. With `optimistic` null, measured results only; else an unmeasured pair of a
+// tuned size covers it too, at the full tolerance (so that measured covers win ties), unless
+// `optimistic` names it as unmeasurable.
 CoverProblem coverProblem(const Spec &spec, const std::vector<Candidate> &candidates,
                           const std::vector<double> &bestValues, double maxSlowdown,
-                          bool optimistic)
+                          const ConfigSizeKeys *optimistic)
 {
     CoverProblem problem{bestValues.size(), {}};
     for (const Candidate &candidate : candidates) {
@@ -78,7 +79,8 @@ CoverProblem coverProblem(const Spec &spec, const std::vector<Candidate> &candid
             if (std::isnan(bestValues[s]))
                 continue;
             if (std::isnan(candidate.value[s])) {
-                if (optimistic && !candidate.measured[s])
+                if (optimistic && !candidate.measured[s] &&
+                    !optimistic->count({candidate.configKey, s}))
                     costs[s] = maxSlowdown;
                 continue;
             }
@@ -170,7 +172,8 @@ std::size_t KernelSet::tunedSizes() const
 }
 
 Expected<KernelSet> selectKernelSet(const Spec &spec, const RunRecord &run,
-                                    const std::vector<StoredResult> &results, double maxSlowdown)
+                                    const std::vector<StoredResult> &results, double maxSlowdown,
+                                    const ConfigSizeKeys &unmeasurable)
 {
     const std::string runName = "run " + std::to_string(run.id);
     if (!std::isfinite(maxSlowdown) || maxSlowdown < 0)
@@ -187,7 +190,7 @@ Expected<KernelSet> selectKernelSet(const Spec &spec, const RunRecord &run,
                          runName + " has no successful configuration to choose a kernel set from",
                          "`show " + std::to_string(run.id) + " --all` lists its results");
     const std::vector<Candidate> candidates = candidatesOf(spec, results);
-    const CoverProblem measured = coverProblem(spec, candidates, bestValues, maxSlowdown, false);
+    const CoverProblem measured = coverProblem(spec, candidates, bestValues, maxSlowdown, nullptr);
     const CoverSolution solution = solveCover(measured);
     KernelSet set;
     set.maxSlowdown = maxSlowdown;
@@ -195,7 +198,8 @@ Expected<KernelSet> selectKernelSet(const Spec &spec, const RunRecord &run,
     set.note = solution.note;
     set.candidates = candidates.size();
     assign(set, measured, solution.members, candidates, winners, bestValues);
-    findUnmeasured(set, measured, coverProblem(spec, candidates, bestValues, maxSlowdown, true),
+    findUnmeasured(set, measured,
+                   coverProblem(spec, candidates, bestValues, maxSlowdown, &unmeasurable),
                    candidates);
     return set;
 }

@@ -6,7 +6,9 @@
 
 #include <cstddef>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tb {
@@ -69,12 +71,19 @@ struct KernelSet
 // `export --format kernelset` and the workbench's export dialog both start from it.
 inline constexpr double kDefaultMaxSlowdownPct = 2;
 
+// (configuration key, problem size index) pairs.
+using ConfigSizeKeys = std::set<std::pair<std::string, std::size_t>>;
+
 // The kernel set of a run's results. `maxSlowdown` is a fraction (0.02 for 2%). Ties between
 // equally small sets go to the least worst slowdown, then the least mean slowdown, then the set
-// of earlier configurations (in the order results were stored). InvalidArgument, naming the
-// run, when `maxSlowdown` is negative or not finite, or when no size has an ok result.
+// of earlier configurations (in the order results were stored). `unmeasurable`: unmeasured
+// pairs known to get no result when asked (tried, and the spec's constraints rejected them), so
+// the smaller set behind `unmeasured` does not count on them and names pairs that can still
+// run. InvalidArgument, naming the run, when `maxSlowdown` is negative or not finite, or when no
+// size has an ok result.
 Expected<KernelSet> selectKernelSet(const Spec &spec, const RunRecord &run,
-                                    const std::vector<StoredResult> &results, double maxSlowdown);
+                                    const std::vector<StoredResult> &results, double maxSlowdown,
+                                    const ConfigSizeKeys &unmeasurable = {});
 
 // The slowdown of `value` against a size's `best` objective value, as described above; infinite
 // where the two cannot be compared (not positive or not finite) and differ.

@@ -135,8 +135,8 @@ std::string describeKernelSet(const Spec &spec, const KernelSet &set)
         text += "note: " + std::to_string(set.unmeasured.size()) +
                 " unmeasured (configuration, size) pairs could shrink the set to " +
                 std::to_string(set.couldShrinkTo) +
-                " if they ran within the tolerance: measure them (the kernelset format lists "
-                "them)\n";
+                " if they ran within the tolerance: the kernelset format lists them, and "
+                "export --measure-missing measures them\n";
     return text;
 }
 

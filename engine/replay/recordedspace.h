@@ -18,9 +18,10 @@ namespace tb {
 struct RecordedSpace
 {
     RecordedFormat format = RecordedFormat::KernelTunerCache;
-    std::string deviceName;  // empty where the file does not say (T4 keeps it elsewhere)
-    std::string kernelName;  // likewise
-    std::string problemSize; // as the file writes it: "[4096,4096]", "1024"
+    std::string deviceName; // empty where the file does not say
+    std::string kernelName; // likewise
+    // As the file writes it: "[4096,4096]", "1024", T4's {"N":1024}; empty where it does not.
+    std::string problemSize;
     std::string objective = "time";
     bool objectiveMinimised = true;
     std::vector<Parameter> parameters; // numeric values, in the file's listed order

@@ -212,6 +212,38 @@ Expected<RecordedConfiguration> readResult(const RecordedJson &result, std::size
     return recorded;
 }
 
+// The text at metadata.<object>.<field> (environment.device_name) or metadata.<field>
+// (kernel_name), else "": T4 keeps the environment in its metadata, and files from the
+// Benchmark Hub carry none.
+std::string metadataText(const RecordedJson &root, const char *object, const char *field)
+{
+    const auto metadata = root.find("metadata");
+    if (metadata == root.end() || !metadata->is_object())
+        return {};
+    const RecordedJson *holder = &*metadata;
+    if (object) {
+        const auto inner = metadata->find(object);
+        if (inner == metadata->end() || !inner->is_object())
+            return {};
+        holder = &*inner;
+    }
+    const auto text = holder->find(field);
+    return text != holder->end() && text->is_string() ? text->get<std::string>() : std::string();
+}
+
+// metadata.problem_size as JSON text ({"N":1024}, as Tunebench's export writes it by name), or
+// "" where the file has none.
+std::string problemSizeOf(const RecordedJson &root)
+{
+    const auto metadata = root.find("metadata");
+    if (metadata == root.end() || !metadata->is_object())
+        return {};
+    const auto size = metadata->find("problem_size");
+    if (size == metadata->end() || size->is_null())
+        return {};
+    return size->is_string() ? size->get<std::string>() : size->dump();
+}
+
 std::string objectiveOf(const RecordedJson &results)
 {
     const auto objectives = results.front().find("objectives");
@@ -240,6 +272,9 @@ Expected<RecordedSpace> t4ResultsFromJson(const RecordedJson &root, const std::s
 
     RecordedSpace space;
     space.format = RecordedFormat::T4;
+    space.deviceName = metadataText(root, "environment", "device_name");
+    space.kernelName = metadataText(root, nullptr, "kernel_name");
+    space.problemSize = problemSizeOf(root);
     auto parameters = deriveParameters(*results, path);
     if (!parameters)
         return parameters.error();

@@ -100,6 +100,12 @@ constexpr Migration kMigrations[] = {
      "ALTER TABLE results ADD COLUMN device_uuid TEXT NOT NULL DEFAULT '';"
      "ALTER TABLE result_rounds ADD COLUMN device TEXT NOT NULL DEFAULT '';"
      "ALTER TABLE result_rounds ADD COLUMN device_uuid TEXT NOT NULL DEFAULT '';"},
+    // '' for a run Tunebench measured; 'kernel_tuner' or 't4' for one read from another tool's
+    // file (its name, and its content's hash, so the same file is not imported twice).
+    {"add where each run came from (runs imported from Kernel Tuner or T4 files)",
+     "ALTER TABLE runs ADD COLUMN origin TEXT NOT NULL DEFAULT '';"
+     "ALTER TABLE runs ADD COLUMN source_file TEXT NOT NULL DEFAULT '';"
+     "ALTER TABLE runs ADD COLUMN source_hash TEXT NOT NULL DEFAULT '';"},
 };
 
 #undef TB_NOW

@@ -16,7 +16,7 @@ constexpr const char *kSelectRun =
     "SELECT r.id, r.spec_id, s.name, r.state, r.strategy, r.host, r.tool_version, r.device,"
     " r.started_at, coalesce(r.finished_at, ''),"
     " (SELECT count(*) FROM results WHERE run_id = r.id),"
-    " r.holder_pid, r.holder_host, r.holder_started"
+    " r.holder_pid, r.holder_host, r.holder_started, r.origin, r.source_file, r.source_hash"
     " FROM runs r JOIN specs s ON s.id = r.spec_id ";
 
 RunRecord runFromRow(const Statement &row)
@@ -33,6 +33,9 @@ RunRecord runFromRow(const Statement &row)
     run.startedAt = row.textAt(8);
     run.finishedAt = row.textAt(9);
     run.resultCount = row.intAt(10);
+    run.origin = row.textAt(14);
+    run.sourceFile = row.textAt(15);
+    run.sourceHash = row.textAt(16);
     if (!row.isNull(11))
         run.holder = RunHolder{row.intAt(11), row.textAt(12), row.textAt(13)};
     // A run whose writer is gone stays "running" in the file until it is resumed; say what it is.
@@ -183,9 +186,10 @@ Expected<std::int64_t> Store::createRun(const RunRecord &run)
 
 Expected<std::optional<RunRecord>> Store::latestRun(std::int64_t specId)
 {
-    auto runs =
-        queryRuns(m_db, std::string(kSelectRun) + "WHERE r.spec_id = ?1 ORDER BY r.id DESC LIMIT 1",
-                  specId, "find the latest run of spec " + std::to_string(specId));
+    auto runs = queryRuns(m_db,
+                          std::string(kSelectRun) +
+                              "WHERE r.spec_id = ?1 AND r.origin = '' ORDER BY r.id DESC LIMIT 1",
+                          specId, "find the latest run of spec " + std::to_string(specId));
     if (!runs)
         return runs.error();
     if (runs->empty())

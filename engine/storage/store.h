@@ -26,7 +26,7 @@ namespace tb {
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     // Creates the file, or opens and migrates an older one. Refuses, leaving the file as it
     // was: a file that is not an SQLite database, an SQLite database that is not a workspace,
@@ -55,6 +55,7 @@ public:
     // over. releaseRun() gives up a claim of `me` (no-op for another holder's).
     Expected<std::optional<RunHolder>> claimRun(std::int64_t runId, const RunHolder &me);
     Status releaseRun(std::int64_t runId, const RunHolder &me);
+    // The spec's latest native run, the one a tune resumes: an imported run is never resumed.
     Expected<std::optional<RunRecord>> latestRun(std::int64_t specId);
     Expected<RunRecord> run(std::int64_t runId);
     Expected<std::vector<RunRecord>> runs(); // newest first, with resultCount and specName
@@ -63,6 +64,15 @@ public:
     // The strategy the run searches with, once known: a spec's "auto" is resolved per size
     // after the run is opened (search/strategychoice.h).
     Status setRunStrategy(std::int64_t runId, const std::string &strategy);
+
+    // A run read from another tool's file (run.origin, sourceFile, sourceHash set), stored
+    // finished in one transaction with its spec (saved as saveSpec does) and every result with
+    // its samples (storeimport.cpp): on any error nothing is stored. A run of the same
+    // sourceHash already in the workspace is refused (InvalidArgument naming it).
+    Expected<ImportedRunIds> importRun(const Spec &spec, const RunRecord &run,
+                                       const std::vector<StoredResult> &results);
+    // The run imported from a file of this content hash, if any.
+    Expected<std::optional<std::int64_t>> importedRunOf(const std::string &sourceHash);
 
     // One transaction: the configuration row (kept if it exists), the result row and every
     // sample. A result already stored for (run, configKey, sizeIndex) is an error and the

@@ -28,6 +28,25 @@ struct RunRecord
     std::string finishedAt;          // ISO 8601 UTC, set by the store; "" while running
     std::int64_t resultCount = 0;    // filled by queries
     std::optional<RunHolder> holder; // the process writing it, while one claims it
+    // Where the results came from (schema 5): "" for a run Tunebench measured, else the tool
+    // whose file was imported (kOriginKernelTuner, kOriginT4), the file's name (no directory)
+    // and its content's hash (Store::contentHash of the inflated text). `device` is then the
+    // device the file names.
+    std::string origin;
+    std::string sourceFile;
+    std::string sourceHash;
+
+    bool imported() const { return !origin.empty(); }
+};
+
+inline constexpr const char *kOriginKernelTuner = "kernel_tuner";
+inline constexpr const char *kOriginT4 = "t4";
+
+// What Store::importRun() created.
+struct ImportedRunIds
+{
+    std::int64_t specId = 0;
+    std::int64_t runId = 0;
 };
 
 // One configuration's result in a run, with the configuration it belongs to.

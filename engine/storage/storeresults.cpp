@@ -3,6 +3,7 @@
 #include "store.h"
 
 #include "jsoncolumns.h"
+#include "resultrows.h"
 #include "samplecolumns.h"
 #include "transaction.h"
 
@@ -165,6 +166,28 @@ Status readResultSamples(Database &db, std::int64_t runId, std::vector<StoredRes
 
 } // namespace
 
+Expected<std::int64_t> insertResultWithSamples(Database &db, std::int64_t runId,
+                                               std::int64_t specId, const std::string &configKey,
+                                               const Configuration &config, std::size_t sizeIndex,
+                                               const Result &result, const std::string &operation)
+{
+    auto configuration = configurationId(db, specId, configKey, config, sizeIndex, operation);
+    if (!configuration)
+        return configuration.error();
+    if (auto status = checkNotStored(db, runId, *configuration, operation); !status)
+        return status.error();
+    auto resultId = insertResult(db, runId, *configuration, result, operation);
+    if (!resultId)
+        return resultId.error();
+    if (auto status = insertSamples(db,
+                                    "INSERT INTO samples (result_id, seq, seconds)"
+                                    " VALUES (?1, ?2, ?3)",
+                                    *resultId, result.samples, operation);
+        !status)
+        return status.error();
+    return *resultId;
+}
+
 Expected<std::int64_t> Store::saveResult(std::int64_t runId, std::int64_t specId,
                                          const std::string &configKey, const Configuration &config,
                                          std::size_t sizeIndex, const Result &result)
@@ -176,20 +199,10 @@ Expected<std::int64_t> Store::saveResult(std::int64_t runId, std::int64_t specId
         return transaction.error();
     if (auto status = checkRunOfSpec(m_db, runId, specId, operation); !status)
         return status.error();
-    auto configuration = configurationId(m_db, specId, configKey, config, sizeIndex, operation);
-    if (!configuration)
-        return configuration.error();
-    if (auto status = checkNotStored(m_db, runId, *configuration, operation); !status)
-        return status.error();
-    auto resultId = insertResult(m_db, runId, *configuration, result, operation);
+    auto resultId = insertResultWithSamples(m_db, runId, specId, configKey, config, sizeIndex,
+                                            result, operation);
     if (!resultId)
         return resultId.error();
-    if (auto status = insertSamples(m_db,
-                                    "INSERT INTO samples (result_id, seq, seconds)"
-                                    " VALUES (?1, ?2, ?3)",
-                                    *resultId, result.samples, operation);
-        !status)
-        return status.error();
     if (auto status = transaction->commit(); !status)
         return status.error();
     return *resultId;

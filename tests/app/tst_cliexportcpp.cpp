@@ -3,6 +3,7 @@
 // renamed) or to stdout; a run id the workspace lacks and a run without a single successful
 // configuration are errors (exit 3) that write nothing.
 #include "clirunner.h"
+#include "scalespec.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
 #include "timedresult.h"
@@ -15,20 +16,7 @@ using namespace tb;
 
 namespace {
 
-constexpr const char *kSpec = R"({
-  "tunebench_spec": 1,
-  "name": "scale-cli",
-  "backend": "cpu",
-  "kernel": {"code": "void scale(const float *x, float *y, int n) {}", "entry": "scale",
-             "language": "c"},
-  "parameters": [{"name": "BLOCK", "values": [32, 64]}, {"name": "ALPHA", "values": [0.5, 1]}],
-  "problem_sizes": [{"N": 4096}, {"N": 1024}],
-  "arguments": [
-    {"name": "x", "kind": "buffer", "type": "float32", "size": "N"},
-    {"name": "y", "kind": "buffer", "type": "float32", "size": "N", "output": true},
-    {"name": "n", "kind": "scalar", "type": "int32", "value": "N"}
-  ]
-})";
+const std::string kSpec = tbtest::scaleSpec("scale-cli");
 
 QString readText(const QString &path)
 {

@@ -4,6 +4,7 @@
 // note when there are several); a size out of range is an error that lists the sizes and writes
 // nothing.
 #include "clirunner.h"
+#include "scalespec.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
 #include "timedresult.h"
@@ -19,20 +20,7 @@ using namespace tb;
 
 namespace {
 
-constexpr const char *kSpec = R"({
-  "tunebench_spec": 1,
-  "name": "scale_kt",
-  "backend": "cpu",
-  "kernel": {"code": "void scale(const float *x, float *y, int n) {}", "entry": "scale",
-             "language": "c"},
-  "parameters": [{"name": "BLOCK", "values": [32, 64]}, {"name": "ALPHA", "values": [0.5, 1]}],
-  "problem_sizes": [{"N": 4096}, {"N": 1024}],
-  "arguments": [
-    {"name": "x", "kind": "buffer", "type": "float32", "size": "N"},
-    {"name": "y", "kind": "buffer", "type": "float32", "size": "N", "output": true},
-    {"name": "n", "kind": "scalar", "type": "int32", "value": "N"}
-  ]
-})";
+const std::string kSpec = tbtest::scaleSpec("scale_kt");
 
 QJsonObject readJson(const QString &path)
 {

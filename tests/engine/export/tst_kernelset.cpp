@@ -282,6 +282,60 @@ private slots:
                  text.c_str());
     }
 
+    // The pairs `export --measure-missing` measures: those of the best smaller set that counts
+    // unmeasured pairs as covering. P=1 was measured at size 0 only, P=2 at sizes 1 and 2: P=2
+    // alone needs one pair, P=1 alone two, and both are one configuration; P=2's set has the
+    // lower mean slowdown, so its pair comes first.
+    void theMissingPairsAreThoseOfTheBestSmallerSet()
+    {
+        const Spec spec = makeSpec(3);
+        std::vector<StoredResult> results;
+        addResults(results, spec, 1, {1.0, 0, 0});
+        addResults(results, spec, 2, {0, 1.0, 1.0});
+        const auto pairsOf = [](const KernelSet &set) {
+            std::vector<std::pair<std::string, std::size_t>> pairs;
+            for (const auto &pair : set.unmeasured)
+                pairs.emplace_back(pair.configKey, pair.sizeIndex);
+            return pairs;
+        };
+        using Pairs = std::vector<std::pair<std::string, std::size_t>>;
+        const KernelSet set = select(spec, results, 0.02);
+        QCOMPARE(set.kernels.size(), std::size_t{2});
+        QCOMPARE(set.couldShrinkTo, std::size_t{1});
+        QCOMPARE(pairsOf(set), (Pairs{{"P=2", 0}}));
+        // Tried and rejected by the constraints (no result): the other set's pairs instead.
+        auto other = selectKernelSet(spec, runRecord(), results, 0.02, {{"P=2", 0}});
+        QVERIFY(other.hasValue());
+        QCOMPARE(pairsOf(*other), (Pairs{{"P=1", 1}, {"P=1", 2}}));
+        QCOMPARE(other->couldShrinkTo, std::size_t{1});
+        // Nothing left that could run: no pairs, nothing to shrink to.
+        auto none = selectKernelSet(spec, runRecord(), results, 0.02, {{"P=2", 0}, {"P=1", 2}});
+        QVERIFY(none.hasValue());
+        QVERIFY(none->unmeasured.empty());
+        QCOMPARE(none->couldShrinkTo, std::size_t{0});
+    }
+
+    // What a measured pair does next: within the tolerance it shrinks the set; failed it covers
+    // nothing, and the pairs of the other smaller set are asked for.
+    void aMeasuredPairShrinksTheSetOrPassesTheTurn()
+    {
+        const Spec spec = makeSpec(3);
+        std::vector<StoredResult> base;
+        addResults(base, spec, 1, {1.0, 0, 0});
+        addResults(base, spec, 2, {0, 1.0, 1.0});
+        std::vector<StoredResult> within = base;
+        addResults(within, spec, 2, {1.01, 0, 0});
+        const KernelSet shrunk = select(spec, within, 0.02);
+        QCOMPARE(kernelKeys(shrunk), std::vector<std::string>{"P=2"});
+        QVERIFY(shrunk.unmeasured.empty());
+        std::vector<StoredResult> failed = base;
+        addResults(failed, spec, 2, {-1, 0, 0});
+        const KernelSet stays = select(spec, failed, 0.02);
+        QCOMPARE(stays.kernels.size(), std::size_t{2});
+        QCOMPARE(stays.unmeasured.size(), std::size_t{2});
+        QCOMPARE(stays.unmeasured[0].configKey, std::string("P=1"));
+    }
+
     void aMaximisedMetricRanksTheOtherWay()
     {
         const Spec spec = makeSpec(2, true);

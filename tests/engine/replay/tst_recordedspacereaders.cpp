@@ -125,7 +125,7 @@ private slots:
         QVERIFY2(space.hasValue(), space ? "" : space.error().toString().c_str());
         QCOMPARE(space->format, RecordedFormat::T4);
         QCOMPARE(std::string(toString(space->format)), std::string("t4"));
-        QVERIFY(space->deviceName.empty()); // T4 keeps the device in metadata we do not read
+        QVERIFY(space->deviceName.empty()); // its metadata has no environment: no device
         checkParameters(*space);
         checkCommonEntries(*space);
 

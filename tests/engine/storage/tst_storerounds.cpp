@@ -130,8 +130,8 @@ private slots:
         QCOMPARE(run.store.rounds(run.runId)->size(), std::size_t{2});
     }
 
-    // A workspace of schema 1 (before rounds, run holders and the GPU of each result) opens,
-    // gains the tables and columns and keeps its results.
+    // A workspace of schema 1 (before rounds, run holders, the GPU of each result and imported
+    // runs) opens, gains the tables and columns and keeps its results.
     void migratesASchemaOneWorkspace()
     {
         const QString path = m_files.newPath();
@@ -145,6 +145,9 @@ private slots:
                               " ALTER TABLE runs DROP COLUMN holder_started;"
                               " ALTER TABLE results DROP COLUMN device;"
                               " ALTER TABLE results DROP COLUMN device_uuid;"
+                              " ALTER TABLE runs DROP COLUMN origin;"
+                              " ALTER TABLE runs DROP COLUMN source_file;"
+                              " ALTER TABLE runs DROP COLUMN source_hash;"
                               " PRAGMA user_version = 1;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);

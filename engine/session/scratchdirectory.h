@@ -1,0 +1,24 @@
+#pragma once
+
+#include <string>
+
+namespace tb {
+
+// A directory of its own under the system's temporary directory, removed with everything in it
+// when this object goes. `verify` measures into a workspace there, so a check leaves nothing
+// behind. path() is empty when the directory could not be made.
+class ScratchDirectory
+{
+public:
+    explicit ScratchDirectory(const std::string &prefix = "tunebench-verify");
+    ~ScratchDirectory();
+    ScratchDirectory(const ScratchDirectory &) = delete;
+    ScratchDirectory &operator=(const ScratchDirectory &) = delete;
+
+    const std::string &path() const { return m_path; }
+
+private:
+    std::string m_path;
+};
+
+} // namespace tb

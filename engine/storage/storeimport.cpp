@@ -1,0 +1,84 @@
+// Store's import half: a run read from another tool's file (Kernel Tuner cache, T4 results),
+// stored whole or not at all, apart from store.cpp to keep both files short.
+#include "store.h"
+
+#include "resultrows.h"
+#include "transaction.h"
+
+namespace tb {
+
+namespace {
+
+// Finished from the start: an imported run is never resumed, so it has no holder.
+Expected<std::int64_t> insertImportedRun(Database &db, std::int64_t specId, const RunRecord &run,
+                                         const std::string &operation)
+{
+    auto insert = db.prepare("INSERT INTO runs (spec_id, state, strategy, host, tool_version,"
+                             " device, finished_at, origin, source_file, source_hash)"
+                             " VALUES (?1, 'finished', ?2, ?3, ?4, ?5,"
+                             " strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?6, ?7, ?8)",
+                             operation);
+    if (!insert)
+        return insert.error();
+    insert->bindInt(1, specId).bindText(2, run.strategy).bindText(3, run.host);
+    insert->bindText(4, run.toolVersion).bindText(5, run.device).bindText(6, run.origin);
+    insert->bindText(7, run.sourceFile).bindText(8, run.sourceHash);
+    if (auto status = insert->run(); !status)
+        return status.error();
+    return db.lastInsertId();
+}
+
+} // namespace
+
+Expected<std::optional<std::int64_t>> Store::importedRunOf(const std::string &sourceHash)
+{
+    auto query = m_db.prepare("SELECT id FROM runs WHERE source_hash = ?1 AND origin != ''"
+                              " ORDER BY id LIMIT 1",
+                              "look for a run imported from the same file");
+    if (!query)
+        return query.error();
+    query->bindText(1, sourceHash);
+    auto row = query->step();
+    if (!row)
+        return row.error();
+    return *row ? std::optional<std::int64_t>(query->intAt(0)) : std::nullopt;
+}
+
+Expected<ImportedRunIds> Store::importRun(const Spec &spec, const RunRecord &run,
+                                          const std::vector<StoredResult> &results)
+{
+    const std::string operation = "import '" + run.sourceFile + "'";
+    if (!run.imported())
+        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
+                         "an imported run names its origin");
+    auto transaction = Transaction::begin(m_db, operation);
+    if (!transaction)
+        return transaction.error();
+    // Checked under the write lock: two imports of one file at once store it once.
+    auto earlier = importedRunOf(run.sourceHash);
+    if (!earlier)
+        return earlier.error();
+    if (*earlier)
+        return makeError(EngineError::Code::InvalidArgument,
+                         "'" + run.sourceFile + "' is already imported as run " +
+                             std::to_string(**earlier),
+                         "the same content, whatever the file's name; `show " +
+                             std::to_string(**earlier) + "` shows it");
+    auto specId = saveSpec(spec);
+    if (!specId)
+        return specId.error();
+    auto runId = insertImportedRun(m_db, *specId, run, operation);
+    if (!runId)
+        return runId.error();
+    for (const StoredResult &stored : results)
+        if (auto id =
+                insertResultWithSamples(m_db, *runId, *specId, stored.configKey, stored.config,
+                                        stored.sizeIndex, stored.result, operation);
+            !id)
+            return id.error();
+    if (auto status = transaction->commit(); !status)
+        return status.error();
+    return ImportedRunIds{*specId, *runId};
+}
+
+} // namespace tb
