@@ -3,6 +3,7 @@
 #include "compare/compareentry.h"
 #include "compare/compareview.h"
 #include "dialogs/specrunlink.h"
+#include "dialogs/verifyexportdialog.h"
 #include "kernel/kernelpage.h"
 #include "models/resultsmodel.h"
 #include "pages/specpages.h"
@@ -73,6 +74,7 @@ MainWindow::MainWindow(QWidget *parent)
     addPage(m_runPage, tr("&Run"));
     // The Results page views the results the Run page holds (live or stored).
     m_resultsPage = new ResultsPage(m_runPage->feed(), this);
+    connect(m_runPage, &RunPage::shownRunNoteChanged, m_resultsPage, &ResultsPage::setRunNote);
     addPage(m_resultsPage, tr("Res&ults"));
     addEditingPages();
 }
@@ -169,13 +171,27 @@ void MainWindow::createRunMenu()
     QAction *stop = run->addAction(tr("S&top"), m_runPage, &RunPage::stopRun);
     stop->setShortcuts({QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period)});
     stop->setEnabled(false);
+    run->addSeparator();
+    m_verifyAction = run->addAction(tr("&Verify export..."), this, &MainWindow::verifyExport);
+    m_verifyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_verifyAction->setStatusTip(tr("Measure the configurations a JSON export ships again on "
+                                    "this machine and compare (tunebench-cli verify)"));
     connect(m_runPage, &RunPage::runningChanged, this, [this, start, stop](bool running) {
         start->setEnabled(!running);
         stop->setEnabled(running);
         m_pauseAction->setEnabled(running);
+        // One measurement at a time: a run beside the check would slow both.
+        m_verifyAction->setEnabled(!running);
     });
     connect(m_runPage, &RunPage::pausedChanged, this,
             [this](bool paused) { m_pauseAction->setText(paused ? tr("&Resume") : tr("&Pause")); });
+}
+
+void MainWindow::verifyExport()
+{
+    auto *dialog = new VerifyExportDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open(); // window-modal, never exec(): no run starts while it measures
 }
 
 void MainWindow::addPage(QWidget *page, const QString &title)

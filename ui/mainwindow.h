@@ -47,6 +47,8 @@ public:
     RecentWorkspacesMenu *recentMenu() const;
     QAction *exportAction() const;
     QAction *pauseAction() const { return m_pauseAction; }
+    // Run > Verify export... (Ctrl+Shift+E); disabled while a run is going.
+    QAction *verifyAction() const { return m_verifyAction; }
 
     // Adds a page as a tab (Ctrl+<n> shows it). Give the page an objectName: it names the
     // page in the settings (the last page shown), and its splitters' objectNames name theirs.
@@ -73,6 +75,8 @@ public slots:
     // Loads the runs off the GUI thread and compares their best configurations.
     void compareRunIds(const QVector<qint64> &runIds);
     void showAbout();
+    // Opens the Verify export dialog: an export's configurations measured again.
+    void verifyExport();
 
 signals:
     // Every message box the window shows (also in the status bar); tests watch it.
@@ -97,6 +101,7 @@ private:
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QAction *m_pauseAction = nullptr;
+    QAction *m_verifyAction = nullptr;
     SpecPages *m_specPages = nullptr;
     CompareView *m_compare = nullptr;
     EditMenu *m_editMenu = nullptr;

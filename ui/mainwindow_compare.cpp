@@ -1,4 +1,5 @@
-// MainWindow: the Compare page's two ways in, selected results and whole runs.
+// MainWindow: the Compare page's two ways in, selected results and whole runs (with what each
+// winner costs on the other device, for two runs on different devices).
 #include "mainwindow.h"
 
 #include "compare/compareentry.h"
@@ -8,12 +9,29 @@
 #include "models/resultsmodel.h"
 #include "pages/runpage.h"
 #include "results/resultspage.h"
+#include "session/runcaption.h"
 #include "session/workspacecontroller.h"
 
 #include <QStatusBar>
 #include <QTabWidget>
 
 namespace tb {
+
+namespace {
+
+QString compareRunsStatus(const LoadedRuns &loaded, bool specsDiffer)
+{
+    const qsizetype runs = loaded.runs.size();
+    if (loaded.acrossDevices)
+        return MainWindow::tr("Comparing the best configurations of 2 runs on %1 and %2")
+            .arg(runDeviceText(loaded.acrossDevices->a), runDeviceText(loaded.acrossDevices->b));
+    return specsDiffer
+               ? MainWindow::tr("Comparing the best configurations of %1 runs of different specs")
+                     .arg(runs)
+               : MainWindow::tr("Comparing the best configurations of %1 runs").arg(runs);
+}
+
+} // namespace
 
 void MainWindow::compareSelected()
 {
@@ -59,12 +77,10 @@ void MainWindow::compareRunIds(const QVector<qint64> &runIds)
         }
         const QString note = specDifferenceNote(loaded.runs);
         m_compare->setResults(entries, note);
+        if (loaded.acrossDevices)
+            m_compare->setAcrossDevices(*loaded.acrossDevices);
         m_pages->setCurrentWidget(m_compare);
-        statusBar()->showMessage(
-            note.isEmpty()
-                ? tr("Comparing the best configurations of %1 runs").arg(loaded.runs.size())
-                : tr("Comparing the best configurations of %1 runs of different specs")
-                      .arg(loaded.runs.size()));
+        statusBar()->showMessage(compareRunsStatus(loaded, !note.isEmpty()));
     });
 }
 

@@ -2,6 +2,7 @@
 // the bundled CPU matmul example run into every view (Results table, timeline, latest samples,
 // resource plot, parameter-effect plot), then shown again from its workspace; Ctrl+D compares.
 #include "compare/compareview.h"
+#include "dialogs/verifyexportdialog.h"
 #include "document/specdocument.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
@@ -27,6 +28,8 @@
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -35,6 +38,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace tb;
@@ -297,6 +301,44 @@ private slots:
             keys.insert(model->resultAt(row).configKey + "@" +
                         std::to_string(model->resultAt(row).sizeIndex));
         QCOMPARE(int(keys.size()), m_matmulResults);
+    }
+
+    // Run > Verify export... has a key of its own, says what it does in the status bar and
+    // opens the dialog; no run may start beside a check, so it is off while one goes.
+    void verifyExportIsInTheRunMenu()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window)); // shortcuts need the active window
+        QAction *verify = window.verifyAction();
+        QVERIFY(verify);
+        QCOMPARE(verify->text(), QStringLiteral("&Verify export..."));
+        QVERIFY(!verify->statusTip().isEmpty());
+        const QKeySequence keys(Qt::CTRL | Qt::SHIFT | Qt::Key_E);
+        QCOMPARE(verify->shortcut(), keys);
+        int taking = 0;
+        for (const QAction *action : window.findChildren<QAction *>())
+            taking += action->shortcuts().contains(keys) ? 1 : 0;
+        QCOMPARE(taking, 1); // no other action of the window takes the key
+        const QList<QMenu *> menus = window.menuBar()->findChildren<QMenu *>();
+        const auto runMenu = std::find_if(menus.begin(), menus.end(), [](const QMenu *menu) {
+            return menu->title() == QStringLiteral("&Run");
+        });
+        QVERIFY(runMenu != menus.end());
+        QVERIFY((*runMenu)->actions().contains(verify));
+
+        QVERIFY(verify->isEnabled());
+        QTest::keyClick(&window, Qt::Key_E, Qt::ControlModifier | Qt::ShiftModifier);
+        auto *dialog = window.findChild<VerifyExportDialog *>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        dialog->reject();
+        QTRY_VERIFY(!window.findChild<VerifyExportDialog *>()); // deleted on close
+
+        emit window.runPage()->runningChanged(true);
+        QVERIFY(!verify->isEnabled());
+        emit window.runPage()->runningChanged(false);
+        QVERIFY(verify->isEnabled());
     }
 
     void aBadSpecFailsWithoutBlocking()

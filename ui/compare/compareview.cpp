@@ -2,6 +2,7 @@
 
 #include "compareverdict.h"
 #include "comparisonmodel.h"
+#include "crossdevicemodel.h"
 #include "plots/groupedbarchart.h"
 #include "plots/overlaidhistogram.h"
 
@@ -50,7 +51,9 @@ CompareView::CompareView(QWidget *parent)
       m_copy(new QAction(tr("Copy as &Table"), this)), m_hint(new QLabel(this)),
       m_note(new QLabel(this)), m_verdicts(new QLabel(this)), m_table(new QTableView(this)),
       m_histogram(new OverlaidHistogram(this)), m_resourceBars(new GroupedBarChart(this)),
-      m_noResources(new QLabel(this))
+      m_noResources(new QLabel(this)), m_devicesModel(new CrossDeviceModel(this)),
+      m_devicesBox(new QWidget(this)), m_devicesHeading(new QLabel(this)),
+      m_devicesTable(new QTableView(this))
 {
     m_table->setModel(m_model);
     m_table->setAlternatingRowColors(true);
@@ -61,8 +64,9 @@ CompareView::CompareView(QWidget *parent)
     m_table->addAction(m_copy);
 
     m_resourceBars->setAxisLabels(tr("registers"), tr("spill bytes"));
-    m_noResources->setText(tr("The backend reported no registers or spills for these results "
-                              "(CPU kernels have none)."));
+    m_noResources->setText(
+        tr("The backend reported no registers or spills for these results "
+           "(CPU kernels have none; files imported from other tools record none)."));
     m_noResources->setWordWrap(true);
     m_noResources->setAlignment(Qt::AlignCenter);
     m_noResources->hide();
@@ -88,7 +92,14 @@ CompareView::CompareView(QWidget *parent)
     plots->addWidget(titled(tr("Registers and spills"), m_resourceBars, m_noResources));
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("comparesplit"));
-    split->addWidget(m_table);
+    // The cross-device table shares the top pane with the comparison: the splitter keeps its
+    // two panes, so its saved state still fits.
+    auto *tables = new QWidget(this);
+    auto *tablesLayout = new QVBoxLayout(tables);
+    tablesLayout->setContentsMargins(0, 0, 0, 0);
+    tablesLayout->addWidget(createCrossDeviceBox());
+    tablesLayout->addWidget(m_table, 1);
+    split->addWidget(tables);
     split->addWidget(plots);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -108,6 +119,36 @@ CompareView::CompareView(QWidget *parent)
         emit baselineChanged(column);
     });
     setResults({});
+}
+
+QWidget *CompareView::createCrossDeviceBox()
+{
+    m_devicesBox->setObjectName(QStringLiteral("crossDeviceBox"));
+    m_devicesHeading->setObjectName(QStringLiteral("crossDeviceHeading"));
+    m_devicesHeading->setWordWrap(true);
+    m_devicesHeading->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_devicesTable->setObjectName(QStringLiteral("crossDeviceTable"));
+    m_devicesTable->setModel(m_devicesModel);
+    m_devicesTable->setAlternatingRowColors(true);
+    m_devicesTable->verticalHeader()->hide();
+    m_devicesTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_devicesTable->horizontalHeader()->setStretchLastSection(true);
+    // As tall as its rows and no taller: two rows per size leave the comparison the room.
+    m_devicesTable->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_devicesTable->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
+    auto *layout = new QVBoxLayout(m_devicesBox);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_devicesHeading);
+    layout->addWidget(m_devicesTable, 1);
+    m_devicesBox->hide();
+    return m_devicesBox;
+}
+
+void CompareView::setAcrossDevices(const CrossDevicePair &pair)
+{
+    m_devicesModel->setPair(pair);
+    m_devicesHeading->setText(m_devicesModel->heading());
+    m_devicesBox->setVisible(m_devicesModel->rowCount() > 0);
 }
 
 QWidget *CompareView::createToolbar()
@@ -150,6 +191,7 @@ QWidget *CompareView::createToolbar()
 void CompareView::setResults(const QVector<CompareEntry> &entries, const QString &note)
 {
     m_entries = entries;
+    setAcrossDevices({});
     m_note->setText(note);
     m_note->setVisible(!note.isEmpty());
     QStringList sizes;
@@ -219,7 +261,11 @@ void CompareView::copyAsTable()
 {
     if (m_model->columnCount() == 0)
         return;
-    QApplication::clipboard()->setText(m_model->toTabSeparated());
+    QString text = m_model->toTabSeparated();
+    // Across devices, the cross-device table follows, after a blank line.
+    if (m_devicesModel->rowCount() > 0)
+        text += QLatin1Char('\n') + m_devicesModel->toTabSeparated();
+    QApplication::clipboard()->setText(text);
 }
 
 void CompareView::updateHistogram(const QVector<CompareEntry> &entries)

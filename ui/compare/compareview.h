@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compareentry.h"
+#include "crossdevicepair.h"
 #include "metricdirection.h"
 
 #include <QVector>
@@ -14,6 +15,7 @@ class QTableView;
 namespace tb {
 
 class ComparisonModel;
+class CrossDeviceModel;
 class GroupedBarChart;
 class OverlaidHistogram;
 
@@ -21,7 +23,9 @@ class OverlaidHistogram;
 // against a chosen baseline, the sample distributions overlaid, and register / spill bars per
 // configuration. Feed it from a selection of results (of one run or several). Results of
 // several problem sizes are compared one size at a time (a size picker shows which): a time at
-// N=4096 says nothing against one at N=1024.
+// N=4096 says nothing against one at N=1024. Two runs on different devices add a table over
+// the rest: each size's winner on each device and what it costs on the other
+// (setAcrossDevices()).
 class CompareView : public QWidget
 {
     Q_OBJECT
@@ -29,8 +33,11 @@ public:
     explicit CompareView(QWidget *parent = nullptr);
 
     // `note`, when given, is shown above the table until the next setResults() (e.g. that the
-    // results come from runs of different specs).
+    // results come from runs of different specs). Hides the cross-device table.
     void setResults(const QVector<CompareEntry> &entries, const QString &note = {});
+    // Shows the cross-device table of two runs on different devices, until the next
+    // setResults(); call it after that one.
+    void setAcrossDevices(const CrossDevicePair &pair);
     void setMetricDirection(const QString &metric, MetricDirection direction);
 
     int baseline() const;
@@ -45,10 +52,15 @@ public:
     // Per result, whether its time differs from the baseline's beyond the uncertainty.
     QLabel *verdicts() const { return m_verdicts; }
     QLabel *note() const { return m_note; }
+    CrossDeviceModel *crossDeviceModel() const { return m_devicesModel; }
+    QTableView *crossDeviceTable() const { return m_devicesTable; }
+    // "Across devices: run 1 on ..., run 2 on ..."; hidden with the table.
+    QLabel *crossDeviceHeading() const { return m_devicesHeading; }
 
 public slots:
     void setBaseline(int entry);
-    // The whole comparison, tab-separated, on the clipboard (pastes into a spreadsheet).
+    // The whole comparison, tab-separated, on the clipboard (pastes into a spreadsheet); the
+    // cross-device table after it, where shown.
     void copyAsTable();
 
 signals:
@@ -56,6 +68,7 @@ signals:
 
 private:
     QWidget *createToolbar();
+    QWidget *createCrossDeviceBox();
     // Shows the entries of the size picked (all of them when they share one size).
     void showSize(int index);
     void showEntries(const QVector<CompareEntry> &entries);
@@ -76,6 +89,10 @@ private:
     OverlaidHistogram *m_histogram;
     GroupedBarChart *m_resourceBars;
     QLabel *m_noResources;
+    CrossDeviceModel *m_devicesModel;
+    QWidget *m_devicesBox;
+    QLabel *m_devicesHeading;
+    QTableView *m_devicesTable;
 };
 
 } // namespace tb

@@ -1,5 +1,7 @@
 #include "comparerunsdialog.h"
 
+#include "session/runcaption.h"
+
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QListWidget>
@@ -15,27 +17,26 @@ CompareRunsDialog::CompareRunsDialog(const QVector<RunRecord> &runs, QWidget *pa
     setWindowTitle(tr("Compare Runs"));
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Compare"));
     for (const RunRecord &run : runs) {
-        auto *item = new QListWidgetItem(
-            tr("Run %1 · %2 · %3 · %4 result(s) · %5")
-                .arg(run.id)
-                .arg(QString::fromStdString(run.specName), QString::fromStdString(run.state),
-                     QString::number(run.resultCount), QString::fromStdString(run.startedAt)),
-            m_list);
+        auto *item = new QListWidgetItem(runListText(run), m_list);
+        item->setToolTip(runToolTip(run));
         item->setData(Qt::UserRole, qint64(run.id));
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
     }
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("Runs of the open workspace: each run's best configuration "
-                                    "per problem size is compared."),
-                                 this));
+    auto *intro = new QLabel(tr("Runs of the open workspace: each run's best configuration per "
+                                "problem size is compared. Two runs on different devices also "
+                                "show what each one's winner costs on the other device."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
     layout->addWidget(m_list, 1);
     layout->addWidget(m_hint);
     layout->addWidget(m_buttons);
     connect(m_list, &QListWidget::itemChanged, this, &CompareRunsDialog::updateButtons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    resize(560, 360);
+    resize(880, 360); // a line names the device and an imported run's file
     updateButtons();
 }
 

@@ -1,6 +1,7 @@
 #include "runcomparison.h"
 
 #include "session/asynccall.h"
+#include "session/runcaption.h"
 #include "session/workspacefiles.h"
 
 #include <QStringList>
@@ -8,6 +9,42 @@
 #include <map>
 
 namespace tb {
+
+namespace {
+
+// Whether the runs name more than one device: captions then say which run ran where.
+bool severalDevices(const QVector<LoadedRun> &runs)
+{
+    for (const LoadedRun &run : runs)
+        if (differentDevices(run.record, runs.front().record))
+            return true;
+    return false;
+}
+
+// Reads the runs in order; the pair of two runs on different devices is compared before
+// toLoadedRun() drops their specs and results.
+LoadedRuns readRuns(const std::string &file, const QVector<qint64> &runIds)
+{
+    LoadedRuns loaded;
+    std::vector<StoredRun> stored;
+    for (const qint64 id : runIds) {
+        auto run = readStoredRun(file, id, true);
+        if (!run) {
+            loaded.error = QStringLiteral("run %1: %2")
+                               .arg(id)
+                               .arg(QString::fromStdString(run.error().message));
+            return loaded;
+        }
+        stored.push_back(std::move(run.value()));
+    }
+    if (stored.size() == 2)
+        loaded.acrossDevices = crossDevicePair(stored[0], stored[1]);
+    for (StoredRun &run : stored)
+        loaded.runs.append(toLoadedRun(std::move(run)));
+    return loaded;
+}
+
+} // namespace
 
 QVector<CompareEntry> bestEntries(const QVector<LoadedRun> &runs)
 {
@@ -18,13 +55,16 @@ QVector<CompareEntry> bestEntries(const QVector<LoadedRun> &runs)
         for (const ResultEvent &event : runs.at(run).events)
             if (event.newBest)
                 best[{event.sizeIndex, run}] = &event;
+    const bool devicesDiffer = severalDevices(runs);
     QVector<CompareEntry> entries;
     for (const auto &[where, event] : best) {
         const LoadedRun &run = runs.at(where.second);
         CompareEntry entry;
-        entry.caption = QStringLiteral("run %1: %2")
-                            .arg(run.record.id)
-                            .arg(QString::fromStdString(event->configKey));
+        entry.caption = QStringLiteral("%1: %2").arg(
+            devicesDiffer
+                ? QStringLiteral("run %1 on %2").arg(run.record.id).arg(runDeviceText(run.record))
+                : QStringLiteral("run %1").arg(run.record.id),
+            QString::fromStdString(event->configKey));
         entry.event = *event;
         entry.sizeLabel = run.sizeLabels.value(qsizetype(event->sizeIndex));
         entries.append(entry);
@@ -56,22 +96,7 @@ void loadRuns(QObject *context, const QString &workspacePath, const QVector<qint
 {
     const std::string file = workspacePath.toStdString();
     runAsync<LoadedRuns>(
-        context,
-        [file, runIds] {
-            LoadedRuns loaded;
-            for (const qint64 id : runIds) {
-                auto stored = readStoredRun(file, id, true);
-                if (!stored) {
-                    loaded.error = QStringLiteral("run %1: %2")
-                                       .arg(id)
-                                       .arg(QString::fromStdString(stored.error().message));
-                    return loaded;
-                }
-                loaded.runs.append(toLoadedRun(std::move(stored.value())));
-            }
-            return loaded;
-        },
-        std::move(done));
+        context, [file, runIds] { return readRuns(file, runIds); }, std::move(done));
 }
 
 } // namespace tb

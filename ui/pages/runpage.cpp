@@ -8,6 +8,7 @@
 #include "runform.h"
 #include "runprogress.h"
 #include "runselector.h"
+#include "session/runcaption.h"
 #include "session/sessioncontroller.h"
 #include "session/storedrun.h"
 
@@ -112,8 +113,12 @@ ResultsModel *RunPage::resultsModel() const
     return m_feed->model();
 }
 
-void RunPage::setShownRunId(qint64 runId)
+void RunPage::setShownRunId(qint64 runId, const QString &note)
 {
+    if (note != m_shownRunNote) {
+        m_shownRunNote = note;
+        emit shownRunNoteChanged(note);
+    }
     if (runId == m_shownRunId)
         return;
     m_shownRunId = runId;
@@ -151,13 +156,14 @@ void RunPage::showStoredRun(const LoadedRun &run)
         m_feed->setSizeLabel(std::size_t(i), run.sizeLabels.at(i));
     m_feed->append(run.events); // one batch: one row insertion, one pass per plot
     m_runSelector->selectRun(run.record.id);
-    setShownRunId(run.record.id);
+    setShownRunId(run.record.id, importedRunNote(run.record));
     m_progress->setStored(std::uint64_t(run.events.size()),
                           QString::fromStdString(run.record.state));
-    const QString text =
-        tr("Run %1 of '%2': %n stored result(s), %3", nullptr, int(run.events.size()))
-            .arg(run.record.id)
-            .arg(run.outline.name, QString::fromStdString(run.record.state));
+    QString text = tr("Run %1 of '%2': %n stored result(s), %3", nullptr, int(run.events.size()))
+                       .arg(run.record.id)
+                       .arg(run.outline.name, QString::fromStdString(run.record.state));
+    if (run.record.imported())
+        text += QStringLiteral(", ") + runOriginText(run.record);
     appendLog(text);
     emit statusMessage(text);
 }

@@ -56,6 +56,9 @@ public:
     bool isPaused() const;
     // The run whose results the views hold (live or stored); 0 when none.
     qint64 shownRunId() const { return m_shownRunId; }
+    // Where an imported run on show came from and what its figures are (importedRunNote());
+    // empty for a native run, live or stored.
+    const QString &shownRunNote() const { return m_shownRunNote; }
 
     // Lists the open workspace's runs. With keepShown and the run shown among them, it stays
     // (after a live run ended); otherwise the newest is selected and storedRunRequested().
@@ -81,6 +84,7 @@ signals:
     void runningChanged(bool running);
     void pausedChanged(bool paused);
     void shownRunChanged(qint64 runId);
+    void shownRunNoteChanged(const QString &note);
     // The user (or setStoredRuns) wants a stored run shown: the main window reads it.
     void storedRunRequested(qint64 runId);
 
@@ -89,7 +93,7 @@ private:
     void connectFeed();
     void connectController();
     void appendLog(const QString &line);
-    void setShownRunId(qint64 runId);
+    void setShownRunId(qint64 runId, const QString &note = {});
     void requestStoredRun(qint64 runId);
     void onSpecLoaded(const SpecOutline &outline);
     void onSpaceSized(const tb::SpaceSummary &summary);
@@ -114,6 +118,7 @@ private:
     QSplitter *m_splitter;
     QTimer *m_flushTimer;
     qint64 m_shownRunId = 0;
+    QString m_shownRunNote;
 };
 
 } // namespace tb

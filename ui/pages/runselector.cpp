@@ -1,26 +1,13 @@
 #include "runselector.h"
 
+#include "session/runcaption.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
 
 namespace tb {
-
-namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
-
-// "2024-05-01T12:30:05.123Z" -> "2024-05-01 12:30"
-QString shortTime(const std::string &iso)
-{
-    return q(iso).left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
-}
-
-} // namespace
 
 RunSelector::RunSelector(QWidget *parent) : QWidget(parent), m_combo(new QComboBox(this))
 {
@@ -48,19 +35,8 @@ qint64 RunSelector::setRuns(const QVector<RunRecord> &runs, qint64 selectId)
     const QSignalBlocker blocker(m_combo);
     m_combo->clear();
     for (const RunRecord &run : runs) {
-        const QString text =
-            tr("Run %1 · %2 · %3 · %n result(s) · %4", nullptr, int(run.resultCount))
-                .arg(run.id)
-                .arg(q(run.specName), q(run.state), shortTime(run.startedAt));
-        m_combo->addItem(text, qint64(run.id));
-        m_combo->setItemData(m_combo->count() - 1,
-                             tr("Strategy %1 on %2 (%3), Tunebench %4\nStarted %5%6")
-                                 .arg(q(run.strategy), q(run.host), q(run.device),
-                                      q(run.toolVersion), q(run.startedAt),
-                                      run.finishedAt.empty()
-                                          ? QString()
-                                          : tr(", finished %1").arg(q(run.finishedAt))),
-                             Qt::ToolTipRole);
+        m_combo->addItem(runListText(run), qint64(run.id));
+        m_combo->setItemData(m_combo->count() - 1, runToolTip(run), Qt::ToolTipRole);
     }
     if (runs.isEmpty())
         return 0;

@@ -10,7 +10,8 @@ class QComboBox;
 namespace tb {
 
 // Picks which stored run of the open workspace the Run page shows: one entry per run, newest
-// first, with its spec, state, result count and start time.
+// first, with its spec, state, result count, start time and device, and where an imported run
+// came from (runcaption.h).
 class RunSelector : public QWidget
 {
     Q_OBJECT

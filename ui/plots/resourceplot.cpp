@@ -185,8 +185,9 @@ QString ResourcePlot::message() const
 void ResourcePlot::updateMessage()
 {
     QString text;
+    // Ok results without any: a CPU kernel, or a file of another tool that records none.
     if (m_pointCount == 0 && m_measuredWithout > 0)
-        text = tr("No resource usage (CPU backend)");
+        text = tr("No resource usage recorded (a CPU backend, or an imported run)");
     else if (m_pointCount == 0 && m_evaluationCount > 0)
         text = tr("No resource usage yet: no configuration has compiled");
     m_message->setText(text);

@@ -37,7 +37,7 @@ public:
     double maxRegisters() const { return m_maxRegisters; }
     double maxSpillBytes() const { return m_maxSpillBytes; }
     bool followsData() const;
-    // The message shown instead of the plot ("No resource usage (CPU backend)"), or empty
+    // The message shown instead of the plot ("No resource usage recorded (...)"), or empty
     // while the plot shows.
     QString message() const;
 
@@ -71,7 +71,7 @@ private:
     DenseScatterGraph *m_spills[2] = {};
     int m_pointCount = 0;
     int m_evaluationCount = 0;
-    int m_measuredWithout = 0; // ok results that carried no resource usage: a CPU backend
+    int m_measuredWithout = 0; // ok results without resource usage: CPU, or imported
     double m_maxRegisters = 0;
     double m_maxSpillBytes = 0;
     bool m_dirty = false;

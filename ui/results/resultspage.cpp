@@ -28,18 +28,24 @@ namespace tb {
 ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
     : QWidget(parent), m_feed(feed), m_proxy(new ResultsFilterProxy(this)),
       m_filter(new QLineEdit(this)), m_status(new QComboBox(this)), m_count(new QLabel(this)),
-      m_winners(new WinnerSummary(feed, this)), m_columnsButton(new QToolButton(this)),
-      m_table(new QTableView(this)), m_details(new ResultDetails(this)),
-      m_effect(new ParameterEffectPlot(this)), m_splitter(new QSplitter(Qt::Horizontal, this))
+      m_runNote(new QLabel(this)), m_winners(new WinnerSummary(feed, this)),
+      m_columnsButton(new QToolButton(this)), m_table(new QTableView(this)),
+      m_details(new ResultDetails(this)), m_effect(new ParameterEffectPlot(this)),
+      m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("resultsPage"));
     m_proxy->setResultsModel(feed->model());
     setUpTable();
+    m_runNote->setObjectName(QStringLiteral("resultsRunNote"));
+    m_runNote->setWordWrap(true);
+    m_runNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runNote->hide();
 
     auto *tablePane = new QWidget(this);
     auto *tableLayout = new QVBoxLayout(tablePane);
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(buildToolBar());
+    tableLayout->addWidget(m_runNote);
     tableLayout->addWidget(m_winners);
     tableLayout->addWidget(m_table, 1);
 
@@ -60,6 +66,12 @@ ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
 
     connectFeed();
     updateCount();
+}
+
+void ResultsPage::setRunNote(const QString &note)
+{
+    m_runNote->setText(note);
+    m_runNote->setVisible(!note.isEmpty());
 }
 
 QWidget *ResultsPage::buildToolBar()

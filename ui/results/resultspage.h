@@ -43,6 +43,9 @@ public:
     ResultDetails *details() const { return m_details; }
     ParameterEffectPlot *effectPlot() const { return m_effect; }
     WinnerSummary *winnerSummary() const { return m_winners; }
+    // Over the table while an imported run is on show: where its results came from
+    // (RunPage::shownRunNote()); hidden otherwise.
+    QLabel *runNote() const { return m_runNote; }
     QSplitter *splitter() const { return m_splitter; }
     QString countText() const;
 
@@ -53,6 +56,10 @@ public:
     // point in the parameter-effect plot does this). A filter that hides it is cleared.
     // Returns false when no row holds that result.
     bool selectResult(const QString &configKey, std::size_t sizeIndex);
+
+public slots:
+    // Shows the note over the table; an empty one hides it.
+    void setRunNote(const QString &note);
 
 private:
     QWidget *buildToolBar();
@@ -66,6 +73,7 @@ private:
     QLineEdit *m_filter;
     QComboBox *m_status;
     QLabel *m_count;
+    QLabel *m_runNote;
     WinnerSummary *m_winners;
     QToolButton *m_columnsButton;
     QTableView *m_table;

@@ -1,11 +1,10 @@
 #include "sessioncontroller.h"
 
-#include "backend/cuda/cudarunplan.h"
+#include "cudarunsetup.h"
 #include "postedcalls.h"
 #include "session/session.h"
 #include "session/workerlocation.h"
 #include "sessionbridge.h"
-#include "settings/gpuselection.h"
 #include "spec/specloader.h"
 
 #include <QFileInfo>
@@ -110,22 +109,13 @@ void SessionController::endRun()
 bool SessionController::applyCudaEnvironment(const RunRequest &request, const Spec &spec,
                                              SessionOptions &options, QString &why)
 {
-    const CudaEnvironment cuda = probeCudaEnvironment();
-    CudaRunRequest wanted;
-    wanted.compileOnly = request.compileOnly;
-    wanted.gpus = selectGpus(cuda.gpus, request.enabledGpus);
-    wanted.noGpuReason = noEnabledGpuReason(request.enabledGpus).toStdString();
-    const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
-    if (!plan.unavailable.empty()) {
-        why = QString::fromStdString(plan.unavailable);
+    const auto announcement =
+        applyCudaRunPlan(spec, request.compileOnly, request.enabledGpus, options, why);
+    if (!announcement)
         return false;
-    }
-    options.compileOnly = plan.compileOnly;
-    options.gpus = plan.gpus;
-    options.arch = plan.target.arch;
-    const QString line = QString::fromStdString(plan.announcement);
+    const QString line = *announcement;
     post([this, line] { emit logLine(line); });
-    if (plan.compileOnly)
+    if (options.compileOnly)
         post([this, line] { emit compilingOnly(line); });
     return true;
 }

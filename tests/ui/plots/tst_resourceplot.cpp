@@ -88,7 +88,8 @@ private slots:
         plot.addResults({cpuResult(), cpuResult()});
         plot.replotIfDirty();
         QCOMPARE(plot.pointCount(), 0);
-        QCOMPARE(plot.message(), QStringLiteral("No resource usage (CPU backend)"));
+        QCOMPARE(plot.message(),
+                 QStringLiteral("No resource usage recorded (a CPU backend, or an imported run)"));
         auto *label = plot.findChild<QLabel *>(QStringLiteral("resourceMessage"));
         QVERIFY(label && label->isVisible());
         QVERIFY(!plot.plot()->isVisible());

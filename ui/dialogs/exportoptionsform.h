@@ -1,0 +1,58 @@
+#pragma once
+
+#include "exportrender.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLineEdit;
+
+namespace tb {
+
+struct Spec;
+
+// The Export dialog's options: the format and, each shown only for the formats that read it,
+// the scope (CSV), the problem size and device name (Kernel Tuner cache) and the kernel set's
+// max slowdown. The format, scope and max slowdown last used are remembered in the settings
+// and offered again.
+class ExportOptionsForm : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ExportOptionsForm(QWidget *parent = nullptr);
+
+    ExportOptions options() const;
+    void setOptions(const ExportOptions &options);
+    // The run's problem sizes for the Kernel Tuner cache's choice; changed() does not follow.
+    void setProblemSizes(const Spec &spec);
+    // A row above the options (the dialog's "Run:").
+    void insertInfoRow(const QString &label, QWidget *field);
+
+    QComboBox *formatBox() const { return m_format; }
+    QComboBox *scopeBox() const { return m_scope; }
+    QComboBox *sizeBox() const { return m_size; }
+    QLineEdit *deviceNameEdit() const { return m_deviceName; }
+    QDoubleSpinBox *maxSlowdownBox() const { return m_maxSlowdown; }
+
+signals:
+    // The options changed (a typed device name or slowdown once it is finished).
+    void changed();
+
+private:
+    void buildForm();
+    void restoreOptions();
+    void connectOptions();
+    void onOptionsChanged();
+    void showOptionRows();
+
+    QComboBox *m_format;
+    QComboBox *m_scope;
+    QComboBox *m_size;
+    QLineEdit *m_deviceName;
+    QDoubleSpinBox *m_maxSlowdown;
+    QFormLayout *m_form;
+};
+
+} // namespace tb

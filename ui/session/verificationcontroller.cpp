@@ -1,0 +1,149 @@
+#include "verificationcontroller.h"
+
+#include "cudarunsetup.h"
+#include "postedcalls.h"
+#include "replay/compressedfile.h"
+#include "session/scratchdirectory.h"
+#include "session/workerlocation.h"
+#include "verificationlistener.h"
+
+#include <algorithm>
+
+namespace tb {
+
+namespace {
+
+// "PATH: not a Tunebench JSON export" and, on its own line, the engine's hint.
+QString describe(const EngineError &error)
+{
+    QString text = QString::fromStdString(error.message);
+    if (!error.detail.empty())
+        text += QLatin1Char('\n') + QString::fromStdString(error.detail);
+    return text;
+}
+
+// The export as `verify` reads it: plain or gzip, then the plan (InvalidArgument for a file
+// that is not an export or lacks the spec).
+Expected<ExportCheckPlan> readPlan(const QString &exportPath)
+{
+    const std::string path = exportPath.toStdString();
+    const auto text = readPlainOrGzipFile(path);
+    if (!text)
+        return text.error();
+    return readExportCheckPlan(*text, path);
+}
+
+VerificationPlanInfo planInfo(const ExportCheckPlan &plan)
+{
+    VerificationPlanInfo info;
+    info.specName = QString::fromStdString(plan.spec.name);
+    info.device = QString::fromStdString(plan.device);
+    info.toolVersion = QString::fromStdString(plan.toolVersion);
+    info.configurations = int(plan.shipped.size());
+    return info;
+}
+
+} // namespace
+
+VerificationController::VerificationController(QObject *parent)
+    : QObject(parent), m_posted(new PostedCalls(this))
+{
+    qRegisterMetaType<tb::VerificationPlanInfo>();
+    qRegisterMetaType<tb::ExportVerification>();
+    qRegisterMetaType<tb::Progress>();
+}
+
+VerificationController::~VerificationController()
+{
+    m_stop.store(true);
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+bool VerificationController::start(const VerificationRequest &request)
+{
+    if (m_running)
+        return false;
+    if (m_thread.joinable())
+        m_thread.join(); // a finished verification whose end has not been handled yet
+    m_stop.store(false);
+    m_running = true;
+    m_thread = std::thread([this, request] { runOnThread(request); });
+    return true;
+}
+
+void VerificationController::stop()
+{
+    m_stop.store(true);
+}
+
+void VerificationController::post(std::function<void()> call)
+{
+    m_posted->post(std::move(call));
+}
+
+// Run thread: the last call it posts.
+void VerificationController::fail(const QString &message)
+{
+    post([this, message] {
+        endRun();
+        emit failed(message);
+    });
+}
+
+// GUI thread, after the run's thread posted its last event.
+void VerificationController::endRun()
+{
+    if (m_thread.joinable())
+        m_thread.join();
+    m_running = false;
+}
+
+void VerificationController::runOnThread(VerificationRequest request)
+{
+    const auto plan = readPlan(request.exportPath);
+    if (!plan)
+        return fail(describe(plan.error()));
+    post([this, info = planInfo(*plan)] { emit planRead(info); });
+    measureOnThread(request, *plan);
+}
+
+void VerificationController::measureOnThread(const VerificationRequest &request,
+                                             const ExportCheckPlan &plan)
+{
+    // A workspace of its own, gone with the check: a verification adds no run to the user's.
+    const ScratchDirectory scratch;
+    if (scratch.path().empty())
+        return fail(tr("Cannot make a temporary directory for the run"));
+    SessionOptions options;
+    options.workspacePath = scratch.path() + "/verify.tbw";
+    const QString worker = request.workerPath.isEmpty()
+                               ? QString::fromStdString(defaultWorkerPath())
+                               : request.workerPath;
+    options.workerCommand = {worker.toStdString()};
+    options.workers = std::max(0, request.workers);
+    options.toolVersion = TUNEBENCH_VERSION;
+    options.stopRequested = &m_stop;
+    if (plan.spec.backend == BackendKind::Cuda) {
+        QString why;
+        const auto announcement =
+            applyCudaRunPlan(plan.spec, false, request.enabledGpus, options, why);
+        if (!announcement)
+            return fail(request.exportPath + QStringLiteral(": ") + why);
+        post([this, line = *announcement] { emit logLine(line); });
+    }
+    VerificationListener listener(this, m_posted);
+    const auto summary = measureShippedAgain(plan, options, listener);
+    if (!summary)
+        return fail(describe(summary.error()));
+    const auto verification = judgeMeasuredAgain(plan, options.workspacePath, summary->runId,
+                                                 options.toolVersion, request.policy);
+    if (!verification)
+        return fail(describe(verification.error()));
+    post([this, result = *verification, stopped = summary->stopped] {
+        endRun();
+        emit finished(result, stopped);
+    });
+}
+
+} // namespace tb
