@@ -27,6 +27,15 @@ ResultEvent okResult(const std::string &key, double median, double gbps,
     return event;
 }
 
+// An ok result of problem size `sizeIndex` whose objective is its median time.
+ResultEvent timed(const std::string &key, std::size_t sizeIndex, double median)
+{
+    ResultEvent event = okResult(key, median, 1);
+    event.sizeIndex = sizeIndex;
+    event.objective = median;
+    return event;
+}
+
 ResultEvent failedResult(const std::string &key, std::vector<double> values = {})
 {
     ResultEvent event;
@@ -57,7 +66,7 @@ private slots:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.reset({"GB/s"}, false, {"M"});
-        QCOMPARE(model.columnCount(), 9);
+        QCOMPARE(model.columnCount(), 12);
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
         model.appendResults({okResult("M=1", 2e-3, 10, {1}), failedResult("M=2", {2})});
         model.appendResults({});
@@ -69,7 +78,7 @@ private slots:
         QCOMPARE(inserted.at(1).at(2).toInt(), 4);
         model.reset({}, true, {"BM", "BN"});
         QCOMPARE(model.rowCount(), 0);
-        QCOMPARE(model.columnCount(), 13); // 2 parameters; registers, spills, shared, occupancy
+        QCOMPARE(model.columnCount(), 16); // 2 parameters; registers, spills, shared, occupancy
         ResultEvent cuda = okResult("BM=64,BN=32", 1e-4, 0, {64, 32});
         cuda.result.resources = {{"registers", 40}, {"occupancy", 0.5}};
         model.appendResults({cuda, failedResult("BM=128,BN=32", {128, 32})});
@@ -85,27 +94,31 @@ private slots:
         outline.cuda = true;
         model.reset(outline);
         QCOMPARE(headers(model),
-                 QStringList({"Status", "Size", "Config", "BM", "UNROLL", "Median", "Min", "Stddev",
-                              "Samples", "GB/s", "Registers", "Spills (bytes)",
-                              "Shared mem (bytes)", "Occupancy"}));
+                 QStringList({"Status", "Size", "Config", "BM", "UNROLL", "Median", "% of best",
+                              QString::fromUtf8("\u00b1 CI"), "Min", "Stddev", "Samples", "GB/s",
+                              "Registers", "Spills (bytes)", "Shared mem (bytes)", "Occupancy",
+                              "Message"}));
         QCOMPARE(model.column(ResultsModel::Parameter, 1), 4);
         QCOMPARE(model.column(ResultsModel::Median), 5);
-        QCOMPARE(model.column(ResultsModel::Metric, 0), 9);
-        QCOMPARE(model.column(ResultsModel::Occupancy), 13);
+        QCOMPARE(model.column(ResultsModel::Metric, 0), 11);
+        QCOMPARE(model.column(ResultsModel::Occupancy), 15);
         QCOMPARE(model.column(ResultsModel::Metric, 1), -1);
         QCOMPARE(model.columnKind(3), ResultsModel::Parameter);
         // Stable ids name the columns in the settings, whatever their position.
         QCOMPARE(model.headerData(3, Qt::Horizontal, ResultsModel::ColumnIdRole).toString(),
                  QString("param:BM"));
-        QCOMPARE(model.headerData(9, Qt::Horizontal, ResultsModel::ColumnIdRole).toString(),
+        QCOMPARE(model.headerData(11, Qt::Horizontal, ResultsModel::ColumnIdRole).toString(),
                  QString("metric:GB/s"));
         QCOMPARE(model.columnId(5), QString("median"));
-        QCOMPARE(model.columnId(12), QString("shared_memory"));
+        QCOMPARE(model.columnId(6), QString("pct_of_best"));
+        QCOMPARE(model.columnId(7), QString("ci_half"));
+        QCOMPARE(model.columnId(14), QString("shared_memory"));
+        QCOMPARE(model.columnId(16), QString("message"));
 
         // A CPU spec has no resource columns.
         outline.cuda = false;
         model.reset(outline);
-        QCOMPARE(model.columnCount(), 10);
+        QCOMPARE(model.columnCount(), 13);
         QCOMPARE(model.column(ResultsModel::Registers), -1);
     }
 
@@ -231,6 +244,70 @@ private slots:
         QVERIFY(!occupancy.data(ResultsModel::SortRole).isValid());
         QCOMPARE(model.index(0, model.column(ResultsModel::Registers)).data().toString(),
                  QString("40"));
+    }
+
+    // "% of best" follows each size's best as results stream in, in the objective's direction,
+    // and the best row of each size is highlighted; an earlier row's share drops when a better
+    // one arrives.
+    void sharesOfBestFollowEachSizesBest()
+    {
+        ResultsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        SpecOutline outline;
+        outline.parameterNames = {"M"};
+        model.reset(outline);
+        const int share = model.column(ResultsModel::PercentOfBest);
+        QVERIFY(share > 0);
+        const auto at = [&](int row, int role = Qt::DisplayRole) {
+            return model.data(model.index(row, share), role);
+        };
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.appendResults({timed("M=1", 0, 4e-3), timed("M=2", 1, 1e-3)});
+        QCOMPARE(at(0).toString(), QString("100.0 %"));
+        QCOMPARE(changed.count(), 0); // each size's first best: no earlier row to update
+        model.appendResults({timed("M=3", 0, 2e-3), failedResult("M=4", {4})});
+        QCOMPARE(at(0).toString(), QString("50.0 %")); // takes twice as long as the new best
+        QCOMPARE(at(0, ResultsModel::SortRole).toDouble(), 0.5);
+        QCOMPARE(at(2).toString(), QString("100.0 %"));
+        QCOMPARE(at(1).toString(), QString("100.0 %")); // size 2 has its own best
+        QVERIFY(!at(3).isValid() || at(3).toString().isEmpty());
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(!model.data(model.index(0, 0), Qt::BackgroundRole).isValid());
+        QVERIFY(model.data(model.index(2, 0), Qt::BackgroundRole).isValid());
+        QVERIFY(model.data(model.index(1, 0), Qt::BackgroundRole).isValid());
+
+        // A maximised objective (GFLOP/s): the highest is the best.
+        outline.objectiveMetric = "GFLOP/s";
+        outline.minimize = false;
+        model.reset(outline);
+        ResultEvent slow = timed("M=1", 0, 1e-3);
+        slow.objective = 300;
+        ResultEvent fast = timed("M=2", 0, 1e-3);
+        fast.objective = 1200;
+        model.appendResults({slow, fast});
+        QCOMPARE(at(0).toString(), QString("25.0 %"));
+        QCOMPARE(at(1).toString(), QString("100.0 %"));
+    }
+
+    void showsTheUncertaintyAndTheFailureMessage()
+    {
+        ResultsModel model;
+        model.reset({}, false, {"M"});
+        ResultEvent ok = timed("M=1", 0, 1e-3);
+        ok.result.summary.relativeHalfWidth = 0.0042;
+        ResultEvent failed = failedResult("M=2", {2});
+        failed.result.message = "ptxas error: too many resources\nsecond line";
+        model.appendResults({ok, failed});
+        const int ci = model.column(ResultsModel::Uncertainty);
+        const int message = model.column(ResultsModel::Message);
+        QCOMPARE(model.index(0, ci).data().toString(), QString::fromUtf8("\u00b10.42 %"));
+        QCOMPARE(model.index(0, ci).data(ResultsModel::SortRole).toDouble(), 0.0042);
+        QCOMPARE(model.index(1, ci).data().toString(), QString());
+        QCOMPARE(model.index(1, message).data().toString(),
+                 QString("ptxas error: too many resources"));
+        QVERIFY(model.index(1, message).data(Qt::ToolTipRole).toString().contains("second line"));
+        QCOMPARE(model.index(0, message).data().toString(), QString());
     }
 
     // A run announces its planned results; the rows' storage is made once, not regrown.

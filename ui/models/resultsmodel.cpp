@@ -1,39 +1,21 @@
 #include "resultsmodel.h"
 
 #include "durationformat.h"
-#include "model/measurementcaveats.h"
 #include "model/parameter.h"
+#include "resultrowtext.h"
 #include "session/specoutline.h"
 #include "statusicon.h"
 
 #include <QBrush>
 #include <QLocale>
 
+#include <cmath>
+
 namespace tb {
 
+using namespace resultrow;
+
 namespace {
-
-// "ok", "wrong_result", ... or "compiled" for a result compiled but not timed (stateName()).
-QString stateText(const Result &result)
-{
-    const std::string_view name = stateName(result);
-    return QString::fromUtf8(name.data(), qsizetype(name.size()));
-}
-
-bool measured(const ResultEvent &event)
-{
-    return event.result.status == ResultStatus::Ok && event.result.summary.count > 0;
-}
-
-// Several resource figures added up; none when the backend reported none of them.
-std::optional<double> sumOf(const Result &result, std::initializer_list<const char *> keys)
-{
-    std::optional<double> sum;
-    for (const char *key : keys)
-        if (const auto value = result.resource(key))
-            sum = sum.value_or(0) + *value;
-    return sum;
-}
 
 QVariant orInvalid(const std::optional<double> &value)
 {
@@ -52,22 +34,6 @@ bool isCount(ResultsModel::ColumnKind kind)
            kind == ResultsModel::Spills || kind == ResultsModel::SharedMemory;
 }
 
-bool hasCaveats(const ResultEvent &event)
-{
-    return event.result.status == ResultStatus::Ok && !measurementCaveats(event.result).empty();
-}
-
-// A failure's message, or an ok result's caveats, one per line.
-QVariant toolTip(const ResultEvent &event)
-{
-    if (!event.result.message.empty())
-        return QString::fromStdString(event.result.message);
-    QStringList lines;
-    for (const std::string &caveat : measurementCaveats(event.result))
-        lines << QString::fromStdString(caveat);
-    return lines.isEmpty() ? QVariant() : QVariant(lines.join('\n'));
-}
-
 } // namespace
 
 ResultsModel::ResultsModel(QObject *parent) : QAbstractTableModel(parent)
@@ -84,6 +50,7 @@ void ResultsModel::reset(const QStringList &metricNames, bool withResources,
     m_metricNames = metricNames;
     m_maximizedMetric.clear();
     m_parameterNames = parameterNames;
+    m_bests.reset(true);
     layOutColumns(withResources);
     endResetModel();
 }
@@ -92,6 +59,7 @@ void ResultsModel::reset(const SpecOutline &outline)
 {
     reset(outline.metricNames, outline.cuda, outline.parameterNames);
     m_maximizedMetric = outline.minimize ? QString() : outline.objectiveMetric;
+    m_bests.reset(outline.minimize);
 }
 
 Qt::SortOrder ResultsModel::bestFirstOrder(int column) const
@@ -124,9 +92,33 @@ void ResultsModel::appendResults(const QVector<ResultEvent> &batch)
 {
     if (batch.isEmpty())
         return;
-    beginInsertRows(QModelIndex(), rowCount(), rowCount() + int(batch.size()) - 1);
+    const int firstRow = rowCount();
+    beginInsertRows(QModelIndex(), firstRow, firstRow + int(batch.size()) - 1);
     m_rows += batch;
     endInsertRows();
+    trackBests(firstRow);
+}
+
+// A new best changes "% of best" and the highlight of every row of its size, so those rows
+// are announced changed, once per size and batch (rows of one size mostly arrive together).
+void ResultsModel::trackBests(int firstRow)
+{
+    QVector<std::size_t> improved;
+    for (int row = firstRow; row < rowCount(); ++row) {
+        const ResultEvent &event = m_rows.at(row);
+        if (m_bests.add(event.sizeIndex, row, rankedObjective(event)) &&
+            !improved.contains(event.sizeIndex))
+            improved.append(event.sizeIndex);
+    }
+    for (const std::size_t sizeIndex : improved)
+        if (m_bests.firstRow(sizeIndex) < firstRow)
+            refreshSizeRows(sizeIndex);
+}
+
+void ResultsModel::refreshSizeRows(std::size_t sizeIndex)
+{
+    emit dataChanged(index(m_bests.firstRow(sizeIndex), 0),
+                     index(m_bests.lastRow(sizeIndex), columnCount() - 1));
 }
 
 bool ResultsModel::replaceResult(const RoundEvent &event)
@@ -147,7 +139,12 @@ bool ResultsModel::replaceResult(const RoundEvent &event)
         shown.objective = event.objective;
         shown.roundMedians = event.medians;
         shown.roundClocks = event.clocks;
-        emit dataChanged(index(row, 0), index(row, columnCount() - 1));
+        QVector<double> objectives;
+        for (const ResultEvent &other : std::as_const(m_rows))
+            if (other.sizeIndex == event.sizeIndex)
+                objectives.append(rankedObjective(other));
+        m_bests.recompute(event.sizeIndex, objectives);
+        refreshSizeRows(event.sizeIndex);
         return true;
     }
     return false;
@@ -186,13 +183,25 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
         if (statusColumn && event.result.status != ResultStatus::Ok)
             return QBrush(statusColor(event.result.status));
         return QVariant();
+    case Qt::BackgroundRole:
+        return background(event);
     case Qt::TextAlignmentRole:
-        if (index.column() > ConfigColumn)
+        if (index.column() > ConfigColumn && m_columns.at(index.column()).kind != Message)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant();
     default:
         return QVariant();
     }
+}
+
+// Each size's best row stands out in a long table, with the status colour of "ok" washed out.
+QVariant ResultsModel::background(const ResultEvent &event) const
+{
+    if (!m_bests.isBest(event.sizeIndex, rankedObjective(event)))
+        return QVariant();
+    QColor wash = statusColor(ResultStatus::Ok);
+    wash.setAlpha(48);
+    return QBrush(wash);
 }
 
 QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &column) const
@@ -224,6 +233,13 @@ QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &col
     switch (column.kind) {
     case Median:
         return result.summary.median;
+    case PercentOfBest: {
+        const double share = m_bests.shareOfBest(event.sizeIndex, rankedObjective(event));
+        return std::isnan(share) ? QVariant() : QVariant(share);
+    }
+    case Uncertainty:
+        return result.summary.relativeHalfWidth > 0 ? QVariant(result.summary.relativeHalfWidth)
+                                                    : QVariant();
     case Min:
         return result.summary.min;
     case Stddev:
@@ -247,6 +263,8 @@ QVariant ResultsModel::displayData(const ResultEvent &event, int column) const
         return sizeLabel(event.sizeIndex);
     case Config:
         return QString::fromStdString(event.configKey);
+    case Message:
+        return firstLine(event.result.message);
     default:
         break;
     }
@@ -264,6 +282,10 @@ QVariant ResultsModel::displayData(const ResultEvent &event, int column) const
         return QLocale::c().toString(value.toLongLong());
     if (spec.kind == Occupancy)
         return QStringLiteral("%1 %").arg(qRound(number * 100));
+    if (spec.kind == PercentOfBest)
+        return QStringLiteral("%1 %").arg(number * 100, 0, 'f', 1);
+    if (spec.kind == Uncertainty)
+        return QString::fromUtf8("\u00b1%1 %").arg(number * 100, 0, 'f', number < 0.1 ? 2 : 1);
     return formatNumber(number);
 }
 
@@ -277,6 +299,8 @@ QVariant ResultsModel::sortData(const ResultEvent &event, int column) const
         return qulonglong(event.sizeIndex);
     case Config:
         return QString::fromStdString(event.configKey);
+    case Message:
+        return QString::fromStdString(event.result.message);
     default:
         return rawNumber(event, spec);
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "session/sessionevents.h"
+#include "sizebests.h"
 
 #include <QAbstractTableModel>
 #include <QMap>
@@ -12,9 +13,11 @@ namespace tb {
 struct SpecOutline;
 
 // The results of one run, one row per configuration and problem size, in arrival order.
-// Columns: status (with an icon), size, config, one per parameter, median, min, stddev,
-// samples, one per derived metric and, for backends that report them (CUDA), registers,
-// spills, shared memory and occupancy. The layout depends on the spec, so columns are found by
+// Columns: status (with an icon), size, config, one per parameter, median, % of best (the
+// objective against its size's best so far), the median's uncertainty (CI half-width), min,
+// stddev, samples, one per derived metric, for backends that report them (CUDA) registers,
+// spills, shared memory and occupancy, and the failure message. Each size's best row is
+// highlighted. The layout depends on the spec, so columns are found by
 // kind (column()); each has a stable id (ColumnIdRole in headerData) that names it in the
 // settings. Qt::DisplayRole is formatted text; SortRole the raw number (invalid when there is
 // none, which sorts last).
@@ -43,6 +46,9 @@ public:
         Spills,
         SharedMemory,
         Occupancy,
+        PercentOfBest,
+        Uncertainty,
+        Message,
     };
     // The columns every layout starts with.
     enum Column
@@ -100,6 +106,9 @@ private:
     QVariant rawNumber(const ResultEvent &event, const ColumnSpec &column) const;
     QVariant headerText(const ColumnSpec &column) const;
     QVariant headerToolTip(const ColumnSpec &column) const;
+    QVariant background(const ResultEvent &event) const;
+    void trackBests(int firstRow);
+    void refreshSizeRows(std::size_t sizeIndex);
 
     QVector<ResultEvent> m_rows;
     QVector<ColumnSpec> m_columns;
@@ -107,6 +116,7 @@ private:
     QString m_maximizedMetric; // the objective metric when it is maximised, else empty
     QStringList m_parameterNames;
     QMap<std::size_t, QString> m_sizeLabels;
+    SizeBests m_bests;
 };
 
 } // namespace tb

@@ -8,13 +8,14 @@ void ResultsModel::layOutColumns(bool withResources)
     m_columns = {{Status, 0}, {Size, 0}, {Config, 0}};
     for (int i = 0; i < m_parameterNames.size(); ++i)
         m_columns.append({Parameter, i});
-    for (const ColumnKind kind : {Median, Min, Stddev, Samples})
+    for (const ColumnKind kind : {Median, PercentOfBest, Uncertainty, Min, Stddev, Samples})
         m_columns.append({kind, 0});
     for (int i = 0; i < m_metricNames.size(); ++i)
         m_columns.append({Metric, i});
     if (withResources)
         for (const ColumnKind kind : {Registers, Spills, SharedMemory, Occupancy})
             m_columns.append({kind, 0});
+    m_columns.append({Message, 0});
 }
 
 int ResultsModel::column(ColumnKind kind, int index) const
@@ -27,9 +28,10 @@ int ResultsModel::column(ColumnKind kind, int index) const
 
 QString ResultsModel::columnId(int column) const
 {
-    static const char *ids[] = {"status", "size",          "config",   "param",  "median",
-                                "min",    "stddev",        "samples",  "metric", "registers",
-                                "spills", "shared_memory", "occupancy"};
+    static const char *ids[] = {"status",    "size",        "config",  "param",
+                                "median",    "min",         "stddev",  "samples",
+                                "metric",    "registers",   "spills",  "shared_memory",
+                                "occupancy", "pct_of_best", "ci_half", "message"};
     const ColumnSpec &spec = m_columns.at(column);
     const QString id = QString::fromLatin1(ids[spec.kind]);
     if (spec.kind == Parameter)
@@ -86,6 +88,12 @@ QVariant ResultsModel::headerText(const ColumnSpec &column) const
         return tr("Shared mem (bytes)");
     case Occupancy:
         return tr("Occupancy");
+    case PercentOfBest:
+        return tr("% of best");
+    case Uncertainty:
+        return tr("\u00b1 CI");
+    case Message:
+        return tr("Message");
     }
     return QVariant();
 }
@@ -107,6 +115,14 @@ QVariant ResultsModel::headerToolTip(const ColumnSpec &column) const
         return tr("Theoretical occupancy: active warps per SM / the SM's warp slots");
     case Median:
         return tr("Median of the samples (Harrell-Davis estimate)");
+    case PercentOfBest:
+        return tr("The objective as a share of its problem size's best so far: 100 % is the "
+                  "best, 80 % takes 1.25 times as long (or reaches 80 % of the best's GFLOP/s)");
+    case Uncertainty:
+        return tr("Half-width of the median's ~95 % confidence interval, relative to the "
+                  "median: another run would most likely land within it");
+    case Message:
+        return tr("Why a configuration failed (the full text in the tooltip)");
     default:
         return QVariant();
     }
