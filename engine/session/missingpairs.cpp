@@ -180,6 +180,22 @@ Expected<KernelSet> chooseAgain(Store &store, const Spec &spec, const RunRecord 
 
 using Announce = std::function<void(const std::string &)>;
 
+// How many sizes' own best improved from `before` to `after` (in the objective's direction).
+std::size_t countFasterBests(const Spec &spec, const KernelSet &before, const KernelSet &after)
+{
+    std::size_t faster = 0;
+    for (std::size_t i = 0; i < before.sizes.size() && i < after.sizes.size(); ++i) {
+        const KernelSetSize &old = before.sizes[i];
+        const KernelSetSize &now = after.sizes[i];
+        if (!now.tuned)
+            continue;
+        const bool better =
+            spec.objective.minimize ? now.bestValue < old.bestValue : now.bestValue > old.bestValue;
+        faster += !old.tuned || better ? 1 : 0;
+    }
+    return faster;
+}
+
 Expected<MissingPairsOutcome> measureRounds(Store &store, const Spec &spec, const RunRecord &run,
                                             double maxSlowdown, const SessionOptions &options,
                                             SessionListener &listener, const Announce &announce)
@@ -189,6 +205,7 @@ Expected<MissingPairsOutcome> measureRounds(Store &store, const Spec &spec, cons
     if (!set)
         return set.error();
     outcome.kernelsBefore = set->kernels.size();
+    const KernelSet before = *set;
     while (!set->unmeasured.empty() && !stopRequested(options)) {
         announce("kernel set: " + plural(set->kernels.size(), "configuration") +
                  " from measured results; measuring " +
@@ -211,6 +228,7 @@ Expected<MissingPairsOutcome> measureRounds(Store &store, const Spec &spec, cons
     }
     outcome.stopped = outcome.stopped || stopRequested(options);
     outcome.unmeasuredLeft = set->unmeasured.size();
+    outcome.fasterBests = countFasterBests(spec, before, *set);
     outcome.set = std::move(*set);
     return outcome;
 }
@@ -227,6 +245,11 @@ std::string MissingPairsOutcome::summary() const
     if (now < kernelsBefore)
         text += "the set shrank from " + std::to_string(kernelsBefore) + " to " +
                 std::to_string(now) + " configurations";
+    else if (now > kernelsBefore)
+        text += "the set grew from " + std::to_string(kernelsBefore) + " to " +
+                std::to_string(now) + " configurations: pairs measured here beat the best of " +
+                plural(fasterBests, "problem size") +
+                ", whose tolerance now counts from that faster time";
     else if (requested == 0)
         text += "the set stays at " + std::to_string(now) +
                 ": no unmeasured pair could make it smaller";

@@ -25,6 +25,9 @@ struct MissingPairsOutcome
     ConfigSizeKeys rejected;        // requested pairs without a result: the constraints reject them
     bool stopped = false;           // a stop request ended it; what was measured is stored
     std::size_t unmeasuredLeft = 0; // pairs the set still lists (a stop left them)
+    // Problem sizes whose own best got faster from a pair measured here: the tolerance is then
+    // measured from a better time, and the set may need more configurations, not fewer.
+    std::size_t fasterBests = 0;
 
     // One line: how the set changed, or why it did not.
     std::string summary() const;
