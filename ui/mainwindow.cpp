@@ -4,6 +4,7 @@
 #include "compare/compareview.h"
 #include "dialogs/specrunlink.h"
 #include "dialogs/verifyexportdialog.h"
+#include "help/helpmenu.h"
 #include "kernel/kernelpage.h"
 #include "models/resultsmodel.h"
 #include "pages/specpages.h"
@@ -53,9 +54,8 @@ MainWindow::MainWindow(QWidget *parent)
             m_runPage->form(), &RunForm::setWorkers);
     createRunMenu();
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Tunebench"), this, &MainWindow::showAbout);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    m_helpMenu = new HelpMenu(this, m_pages);
+    menuBar()->addMenu(m_helpMenu);
 
     auto showStatus = [this](const QString &text) { statusBar()->showMessage(text); };
     connect(m_runPage, &RunPage::statusMessage, this, showStatus);
@@ -244,13 +244,7 @@ void MainWindow::setWorkspaceTitle(const QString &path)
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(
-        this, tr("About Tunebench"),
-        tr("<h3>Tunebench %1</h3>"
-           "<p>An autotuning workbench for GPU (and CPU) kernels: declare a kernel's tunable "
-           "parameters, run every configuration in isolated worker processes, and compare "
-           "timings, derived metrics and resource usage.</p>")
-            .arg(QApplication::applicationVersion()));
+    m_helpMenu->showAbout();
 }
 
 // The first line is the message; the rest (or detail) goes below it.

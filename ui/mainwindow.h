@@ -14,6 +14,7 @@ namespace tb {
 class RecentWorkspacesMenu;
 class CompareView;
 class EditMenu;
+class HelpMenu;
 class SpecRunLink;
 class ResultsPage;
 class RunPage;
@@ -37,6 +38,8 @@ public:
     SpecPages *specPages() const { return m_specPages; }
     // Edit: Undo / Redo of the current page, Preferences (editMenu()->preferences()).
     EditMenu *editMenu() const { return m_editMenu; }
+    // Help: Getting started (F1), Spec reference, Keyboard shortcuts, About.
+    HelpMenu *helpMenu() const { return m_helpMenu; }
     // Keeps the Run form's spec and the Space / Kernel pages' on one file; saves edits of the
     // spec being run before a run (after asking).
     SpecRunLink *specRunLink() const { return m_specRunLink; }
@@ -74,6 +77,7 @@ public slots:
     void compareRuns();
     // Loads the runs off the GUI thread and compares their best configurations.
     void compareRunIds(const QVector<qint64> &runIds);
+    // Help > About Tunebench: version, commit, Qt, NVRTC and the CUDA driver.
     void showAbout();
     // Opens the Verify export dialog: an export's configurations measured again.
     void verifyExport();
@@ -105,6 +109,7 @@ private:
     SpecPages *m_specPages = nullptr;
     CompareView *m_compare = nullptr;
     EditMenu *m_editMenu = nullptr;
+    HelpMenu *m_helpMenu = nullptr;
     SpecRunLink *m_specRunLink = nullptr;
     ResultsPage *m_resultsPage = nullptr;
     QString m_lastPageName; // from the settings: the page to show once it is added

@@ -1,0 +1,15 @@
+#include "buildinfo.h"
+
+namespace tb {
+
+QString tunebenchVersion()
+{
+    return QStringLiteral(TUNEBENCH_VERSION);
+}
+
+QString tunebenchCommit()
+{
+    return QStringLiteral(TUNEBENCH_COMMIT);
+}
+
+} // namespace tb
