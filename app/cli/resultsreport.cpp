@@ -1,6 +1,7 @@
 #include "resultsreport.h"
 
 #include "export/exporter.h"
+#include "model/failuresummary.h"
 #include "model/measurementcaveats.h"
 #include "roundsreport.h"
 #include "space/variables.h"
@@ -101,7 +102,7 @@ struct SizeResults
 {
     std::vector<const StoredResult *> timed;
     std::vector<const StoredResult *> untimed;
-    std::map<std::string, int> failures;
+    FailureSummary failures;
 };
 
 SizeResults partition(const Spec &spec, const std::vector<StoredResult> &results, std::size_t size)
@@ -111,7 +112,7 @@ SizeResults partition(const Spec &spec, const std::vector<StoredResult> &results
         if (stored.sizeIndex != size)
             continue;
         if (stored.result.status != ResultStatus::Ok)
-            ++parts.failures[std::string(toString(stored.result.status))];
+            parts.failures.add(stored.result);
         else if (!std::isnan(objectiveValue(spec, stored.result)))
             parts.timed.push_back(&stored);
         else
@@ -205,9 +206,13 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
         else
             text += shown.empty() ? "  no configuration succeeded\n"
                                   : table.render() + caveatNotes(shown, count) +
-                                        roundsNote(shown, count, rounds) + winnerNote(spec, shown);
-        for (const auto &[status, n] : parts.failures)
-            text += "  " + std::to_string(n) + " x " + status + "\n";
+                                        roundsNote(shown, count, rounds,
+                                                   spec.measurement.targetRelativeHalfWidth) +
+                                        winnerNote(spec, shown);
+        // Each failure status with its commonest cause and a hint where the driver's or the
+        // compiler's words say little: "  8 x invalid_launch: ... (registers x threads ...)".
+        for (const StatusFailures &failures : parts.failures.byStatus())
+            text += "  " + describeFailures(failures) + "\n";
     }
     return text + clockNote(results);
 }

@@ -9,8 +9,9 @@
 namespace tb {
 
 // The top `count` ok results of each problem size, best first under the spec's objective,
-// followed by a count of each failure status and, for results measured in several rounds,
-// their rounds. What `tune` prints at the end and `show` prints.
+// followed by a count of each failure status with its most common cause (FailureSummary) and,
+// for results measured in several rounds, their rounds. What `tune` prints at the end and `show`
+// prints.
 std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
                              std::size_t count, const std::vector<StoredRound> &rounds = {});
 

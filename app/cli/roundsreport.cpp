@@ -1,16 +1,28 @@
 #include "roundsreport.h"
 
+#include "measure/roundagreement.h"
 #include "measure/roundsummary.h"
 #include "model/measurementcaveats.h"
 #include "textformat.h"
 
+#include <cstdio>
 #include <map>
 
 namespace tb {
 
 namespace {
 
-std::string roundsLine(const StoredResult &stored, const std::vector<const StoredRound *> &rounds)
+// ", beyond the 1% target": the spec's target as `tune` announces it (ConsoleReporter), so a
+// target of 0.0001% does not read as 0.0%.
+std::string targetText(double agreeWithin)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, ", beyond the %.2g%% target", 100.0 * agreeWithin);
+    return text;
+}
+
+std::string roundsLine(const StoredResult &stored, const std::vector<const StoredRound *> &rounds,
+                       double agreeWithin)
 {
     std::string line = "  rounds of " + stored.configKey + ":";
     std::vector<double> medians;
@@ -33,14 +45,14 @@ std::string roundsLine(const StoredResult &stored, const std::vector<const Store
     if (medians.size() > 1 && stored.result.summary.median > 0)
         line += " (spread " +
                 formatPercent(relativeSpread(medians, stored.result.summary.median), false, 1) +
-                ")";
+                (roundsDisagree(medians, agreeWithin) ? targetText(agreeWithin) : "") + ")";
     return line + "\n";
 }
 
 } // namespace
 
 std::string roundsNote(const std::vector<const StoredResult *> &shown, std::size_t count,
-                       const std::vector<StoredRound> &rounds)
+                       const std::vector<StoredRound> &rounds, double agreeWithin)
 {
     std::map<std::int64_t, std::vector<const StoredRound *>> byResult;
     for (const auto &round : rounds)
@@ -49,7 +61,7 @@ std::string roundsNote(const std::vector<const StoredResult *> &shown, std::size
     for (std::size_t i = 0; i < shown.size() && i < count; ++i) {
         const auto found = byResult.find(shown[i]->id);
         if (found != byResult.end() && found->second.size() > 1)
-            note += roundsLine(*shown[i], found->second);
+            note += roundsLine(*shown[i], found->second, agreeWithin);
     }
     return note;
 }

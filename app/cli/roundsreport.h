@@ -13,7 +13,9 @@ namespace tb {
 //   "  rounds of BM=64,BN=64: 179.7 us | 189.3 us | 179.3 us -> 179.7 us (spread 5.6%)"
 // Rounds timed at different SM clock steps name each round's clock:
 //   "  rounds of BM=64: 130.8 us @1980 MHz | 127.9 us @1995 MHz | ... -> ..."
+// Rounds that disagree beyond `agreeWithin` (roundsDisagree) say so after their spread:
+//   "(spread 5.6%, beyond the 1% target)".
 std::string roundsNote(const std::vector<const StoredResult *> &shown, std::size_t count,
-                       const std::vector<StoredRound> &rounds);
+                       const std::vector<StoredRound> &rounds, double agreeWithin);
 
 } // namespace tb

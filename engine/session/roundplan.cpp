@@ -1,5 +1,6 @@
 #include "roundplan.h"
 
+#include "measure/roundagreement.h"
 #include "measure/roundsummary.h"
 #include "measure/statistics.h"
 #include "model/measurementcaveats.h"
@@ -106,11 +107,10 @@ bool RoundPlan::needsAnotherRound(const Finalist &finalist, int round) const
     for (int earlier = 2; earlier < round; ++earlier)
         if (!finalist.measured.contains(earlier))
             return false; // it stopped at an earlier round: its rounds agreed
-    auto medians = okMedians(finalist);
+    const auto medians = okMedians(finalist);
     if (medians.size() < 2)
         return true; // failed rounds: nothing to agree yet
-    std::sort(medians.begin(), medians.end());
-    return relativeSpread(medians, sortedMedian(medians)) > m_agreeWithin;
+    return roundsDisagree(medians, m_agreeWithin);
 }
 
 std::vector<const Result *> RoundPlan::okRounds(const Finalist &finalist) const

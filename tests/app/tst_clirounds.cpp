@@ -52,7 +52,7 @@ private slots:
         QCOMPARE(shown.exitCode, 0);
         const QRegularExpression roundsLine(
             R"(  rounds of TX=\d+,TY=\d+,UNROLL=\d: [\d.]+ .s \| [\d.]+ .s \| [\d.]+ .s -> )"
-            R"([\d.]+ .s \(spread [\d.]+%\)\n)");
+            R"([\d.]+ .s \(spread [\d.]+%(, beyond the [\d.e-]+% target)?\)\n)");
         QCOMPARE(shown.out.count(roundsLine), 2);
         // The third configuration was no finalist: no rounds for it.
         QCOMPARE(shown.out.count("rounds of "), 2);
@@ -78,6 +78,11 @@ private slots:
                                         "than 0.0001%)\n"),
                  qPrintable(tuned.out));
         QVERIFY2(tuned.out.contains(", 4 finalist rounds\n"), qPrintable(tuned.out));
+
+        // Rounds that still disagree after the last one are flagged against the target.
+        const auto shown = runCli({"--workspace", dir.filePath("ws.tbw"), "show", "1"});
+        QCOMPARE(shown.exitCode, 0);
+        QVERIFY2(shown.out.count(", beyond the 0.0001% target)\n") == 2, qPrintable(shown.out));
     }
 };
 

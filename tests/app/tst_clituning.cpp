@@ -168,6 +168,20 @@ private slots:
                  qPrintable(shown.out));
         QCOMPARE(runCli({"--workspace", workspace, "show", "7"}).exitCode, 3);
 
+        // Under the table, each failure status with its cause (FailureSummary), and a hint
+        // where the words are the system's: the crash by its signal.
+        const auto summary = runCli({"--workspace", workspace, "show", "1"});
+        QCOMPARE(summary.exitCode, 0);
+        for (const QString &line :
+             {QStringLiteral("\n  1 x compile_error: "), QStringLiteral("\n  1 x wrong_result: "),
+              QStringLiteral("\n  1 x timeout"),
+              QStringLiteral("\n  1 x worker_crashed: worker was killed by signal 11 (SIGSEGV) (2 "
+                             "workers lost on this configuration) (a memory fault killed the "
+                             "worker: an out-of-bounds or invalid pointer in a CPU kernel")})
+            QVERIFY2(summary.out.contains(line), qPrintable(line + "\n" + summary.out));
+        QVERIFY2(summary.out.contains("MODE 2 is built to fail compilation"),
+                 qPrintable(summary.out));
+
         // The compile error's message is its first error with file and line; the whole log is
         // one command away.
         QVERIFY2(broken->result.message.find("faulty.c:11:") != std::string::npos &&

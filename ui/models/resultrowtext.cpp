@@ -1,7 +1,10 @@
 #include "resultrowtext.h"
 
+#include "measure/roundagreement.h"
+#include "model/failurehint.h"
 #include "model/measurementcaveats.h"
 
+#include <QObject>
 #include <QStringList>
 
 #include <cmath>
@@ -33,18 +36,40 @@ double rankedObjective(const ResultEvent &event)
     return measured(event) ? event.objective : std::nan("");
 }
 
-bool hasCaveats(const ResultEvent &event)
+QStringList caveats(const ResultEvent &event, double roundsAgreeWithin)
 {
-    return event.result.status == ResultStatus::Ok && !measurementCaveats(event.result).empty();
-}
-
-QVariant toolTip(const ResultEvent &event)
-{
-    if (!event.result.message.empty())
-        return QString::fromStdString(event.result.message);
     QStringList lines;
+    if (event.result.status != ResultStatus::Ok)
+        return lines;
     for (const std::string &caveat : measurementCaveats(event.result))
         lines << QString::fromStdString(caveat);
+    if (const std::string rounds = roundsDisagreementCaveat(event.roundMedians, roundsAgreeWithin);
+        !rounds.empty())
+        lines << QString::fromStdString(rounds);
+    return lines;
+}
+
+bool hasCaveats(const ResultEvent &event, double roundsAgreeWithin)
+{
+    return !caveats(event, roundsAgreeWithin).isEmpty();
+}
+
+QString hintLine(const std::string &message)
+{
+    const std::string_view hint = failureHint(message);
+    return hint.empty() ? QString()
+                        : QObject::tr("Hint: %1")
+                              .arg(QString::fromUtf8(hint.data(), qsizetype(hint.size())));
+}
+
+QVariant toolTip(const ResultEvent &event, double roundsAgreeWithin)
+{
+    if (!event.result.message.empty()) {
+        const QString hint = hintLine(event.result.message);
+        const QString message = QString::fromStdString(event.result.message);
+        return hint.isEmpty() ? message : message + QLatin1Char('\n') + hint;
+    }
+    const QStringList lines = caveats(event, roundsAgreeWithin);
     return lines.isEmpty() ? QVariant() : QVariant(lines.join('\n'));
 }
 

@@ -60,6 +60,7 @@ void ResultsModel::reset(const SpecOutline &outline)
     reset(outline.metricNames, outline.cuda, outline.parameterNames);
     m_maximizedMetric = outline.minimize ? QString() : outline.objectiveMetric;
     m_bests.reset(outline.minimize);
+    m_roundsAgreeWithin = outline.roundsAgreeWithin;
 }
 
 Qt::SortOrder ResultsModel::bestFirstOrder(int column) const
@@ -176,9 +177,10 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     case Qt::DecorationRole:
         if (!statusColumn)
             return QVariant();
-        return hasCaveats(event) ? cautionIcon() : statusIcon(event.result.status);
+        return hasCaveats(event, m_roundsAgreeWithin) ? cautionIcon()
+                                                      : statusIcon(event.result.status);
     case Qt::ToolTipRole:
-        return toolTip(event);
+        return toolTip(event, m_roundsAgreeWithin);
     case Qt::ForegroundRole:
         if (statusColumn && event.result.status != ResultStatus::Ok)
             return QBrush(statusColor(event.result.status));

@@ -117,6 +117,7 @@ private:
     QStringList m_parameterNames;
     QMap<std::size_t, QString> m_sizeLabels;
     SizeBests m_bests;
+    double m_roundsAgreeWithin = 0.01; // the spec's; rounds further apart flag their row
 };
 
 } // namespace tb

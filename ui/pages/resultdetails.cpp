@@ -3,6 +3,7 @@
 #include "measure/roundsummary.h"
 #include "model/measurementcaveats.h"
 #include "models/durationformat.h"
+#include "models/resultrowtext.h"
 #include "plots/samplehistogram.h"
 #include "session/sessionevents.h"
 
@@ -145,18 +146,21 @@ void ResultDetails::clear()
     m_histogram->setSamples({});
 }
 
-void ResultDetails::showResult(const ResultEvent &event)
+void ResultDetails::showResult(const ResultEvent &event, double roundsAgreeWithin)
 {
     const Result &result = event.result;
     m_status->setText(tr("<b>%1</b>%2")
                           .arg(QString::fromUtf8(toString(result.status).data()),
                                event.reused ? tr(" (reused from the workspace)") : QString()));
-    // A failure's message, or what to keep in mind about an ok result's time.
+    // A failure's message and what it likely means, or what to keep in mind about an ok
+    // result's time.
     QStringList message;
     if (!result.message.empty())
         message << QString::fromStdString(result.message);
-    for (const std::string &caveat : measurementCaveats(result))
-        message << tr("Caveat: %1").arg(QString::fromStdString(caveat));
+    if (const QString hint = resultrow::hintLine(result.message); !hint.isEmpty())
+        message << hint;
+    for (const QString &caveat : resultrow::caveats(event, roundsAgreeWithin))
+        message << tr("Caveat: %1").arg(caveat);
     m_message->setText(message.join('\n'));
     m_message->setVisible(!message.isEmpty());
     m_summary->setText(

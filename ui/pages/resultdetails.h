@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+#include <limits>
+
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -11,7 +13,8 @@ namespace tb {
 struct ResultEvent;
 class SampleHistogram;
 
-// The details of one result, shown beside the results table: status and error message, the
+// The details of one result, shown beside the results table: status and error message (with a
+// hint where the driver's or compiler's words say little, failureHint), the
 // configuration's parameters and the compiler defines they became, timing summary, derived
 // metrics, resources (when the backend reports them), the compiler log and a histogram of the
 // samples.
@@ -21,7 +24,10 @@ class ResultDetails : public QWidget
 public:
     explicit ResultDetails(QWidget *parent = nullptr);
 
-    void showResult(const ResultEvent &event);
+    // `roundsAgreeWithin`: the spec's target for a finalist's process rounds, past which they
+    // are named as a caveat (SpecOutline::roundsAgreeWithin); infinity judges none.
+    void showResult(const ResultEvent &event,
+                    double roundsAgreeWithin = std::numeric_limits<double>::infinity());
     void clear();
 
     QString statusText() const;

@@ -1,6 +1,7 @@
 #include "parametereffectplot.h"
 
 #include "durationticker.h"
+#include "plotcontrols.h"
 #include "plotpalette.h"
 #include "viewfollower.h"
 
@@ -54,13 +55,8 @@ QWidget *ParameterEffectPlot::buildControls()
     auto *controls = new QWidget(this);
     auto *row = new QHBoxLayout(controls);
     row->setContentsMargins(4, 2, 4, 0);
-    const auto add = [&](const QString &text, QComboBox *combo, const QString &tip) {
-        auto *label = new QLabel(text, controls);
-        label->setBuddy(combo);
-        combo->setToolTip(tip);
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        row->addWidget(label);
-        row->addWidget(combo);
+    const auto add = [row](const QString &text, QComboBox *combo, const QString &tip) {
+        addLabelledCombo(row, text, combo, tip);
     };
     m_xCombo->setObjectName(QStringLiteral("xParameterCombo"));
     m_colorCombo->setObjectName(QStringLiteral("colorParameterCombo"));

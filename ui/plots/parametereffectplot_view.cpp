@@ -1,6 +1,8 @@
 // ParameterEffectPlot: choosing what it shows (the x and colour parameters, the size).
 #include "parametereffectplot.h"
 
+#include "plotcontrols.h"
+
 #include <QComboBox>
 
 namespace tb {
@@ -58,16 +60,7 @@ void ParameterEffectPlot::updateSizeCombo()
     std::vector<std::size_t> sizes;
     for (const auto &entry : m_data.countPerSize())
         sizes.push_back(entry.first);
-    for (auto it = m_sizeLabels.cbegin(); it != m_sizeLabels.cend(); ++it)
-        sizes.push_back(it.key());
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    const QSignalBlocker blocker(m_sizeCombo);
-    m_sizeCombo->clear();
-    for (const std::size_t size : sizes)
-        m_sizeCombo->addItem(m_sizeLabels.value(size, tr("size %1").arg(size + 1)),
-                             qulonglong(size));
-    m_sizeCombo->setCurrentIndex(m_sizeCombo->findData(qulonglong(m_sizeIndex)));
+    fillSizeCombo(m_sizeCombo, std::move(sizes), m_sizeLabels, m_sizeIndex);
 }
 
 } // namespace tb

@@ -2,6 +2,7 @@
 
 #include "densescattergraph.h"
 #include "durationticker.h"
+#include "models/statusicon.h"
 #include "plotpalette.h"
 #include "viewfollower.h"
 
@@ -94,7 +95,7 @@ QComboBox *makeXAxisControl(QWidget *parent)
 
 TimelinePlot::TimelinePlot(QWidget *parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)), m_xAxisControl(makeXAxisControl(this)),
-      m_follower(new ViewFollower(m_plot)), m_replotTimer(new QTimer(this))
+      m_follower(new ViewFollower(m_plot)), m_replotTimer(new QTimer(this)), m_failures(m_plot)
 {
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, 0);
@@ -114,7 +115,8 @@ TimelinePlot::TimelinePlot(QWidget *parent)
     applyPlotPalette(m_plot, palette());
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    m_plot->setToolTip(tr("Median time of each evaluated configuration, and the best so far.\n"
+    m_plot->setToolTip(tr("Median time of each evaluated configuration, and the best so far;\n"
+                          "failures as markers along the bottom, a shape per status.\n"
                           "Drag to pan, wheel to zoom; double-click to follow the run again."));
     connect(m_follower, &ViewFollower::followRequested, this, [this] {
         m_dirty = true;
@@ -129,6 +131,7 @@ void TimelinePlot::clear()
 {
     m_plot->clearGraphs();
     m_series.clear();
+    m_failures.clear();
     m_sizeLabels.clear();
     m_pointCount = 0;
     m_evaluationCount = 0;
@@ -171,6 +174,11 @@ QCPGraph *TimelinePlot::bestGraph(std::size_t sizeIndex) const
     return it == m_series.constEnd() ? nullptr : it->best;
 }
 
+QCPGraph *TimelinePlot::failureGraph(ResultStatus status) const
+{
+    return m_failures.graph(status);
+}
+
 TimelinePlot::Series &TimelinePlot::seriesFor(std::size_t sizeIndex)
 {
     if (auto it = m_series.find(sizeIndex); it != m_series.end())
@@ -206,6 +214,7 @@ void TimelinePlot::setXAxis(XAxis axis)
         appendPoints(series, 0);
         updateBestLine(series);
     }
+    m_failures.rekey(m_xAxis == XAxis::Seconds);
     m_follower->setFollows(true);
     m_dirty = true;
     replotIfDirty(); // the user asked: show it now, not at the next tick
@@ -221,6 +230,8 @@ void TimelinePlot::addResults(const QVector<ResultEvent> &batch)
         // A NaN would spoil the axis range for the rest of the run.
         const double seconds = std::isfinite(event.elapsedSeconds) ? event.elapsedSeconds : 0;
         m_maxSeconds = std::max(m_maxSeconds, seconds);
+        if (event.result.status != ResultStatus::Ok)
+            m_failures.add(event.result.status, x, seconds);
         if (!plotted(event))
             continue;
         const double time = event.result.summary.median;
@@ -237,6 +248,7 @@ void TimelinePlot::addResults(const QVector<ResultEvent> &batch)
         appendPoints(series, it.value());
         updateBestLine(series);
     }
+    m_failures.flush(m_xAxis == XAxis::Seconds);
     m_dirty = m_dirty || !batch.isEmpty();
 }
 
@@ -271,7 +283,7 @@ void TimelinePlot::replotIfDirty()
     if (!m_dirty)
         return;
     m_dirty = false;
-    placeLegend(m_plot, !m_series.isEmpty());
+    placeLegend(m_plot, !m_series.isEmpty() || !m_failures.isEmpty());
     if (m_follower->follows())
         fitView();
     // A hidden plot (another page or tab in front) keeps its data and draws when shown.

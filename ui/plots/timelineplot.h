@@ -1,5 +1,7 @@
 #pragma once
 
+#include "failuremarkers.h"
+
 #include "session/sessionevents.h"
 #include "timelineseries.h"
 
@@ -25,7 +27,10 @@ class ViewFollower;
 // and the plot redraws on a ~100 ms timer, never per result. Each batch is appended in bulk
 // (keys grow, unless a stored run's clock stepped back) and dense points are stamped into an image
 // (DenseScatterGraph), so a redraw at 100,000 points stays within a frame. The view follows the
-// data until the user drags or zooms; a double click goes back to following.
+// data until the user drags or zooms; a double click goes back to following. Failures have no
+// time: each is a marker in a strip along the bottom, at its evaluation or second, one shape
+// and colour per failing status, so a run of invalid launches or a late crash shows where it
+// happened.
 class TimelinePlot : public QWidget
 {
     Q_OBJECT
@@ -40,6 +45,9 @@ public:
 
     int pointCount() const { return m_pointCount; }           // ok results plotted
     int evaluationCount() const { return m_evaluationCount; } // every result seen
+    int failureCount() const { return m_failures.count(); }   // failures marked
+    // The markers of one failing status (nullptr before its first failure).
+    QCPGraph *failureGraph(ResultStatus status) const;
     // The best median so far of one problem size; none before its first ok result.
     std::optional<double> bestSoFar(std::size_t sizeIndex) const;
     bool followsData() const;
@@ -79,6 +87,7 @@ private:
     ViewFollower *m_follower;
     QTimer *m_replotTimer;
     QMap<std::size_t, Series> m_series;
+    FailureMarkers m_failures;
     QMap<std::size_t, QString> m_sizeLabels;
     int m_pointCount = 0;
     int m_evaluationCount = 0;

@@ -1,6 +1,8 @@
 #include "resultspage.h"
 
 #include "columnchooser.h"
+#include "failuresummarybar.h"
+#include "importanceview.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
 #include "pages/resultdetails.h"
@@ -17,6 +19,7 @@
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -31,6 +34,7 @@ ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
       m_runNote(new QLabel(this)), m_winners(new WinnerSummary(feed, this)),
       m_columnsButton(new QToolButton(this)), m_table(new QTableView(this)),
       m_details(new ResultDetails(this)), m_effect(new ParameterEffectPlot(this)),
+      m_importance(new ImportanceView(feed, this)), m_plotTabs(new QTabWidget(this)),
       m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("resultsPage"));
@@ -47,13 +51,23 @@ ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
     tableLayout->addWidget(buildToolBar());
     tableLayout->addWidget(m_runNote);
     tableLayout->addWidget(m_winners);
+    m_failures = new FailureSummaryBar(feed, this);
+    connect(m_failures, &FailureSummaryBar::statusClicked, this, &ResultsPage::showStatus);
+    tableLayout->addWidget(m_failures);
     tableLayout->addWidget(m_table, 1);
 
-    // The table over the parameter-effect plot; the details of the selected result beside both.
+    // The table over the plots (the parameter effect; which parameter matters); the details of
+    // the selected result beside both.
+    m_plotTabs->setObjectName(QStringLiteral("resultsPlotTabs"));
+    m_plotTabs->setDocumentMode(true);
+    m_plotTabs->addTab(m_effect, tr("Parameter effect"));
+    m_plotTabs->addTab(m_importance, tr("Importance"));
+    m_plotTabs->setTabToolTip(1, tr("Which parameter matters: each one's best objective per "
+                                    "value, ranked, and a heatmap of a chosen pair"));
     auto *left = new QSplitter(Qt::Vertical, this);
     left->setObjectName(QStringLiteral("resultsPageTableSplitter")); // its state is kept
     left->addWidget(tablePane);
-    left->addWidget(m_effect);
+    left->addWidget(m_plotTabs);
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
     m_splitter->setObjectName(QStringLiteral("resultsPageSplitter"));
@@ -72,6 +86,14 @@ void ResultsPage::setRunNote(const QString &note)
 {
     m_runNote->setText(note);
     m_runNote->setVisible(!note.isEmpty());
+}
+
+void ResultsPage::showStatus(const QString &status)
+{
+    // The text filter matches a row's state, and a status name is one word: it picks exactly
+    // that status, where the status box knows only ok and failed.
+    m_status->setCurrentIndex(m_status->findData(ResultsFilterProxy::AnyStatus));
+    m_filter->setText(status);
 }
 
 QWidget *ResultsPage::buildToolBar()
@@ -173,6 +195,13 @@ void ResultsPage::connectFeed()
     connect(m_feed, &ResultsFeed::sizeLabelChanged, m_effect, &ParameterEffectPlot::setSizeLabel);
     connect(m_feed, &ResultsFeed::resultsAdded, m_effect, &ParameterEffectPlot::addResults);
     connect(m_effect, &ParameterEffectPlot::resultClicked, this, &ResultsPage::selectResult);
+    // One size on show below the table, whichever tab picks it.
+    connect(m_effect, &ParameterEffectPlot::viewChanged, m_importance, [this] {
+        if (m_effect->sizeIndex() != m_importance->sizeIndex())
+            m_importance->setSizeIndex(m_effect->sizeIndex());
+    });
+    connect(m_importance, &ImportanceView::sizeChanged, m_effect,
+            &ParameterEffectPlot::setSizeIndex);
     // Rows the filter hides still count in the total: watch the model and the proxy.
     for (const QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_proxy),
                                             static_cast<QAbstractItemModel *>(m_feed->model())}) {
@@ -190,7 +219,8 @@ void ResultsPage::showCurrent(const QModelIndex &current)
         m_details->clear();
         return;
     }
-    m_details->showResult(m_feed->model()->resultAt(source.row()));
+    m_details->showResult(m_feed->model()->resultAt(source.row()),
+                          m_feed->outline().roundsAgreeWithin);
 }
 
 void ResultsPage::updateCount()

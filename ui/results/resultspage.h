@@ -10,12 +10,15 @@ class QLabel;
 class QLineEdit;
 class QModelIndex;
 class QSplitter;
+class QTabWidget;
 class QTableView;
 class QToolButton;
 
 namespace tb {
 
 class ColumnChooser;
+class FailureSummaryBar;
+class ImportanceView;
 class ParameterEffectPlot;
 class ResultDetails;
 class ResultsFeed;
@@ -25,9 +28,10 @@ class WinnerSummary;
 // The Results page: every result of the run on show (the Run page's feed: live or stored) in a
 // sortable, filterable table with a column chooser, under a line saying whether each size's
 // winner is decided (WinnerSummary); the selected result's details (samples,
-// defines, compiler log, error text); and the parameter-effect plot (the objective against one
-// parameter, coloured by another; a click on a point selects its row). The table is a view of
-// the feed's one ResultsModel.
+// defines, compiler log, error text); and, in tabs under the table, the parameter-effect plot
+// (the objective against one parameter, coloured by another; a click on a point selects its
+// row) and the Importance view (which parameter matters). The table is a view of the feed's one
+// ResultsModel.
 class ResultsPage : public QWidget
 {
     Q_OBJECT
@@ -42,7 +46,14 @@ public:
     ColumnChooser *columnChooser() const { return m_chooser; }
     ResultDetails *details() const { return m_details; }
     ParameterEffectPlot *effectPlot() const { return m_effect; }
+    // Beside the parameter-effect plot, a tab: which parameter matters, for the size the plot
+    // shows (the two follow each other's size).
+    ImportanceView *importanceView() const { return m_importance; }
+    QTabWidget *plotTabs() const { return m_plotTabs; }
     WinnerSummary *winnerSummary() const { return m_winners; }
+    // Over the table: each failure status with its common cause; a click on one filters the
+    // table to it (showStatus).
+    FailureSummaryBar *failureSummary() const { return m_failures; }
     // Over the table while an imported run is on show: where its results came from
     // (RunPage::shownRunNote()); hidden otherwise.
     QLabel *runNote() const { return m_runNote; }
@@ -60,6 +71,8 @@ public:
 public slots:
     // Shows the note over the table; an empty one hides it.
     void setRunNote(const QString &note);
+    // Shows only the results of this status ("invalid_launch"), whatever the filters were.
+    void showStatus(const QString &status);
 
 private:
     QWidget *buildToolBar();
@@ -75,12 +88,15 @@ private:
     QLabel *m_count;
     QLabel *m_runNote;
     WinnerSummary *m_winners;
+    FailureSummaryBar *m_failures = nullptr;
     QToolButton *m_columnsButton;
     QTableView *m_table;
     int m_sortedSection = -1; // the column the table was last sorted by
     ColumnChooser *m_chooser = nullptr;
     ResultDetails *m_details;
     ParameterEffectPlot *m_effect;
+    ImportanceView *m_importance;
+    QTabWidget *m_plotTabs;
     QSplitter *m_splitter;
 };
 

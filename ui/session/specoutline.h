@@ -19,6 +19,10 @@ struct SpecOutline
     QStringList parameterNames;                       // in the order of Configuration::values
     QString objectiveMetric = QStringLiteral("time"); // "time": the median time
     bool minimize = true;
+    // measurement.target_rel_ci: how close a finalist's process rounds' medians must come for
+    // its time to be trusted (roundsDisagree); results whose rounds stay further apart are
+    // flagged.
+    double roundsAgreeWithin = 0.01;
 };
 
 inline SpecOutline specOutline(const Spec &spec)
@@ -32,6 +36,7 @@ inline SpecOutline specOutline(const Spec &spec)
         outline.parameterNames << QString::fromStdString(parameter.name);
     outline.objectiveMetric = QString::fromStdString(spec.objective.metric);
     outline.minimize = spec.objective.minimize;
+    outline.roundsAgreeWithin = spec.measurement.targetRelativeHalfWidth;
     return outline;
 }
 

@@ -164,6 +164,48 @@ private slots:
         QCOMPARE(keys(plot.bestGraph(1)), QVector<double>({2}));
     }
 
+    // Failures have no time: markers in a strip along the bottom, one graph (a shape and a
+    // colour) per failing status, at the evaluation or second they arrived.
+    void failuresAreMarkersPerStatus()
+    {
+        TimelinePlot plot;
+        ResultEvent crashed = failed(0);
+        crashed.result.status = ResultStatus::WorkerCrashed;
+        plot.addResults({at(0.5, measured(4e-3, 0)), at(0.9, failed(0)), at(1.2, failed(1))});
+        plot.addResults({at(2.0, crashed), at(2.5, measured(3e-3, 0)), at(3.0, failed(0))});
+        QCOMPARE(plot.failureCount(), 4);
+        QCOMPARE(plot.pointCount(), 2);
+        QVERIFY(!plot.failureGraph(ResultStatus::Timeout));
+        QCPGraph *compile = plot.failureGraph(ResultStatus::CompileError);
+        QCPGraph *crash = plot.failureGraph(ResultStatus::WorkerCrashed);
+        QVERIFY(compile && crash);
+        QCOMPARE(keys(compile), QVector<double>({2, 3, 6}));
+        QCOMPARE(keys(crash), QVector<double>({4}));
+        QVERIFY(compile->scatterStyle().shape() != crash->scatterStyle().shape());
+        QCOMPARE(compile->name(), QStringLiteral("compile_error (3)"));
+        // On the hidden, fixed right axis: zooming the times leaves them in their strip.
+        QCOMPARE(compile->valueAxis(), plot.plot()->yAxis2);
+        QVERIFY(!plot.plot()->yAxis2->visible());
+        for (const double value : values(compile))
+            QVERIFY(value > 0 && value < 0.1);
+
+        plot.setXAxis(TimelinePlot::XAxis::Seconds);
+        QCOMPARE(keys(compile), QVector<double>({0.9, 1.2, 3.0}));
+        QCOMPARE(keys(crash), QVector<double>({2.0}));
+        plot.setXAxis(TimelinePlot::XAxis::Evaluations);
+        QCOMPARE(keys(compile), QVector<double>({2, 3, 6}));
+
+        // A failures-only run shows its legend too.
+        TimelinePlot onlyFailures;
+        onlyFailures.addResults({failed(0)});
+        onlyFailures.replotIfDirty();
+        QVERIFY(onlyFailures.plot()->legend->visible());
+
+        plot.clear();
+        QCOMPARE(plot.failureCount(), 0);
+        QVERIFY(!plot.failureGraph(ResultStatus::CompileError));
+    }
+
     void resultsAddedInSecondsLandAtTheirSeconds()
     {
         TimelinePlot plot;

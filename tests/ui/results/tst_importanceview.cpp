@@ -1,0 +1,250 @@
+// The Results page's Importance view (issue 21, item 2): the ranking model against figures
+// worked out by hand from resultsfixture.h's results, the heatmap's cells, the pair's defaults
+// (the two most important parameters, until the user picks), the size shared with the
+// parameter-effect plot, the throttled live updates and the cost of ranking 100k results.
+#include "export/parameterimportance.h"
+#include "plots/importancemultiplesplot.h"
+#include "plots/pairheatmapplot.h"
+#include "plots/parametereffectplot.h"
+#include "results/importanceview.h"
+#include "results/parameterimportancemodel.h"
+#include "resultsfixture.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+#include <cmath>
+
+using namespace tb;
+using namespace tbtest;
+
+namespace {
+
+// A timed ok result of the fixture's shape.
+ResultEvent timedResult(std::size_t size, int bm, int unroll, double median)
+{
+    ResultEvent event;
+    event.sizeIndex = size;
+    event.config.values = {double(bm), double(unroll)};
+    event.configKey = "BM=" + std::to_string(bm) + ",UNROLL=" + std::to_string(unroll);
+    event.result.samples = {median, median, median};
+    event.result.summary = {median, median, median, 0, 3, 0.01};
+    event.objective = median;
+    return event;
+}
+
+bool near(double a, double b)
+{
+    return std::fabs(a - b) <= 1e-9 * std::fabs(b);
+}
+
+} // namespace
+
+class TestImportanceView : public ResultsPageFixture
+{
+    Q_OBJECT
+
+    ImportanceView *view() const { return m_page->importanceView(); }
+    ParameterImportanceModel *ranking() const { return view()->model(); }
+
+    double cost(int row) const
+    {
+        return ranking()
+            ->index(row, ParameterImportanceModel::CostColumn)
+            .data(ParameterImportanceModel::RawRole)
+            .toDouble();
+    }
+
+    void showImportance()
+    {
+        m_page->plotTabs()->setCurrentWidget(view());
+        QVERIFY(view()->isVisible());
+    }
+
+private slots:
+    void ranksTheParametersOfTheShownSize()
+    {
+        QAbstractItemModelTester tester(ranking(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        showImportance();
+        // Size 0 (median = 1e-3 / BM / UNROLL; BM=64,UNROLL=4 failed) plus BM=128,UNROLL=1 at
+        // 4 us. BM's bests: 16 -> 15.625 us (UNROLL=4), 32 -> 7.8125 us, 64 -> 15.625 us
+        // (UNROLL=1), 128 -> 4 us: its worst costs 15.625 / 4 - 1 = 2.90625. UNROLL's bests:
+        // 1 -> 4 us, 4 -> 7.8125 us: 7.8125 / 4 - 1 = 0.953125.
+        m_feed->append({timedResult(0, 128, 1, 4e-6)});
+        QCOMPARE(view()->sizeIndex(), std::size_t(0));
+        QCOMPARE(ranking()->rowCount(), 2);
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::RankColumn).data().toInt(), 1);
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::ParameterColumn).data().toString(),
+                 QString("BM"));
+        QVERIFY(near(cost(0), 2.90625));
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::CostColumn).data().toString(),
+                 QString("290.63%"));
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::BestValueColumn).data().toString(),
+                 QString("128"));
+        // 16 and 64 tie at 15.625 us: the first value keeps the place.
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::WorstValueColumn).data().toString(),
+                 QString("16"));
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::ValuesColumn).data().toInt(), 4);
+        QCOMPARE(ranking()->index(1, ParameterImportanceModel::ParameterColumn).data().toString(),
+                 QString("UNROLL"));
+        QVERIFY(near(cost(1), 0.953125));
+        QCOMPARE(ranking()->index(1, ParameterImportanceModel::BestValueColumn).data().toString(),
+                 QString("1"));
+
+        // One small plot per parameter, most important first, its best per value.
+        ImportanceMultiplesPlot *multiples = view()->multiples();
+        QCOMPARE(multiples->panelCount(), 2);
+        QVERIFY(multiples->panelTitle(0).startsWith(QStringLiteral("BM: worst value costs")));
+        const QVector<double> bests = multiples->panelBests(0);
+        QCOMPARE(bests.size(), 4);
+        QVERIFY(near(bests[0], 1.5625e-5));
+        QVERIFY(near(bests[1], 7.8125e-6));
+        QVERIFY(near(bests[3], 4e-6));
+    }
+
+    void theHeatmapKeepsTheBestPerCell()
+    {
+        showImportance();
+        m_feed->append({timedResult(0, 128, 1, 4e-6)});
+        PairHeatmapPlot *heatmap = view()->heatmap();
+        QCOMPARE(heatmap->xParameter(), 0); // BM, the most important
+        QCOMPARE(heatmap->yParameter(), 1);
+        const PairGrid &grid = heatmap->grid();
+        QCOMPARE(grid.firstValues, (std::vector<double>{16, 32, 64, 128}));
+        QCOMPARE(grid.secondValues, (std::vector<double>{1, 4}));
+        QVERIFY(near(grid.cell(1, 1), 7.8125e-6)); // BM=32, UNROLL=4
+        QVERIFY(near(grid.cell(3, 0), 4e-6));      // BM=128, UNROLL=1
+        QVERIFY(std::isnan(grid.cell(2, 1)));      // BM=64, UNROLL=4 failed: empty
+        QVERIFY(std::isnan(grid.cell(3, 1)));      // BM=128, UNROLL=4 never ran: empty
+        // The colour map holds the same cells.
+        QVERIFY(near(heatmap->colorMap()->data()->cell(1, 1), 7.8125e-6));
+        QVERIFY(std::isnan(heatmap->colorMap()->data()->cell(2, 1)));
+    }
+
+    void aLoneValueStillGetsItsCells()
+    {
+        // QCustomPlot draws no cell along an axis of one: the lone value takes two half-cells.
+        PairHeatmapPlot plot;
+        plot.setParameters({"A", "B"});
+        PairGrid grid;
+        grid.first = 0;
+        grid.second = 1;
+        grid.firstValues = {8};
+        grid.secondValues = {1, 2};
+        grid.best = {1e-6, 2e-6};
+        plot.setGrid(grid);
+        QCPColorMapData *data = plot.colorMap()->data(); // cell() is not const
+        QCOMPARE(data->keySize(), 2);
+        QCOMPARE(data->valueSize(), 2);
+        QCOMPARE(data->cell(0, 1), 2e-6);
+        QCOMPARE(data->cell(1, 1), 2e-6);
+        QCOMPARE(data->keyRange().lower, -0.25);
+    }
+
+    void thePairDefaultsToTheTwoMostImportantUntilPicked()
+    {
+        showImportance();
+        // Size 1 (median = 2e-3 / BM / UNROLL) plus BM=16,UNROLL=8 at 1 ms: UNROLL's bests
+        // 31.25 us (1), 15.625 us (4), 1 ms (8) cost 1e-3 / 15.625e-6 - 1 = 63; BM's 16 -> 31.25
+        // us, 32 -> 15.625 us, 64 -> 31.25 us cost 1. UNROLL leads: the pair turns round.
+        m_feed->append({timedResult(1, 16, 8, 1e-3)});
+        view()->sizeCombo()->setCurrentIndex(view()->sizeCombo()->findData(qulonglong(1)));
+        QCOMPARE(view()->sizeIndex(), std::size_t(1));
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::ParameterColumn).data().toString(),
+                 QString("UNROLL"));
+        QVERIFY(near(cost(0), 63));
+        QVERIFY(near(cost(1), 1));
+        PairHeatmapPlot *heatmap = view()->heatmap();
+        QCOMPARE(heatmap->xCombo()->currentText(), QString("UNROLL"));
+        QCOMPARE(heatmap->yCombo()->currentText(), QString("BM"));
+        QCOMPARE(heatmap->grid().first, std::size_t(1));
+
+        // A click on BM's row puts it along the columns: the user's pick, which stays whatever
+        // the ranking does next.
+        const QModelIndex bmRow = ranking()->index(1, ParameterImportanceModel::ParameterColumn);
+        QTableView *table = view()->table();
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(bmRow).center());
+        QCOMPARE(heatmap->xParameter(), 0);
+        QCOMPARE(heatmap->grid().first, std::size_t(0));
+        heatmap->xCombo()->setCurrentIndex(1);
+        heatmap->yCombo()->setCurrentIndex(1); // UNROLL against itself
+        QCOMPARE(heatmap->yParameter(), 1);
+        view()->sizeCombo()->setCurrentIndex(view()->sizeCombo()->findData(qulonglong(0)));
+        QCOMPARE(heatmap->xParameter(), 1);
+        QCOMPARE(heatmap->yParameter(), 1);
+        QCOMPARE(heatmap->grid().second, std::size_t(1));
+    }
+
+    void followsTheSizeOfTheEffectPlot()
+    {
+        ParameterEffectPlot *effect = m_page->effectPlot();
+        effect->setSizeIndex(1);
+        QCOMPARE(view()->sizeIndex(), std::size_t(1));
+        QCOMPARE(view()->sizeCombo()->currentText(), QString("N=512"));
+        view()->setSizeIndex(0);
+        QCOMPARE(effect->sizeIndex(), std::size_t(0));
+    }
+
+    void liveResultsAreRankedAtMostTwiceASecond()
+    {
+        showImportance();
+        m_feed->append({timedResult(0, 128, 1, 4e-6)}); // ranked at once: a quiet spell ends
+        QVERIFY(near(cost(0), 2.90625));
+        // The next batch, within the throttle's interval, waits for it: BM=256 at 1 us.
+        m_feed->append({timedResult(0, 256, 1, 1e-6)});
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::ValuesColumn).data().toInt(), 4);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            ranking()->index(0, ParameterImportanceModel::ValuesColumn).data().toInt(), 5, 3000);
+        QVERIFY(near(cost(0), 1.5625e-5 / 1e-6 - 1));
+    }
+
+    void aHiddenViewCatchesUpWhenShown()
+    {
+        QVERIFY(!view()->isVisible()); // the effect plot's tab is in front
+        m_feed->append({timedResult(0, 128, 1, 4e-6)});
+        showImportance();
+        QVERIFY(near(cost(0), 2.90625));
+    }
+
+    void ranksAHundredThousandResultsQuickly()
+    {
+        // 100k results of four parameters on one size: the ranking and the pair's grid are
+        // one pass each over flat arrays.
+        SpecOutline wide = outline();
+        wide.parameterNames = {"A", "B", "C", "D"};
+        m_feed->reset(wide);
+        QVector<ResultEvent> batch;
+        batch.reserve(100000);
+        for (int i = 0; i < 100000; ++i) {
+            ResultEvent event;
+            event.config.values = {double(i % 10), double(i / 10 % 10), double(i / 100 % 10),
+                                   double(i / 1000 % 100)};
+            event.result.summary = {1.0 + i % 97, 1, 1, 0, 3, 0.01};
+            event.objective = 1e-6 * (1.0 + event.config.values[0] + i % 7);
+            batch.append(std::move(event));
+        }
+        m_feed->append(batch);
+        QCOMPARE(view()->resultCount(), std::size_t(100000));
+        showImportance();
+        QElapsedTimer timer;
+        timer.start();
+        view()->recompute();
+        const qint64 elapsed = timer.elapsed();
+        qInfo("ranked 100k results in %lld ms", elapsed);
+        QCOMPARE(ranking()->rowCount(), 4);
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::ParameterColumn).data().toString(),
+                 QString("A")); // bests 1 us (A=0) to 10 us (A=9): 9
+        QVERIFY(near(cost(0), 9));
+        QVERIFY(elapsed < 250); // the issue's stall budget is 50 ms; leave room for a busy host
+    }
+};
+
+QTEST_MAIN(TestImportanceView)
+#include "tst_importanceview.moc"

@@ -1,0 +1,245 @@
+#include "importanceview.h"
+
+#include "plots/plotcontrols.h"
+
+#include "export/parameterimportance.h"
+#include "models/resultsfeed.h"
+#include "parameterimportancemodel.h"
+#include "plots/importancemultiplesplot.h"
+#include "plots/pairheatmapplot.h"
+#include "session/specoutline.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tb {
+
+ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
+    : QWidget(parent), m_model(new ParameterImportanceModel(this)),
+      m_sizeCombo(new QComboBox(this)), m_status(new QLabel(this)), m_table(new QTableView(this)),
+      m_multiples(new ImportanceMultiplesPlot(this)), m_heatmap(new PairHeatmapPlot(this)),
+      m_throttle(new QTimer(this))
+{
+    setObjectName(QStringLiteral("importanceView"));
+    m_table->setObjectName(QStringLiteral("importanceTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setWordWrap(false);
+
+    auto *panes = new QSplitter(Qt::Horizontal, this);
+    panes->setObjectName(QStringLiteral("importanceSplitter"));
+    panes->addWidget(m_table);
+    panes->addWidget(m_multiples);
+    panes->addWidget(m_heatmap);
+    panes->setStretchFactor(0, 2); // the plots need the room more than the table's few columns
+    panes->setStretchFactor(1, 3);
+    panes->setStretchFactor(2, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(buildControls());
+    layout->addWidget(panes, 1);
+
+    m_throttle->setSingleShot(true);
+    m_throttle->setInterval(kRecomputeMs);
+    connect(m_throttle, &QTimer::timeout, this, &ImportanceView::recomputeIfDue);
+    connect(m_heatmap, &PairHeatmapPlot::pairChanged, this, &ImportanceView::updatePair);
+    // A click on a ranked parameter puts it along the heatmap's columns, as picking it would.
+    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        const QVariant parameter =
+            m_model->index(index.row(), ParameterImportanceModel::ParameterColumn)
+                .data(ParameterImportanceModel::RawRole);
+        m_heatmap->xCombo()->setCurrentIndex(parameter.toInt());
+    });
+    connect(feed, &ResultsFeed::cleared, this, &ImportanceView::reset);
+    connect(feed, &ResultsFeed::sizeLabelChanged, this, &ImportanceView::setSizeLabel);
+    connect(feed, &ResultsFeed::resultsAdded, this, &ImportanceView::addResults);
+}
+
+QWidget *ImportanceView::buildControls()
+{
+    auto *controls = new QWidget(this);
+    auto *row = new QHBoxLayout(controls);
+    row->setContentsMargins(4, 2, 4, 0);
+    auto *label = new QLabel(tr("Si&ze:"), controls);
+    label->setBuddy(m_sizeCombo);
+    m_sizeCombo->setObjectName(QStringLiteral("importanceSizeCombo"));
+    m_sizeCombo->setToolTip(tr("The problem size ranked: each size is tuned separately"));
+    m_sizeCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_sizeCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            setSizeIndex(std::size_t(m_sizeCombo->itemData(index).toULongLong()));
+    });
+    m_status->setObjectName(QStringLiteral("importanceStatus"));
+    auto *refresh = new QToolButton(controls);
+    refresh->setObjectName(QStringLiteral("importanceRecompute"));
+    refresh->setText(tr("Recompute"));
+    refresh->setToolTip(tr("Rank again now (it does so by itself twice a second while results "
+                           "arrive)"));
+    connect(refresh, &QToolButton::clicked, this, &ImportanceView::recompute);
+    row->addWidget(label);
+    row->addWidget(m_sizeCombo);
+    row->addWidget(m_status, 1);
+    row->addWidget(refresh);
+    return controls;
+}
+
+void ImportanceView::reset(const SpecOutline &outline)
+{
+    m_tables.clear();
+    m_sizeLabels.clear();
+    m_sizeChosen = false;
+    m_sizeIndex = 0;
+    // An empty outline is "nothing shown yet" (a run starting): its spec's comes later.
+    if (!outline.parameterNames.isEmpty()) {
+        m_names = outline.parameterNames;
+        m_objective = outline.objectiveMetric;
+        m_minimize = outline.minimize;
+        m_multiples->setObjective(m_objective, m_minimize);
+        m_heatmap->setObjective(m_objective, m_minimize);
+    }
+    updateSizeCombo();
+    recompute();
+}
+
+void ImportanceView::setSizeLabel(std::size_t sizeIndex, const QString &label)
+{
+    m_sizeLabels.insert(sizeIndex, label);
+    updateSizeCombo();
+}
+
+void ImportanceView::addResults(const QVector<ResultEvent> &batch)
+{
+    const std::size_t sizesBefore = m_tables.size();
+    for (const ResultEvent &event : batch) {
+        ObjectiveTable &table = m_tables[event.sizeIndex];
+        if (table.rows() == 0 && table.parameterCount == 0)
+            table.parameterCount =
+                m_names.isEmpty() ? event.config.values.size() : std::size_t(m_names.size());
+        // Only a timed ok result says anything of the objective; the others still place
+        // their values on the heatmap's axes, as empty cells.
+        const bool measured = event.result.status == ResultStatus::Ok &&
+                              !compiledOnly(event.result) && std::isfinite(event.objective);
+        table.add(event.config.values,
+                  measured ? event.objective : std::numeric_limits<double>::quiet_NaN());
+    }
+    if (m_tables.size() != sizesBefore) {
+        if (!m_sizeChosen && !m_tables.count(m_sizeIndex))
+            m_sizeIndex = m_tables.begin()->first;
+        updateSizeCombo();
+    }
+    if (!batch.isEmpty())
+        scheduleRecompute();
+}
+
+void ImportanceView::scheduleRecompute()
+{
+    // The first batch after a quiet spell is ranked at once; later ones wait for the timer,
+    // so a stream of batches costs one ranking per kRecomputeMs.
+    m_dirty = true;
+    if (m_throttle->isActive())
+        return;
+    recomputeIfDue();
+}
+
+void ImportanceView::recomputeIfDue()
+{
+    if (!m_dirty || !isVisible())
+        return; // a hidden view ranks when shown
+    recompute();
+    m_throttle->start();
+}
+
+void ImportanceView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        recompute();
+}
+
+void ImportanceView::recompute()
+{
+    m_dirty = false;
+    const ObjectiveTable *table = shownTable();
+    std::vector<ParameterImportance> ranked;
+    if (table)
+        ranked = rankParameters(*table, m_minimize);
+    const QStringList parameterNames = names();
+    m_heatmap->setParameters(parameterNames);
+    if (ranked.size() > 1)
+        m_heatmap->setDefaultPair(int(ranked[0].parameter), int(ranked[1].parameter));
+    m_multiples->setRanking(parameterNames, ranked);
+    m_model->setRanking(parameterNames, std::move(ranked));
+    updatePair();
+    const std::size_t rows = resultCount();
+    m_status->setText(rows == 1 ? tr("Ranked from 1 result")
+                                : tr("Ranked from %1 results").arg(rows));
+}
+
+void ImportanceView::updatePair()
+{
+    const ObjectiveTable *table = shownTable();
+    const int x = m_heatmap->xParameter();
+    const int y = m_heatmap->yParameter();
+    if (!table || x < 0 || y < 0) {
+        m_heatmap->setGrid({});
+        return;
+    }
+    m_heatmap->setGrid(bestPerPair(*table, std::size_t(x), std::size_t(y), m_minimize));
+}
+
+void ImportanceView::setSizeIndex(std::size_t sizeIndex)
+{
+    m_sizeChosen = true;
+    if (sizeIndex == m_sizeIndex)
+        return;
+    m_sizeIndex = sizeIndex;
+    updateSizeCombo();
+    recompute();
+    emit sizeChanged(sizeIndex);
+}
+
+std::size_t ImportanceView::resultCount() const
+{
+    const ObjectiveTable *table = shownTable();
+    return table ? table->rows() : 0;
+}
+
+void ImportanceView::updateSizeCombo()
+{
+    std::vector<std::size_t> sizes;
+    for (const auto &entry : m_tables)
+        sizes.push_back(entry.first);
+    fillSizeCombo(m_sizeCombo, std::move(sizes), m_sizeLabels, m_sizeIndex);
+}
+
+QStringList ImportanceView::names() const
+{
+    if (!m_names.isEmpty())
+        return m_names;
+    QStringList placeholders; // no spec told us the names
+    const ObjectiveTable *table = shownTable();
+    for (std::size_t i = 0; table && i < table->parameterCount; ++i)
+        placeholders.append(tr("parameter %1").arg(i + 1));
+    return placeholders;
+}
+
+const ObjectiveTable *ImportanceView::shownTable() const
+{
+    const auto found = m_tables.find(m_sizeIndex);
+    return found == m_tables.end() ? nullptr : &found->second;
+}
+
+} // namespace tb
