@@ -120,6 +120,7 @@ void MainWindow::addEditingPages()
     m_specRunLink = new SpecRunLink(m_runPage->form(), m_specPages, &m_unsaved, this);
     connect(m_specRunLink, &SpecRunLink::runCancelled, this,
             [this](const QString &reason) { statusBar()->showMessage(reason); });
+    wireResultActions();
 }
 
 MainWindow::~MainWindow() = default;

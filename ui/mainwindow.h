@@ -13,6 +13,8 @@ namespace tb {
 
 class RecentWorkspacesMenu;
 class CompareView;
+struct CompareEntry;
+struct ResultEvent;
 class EditMenu;
 class HelpMenu;
 class SpecRunLink;
@@ -97,6 +99,14 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showMessage(const QString &title, const QString &text, const QString &detail = {});
+    // From a result to its code (mainwindow_results.cpp): the Results table's row actions
+    // answered with the Kernel and Compare pages, and the Kernel page's measured figures.
+    void wireResultActions();
+    void compileInKernelPage(const ResultEvent &event);
+    void copyDefineFlags(const ResultEvent &event);
+    void copyLaunchGeometry(const ResultEvent &event);
+    void setCompareBaseline(const ResultEvent &event);
+    CompareEntry compareEntry(const ResultEvent &event) const;
 
     UnsavedChanges m_unsaved;
     RunPage *m_runPage;

@@ -37,8 +37,7 @@ void MainWindow::compareSelected()
 {
     QVector<CompareEntry> entries;
     for (const ResultEvent &event : m_resultsPage->selectedResults())
-        entries.append({QString::fromStdString(event.configKey), event,
-                        m_runPage->resultsModel()->sizeLabel(event.sizeIndex)});
+        entries.append(compareEntry(event));
     if (entries.size() < 2) {
         statusBar()->showMessage(
             tr("Select two or more results in the Results page to compare them"));
@@ -46,6 +45,13 @@ void MainWindow::compareSelected()
     }
     m_compare->setResults(entries);
     m_pages->setCurrentWidget(m_compare);
+}
+
+// A result of the run on show, as Compare captions it: its configuration.
+CompareEntry MainWindow::compareEntry(const ResultEvent &event) const
+{
+    return {QString::fromStdString(event.configKey), event,
+            m_runPage->resultsModel()->sizeLabel(event.sizeIndex)};
 }
 
 void MainWindow::compareRuns()

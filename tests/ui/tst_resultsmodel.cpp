@@ -3,6 +3,7 @@
 #include "session/specoutline.h"
 
 #include <QAbstractItemModelTester>
+#include <QBrush>
 #include <QIcon>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -227,6 +228,77 @@ private slots:
         QCOMPARE(at(2, ResultsModel::Registers), QString());
         QCOMPARE(model.headerData(model.column(ResultsModel::Spills), Qt::Horizontal).toString(),
                  QString("Spills (bytes)"));
+    }
+
+    // Spills > 0, registers at the limit and occupancy under 25 % mark their cell (a warning
+    // background, the reason first in the tooltip, ResourceMarkRole); figures within bounds
+    // and the other columns stay plain.
+    void marksResourceCellsWorthALook()
+    {
+        ResultsModel model;
+        model.reset({}, true);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ResultEvent plain = timed("BM=64", 0, 2e-4);
+        plain.result.resources = {{"registers", 96},     {"spill_stores", 0},
+                                  {"spill_loads", 0},    {"static_shared", 4096},
+                                  {"dynamic_shared", 0}, {"occupancy", 0.25}};
+        ResultEvent strained = timed("BM=256", 0, 3e-4);
+        strained.result.resources = {{"registers", 255},    {"spill_stores", 16},
+                                     {"spill_loads", 24},   {"static_shared", 16384},
+                                     {"dynamic_shared", 0}, {"occupancy", 0.125}};
+        model.appendResults({plain, strained});
+        const auto cell = [&](int row, ResultsModel::ColumnKind kind) {
+            return model.index(row, model.column(kind));
+        };
+        for (const auto kind :
+             {ResultsModel::Registers, ResultsModel::Spills, ResultsModel::Occupancy}) {
+            QVERIFY(!cell(0, kind).data(ResultsModel::ResourceMarkRole).isValid());
+            QVERIFY(!cell(0, kind).data(Qt::ToolTipRole).isValid());
+            const QString mark = cell(1, kind).data(ResultsModel::ResourceMarkRole).toString();
+            QVERIFY(!mark.isEmpty());
+            QVERIFY(cell(1, kind).data(Qt::ToolTipRole).toString().startsWith(mark));
+            QVERIFY(cell(1, kind).data(Qt::BackgroundRole).value<QBrush>().style() != Qt::NoBrush);
+        }
+        QVERIFY(cell(1, ResultsModel::Spills)
+                    .data(ResultsModel::ResourceMarkRole)
+                    .toString()
+                    .contains(QStringLiteral("40 bytes")));
+        QVERIFY(cell(1, ResultsModel::Registers)
+                    .data(ResultsModel::ResourceMarkRole)
+                    .toString()
+                    .contains(QStringLiteral("255")));
+        QVERIFY(cell(1, ResultsModel::Occupancy)
+                    .data(ResultsModel::ResourceMarkRole)
+                    .toString()
+                    .contains(QStringLiteral("13 %")));
+        // Shared memory has no limit of its own here; a non-resource cell is never marked.
+        QVERIFY(
+            !cell(1, ResultsModel::SharedMemory).data(ResultsModel::ResourceMarkRole).isValid());
+        QVERIFY(!cell(1, ResultsModel::Median).data(ResultsModel::ResourceMarkRole).isValid());
+        QVERIFY(!cell(1, ResultsModel::Median).data(Qt::BackgroundRole).isValid());
+        // The best row (BM=64) keeps its highlight where nothing is marked.
+        QVERIFY(cell(0, ResultsModel::Registers).data(Qt::BackgroundRole).isValid());
+    }
+
+    // A failure's message stays in the tooltip, after the mark.
+    void aMarkedFailureKeepsItsMessage()
+    {
+        ResultsModel model;
+        model.reset({}, true);
+        ResultEvent failed = failedResult("BM=512");
+        failed.result.status = ResultStatus::InvalidLaunch;
+        failed.result.message = "too many resources requested for launch";
+        failed.result.resources = {{"registers", 255}, {"occupancy", 0}};
+        model.appendResults({failed});
+        const QModelIndex registers = model.index(0, model.column(ResultsModel::Registers));
+        const QString tip = registers.data(Qt::ToolTipRole).toString();
+        QVERIFY(tip.startsWith(registers.data(ResultsModel::ResourceMarkRole).toString()));
+        QVERIFY(tip.contains(QStringLiteral("too many resources")));
+        // An invalid launch has no occupancy, so nothing to mark there.
+        QVERIFY(!model.index(0, model.column(ResultsModel::Occupancy))
+                     .data(ResultsModel::ResourceMarkRole)
+                     .isValid());
     }
 
     // An invalid launch's occupancy (the backend stores 0) is no occupancy: "-", and no

@@ -19,6 +19,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <limits>
 
 namespace tb {
@@ -255,6 +256,24 @@ int CompareView::baseline() const
 void CompareView::setBaseline(int entry)
 {
     m_model->setBaseline(entry);
+}
+
+void CompareView::setBaselineEntry(const CompareEntry &entry)
+{
+    const auto same = [&entry](const CompareEntry &other) {
+        return other.caption == entry.caption && other.sizeLabel == entry.sizeLabel &&
+               other.event.configKey == entry.event.configKey &&
+               other.event.sizeIndex == entry.event.sizeIndex;
+    };
+    if (std::none_of(m_entries.cbegin(), m_entries.cend(), same))
+        setResults(QVector<CompareEntry>(m_entries) << entry, m_note->text());
+    // The baseline is one of the size shown: show the entry's size first.
+    if (m_size->count() > 1)
+        m_size->setCurrentIndex(m_size->findText(entry.sizeLabel));
+    const QVector<CompareEntry> &shown = m_model->entries();
+    const auto found = std::find_if(shown.cbegin(), shown.cend(), same);
+    if (found != shown.cend())
+        setBaseline(int(found - shown.cbegin()));
 }
 
 void CompareView::copyAsTable()

@@ -59,6 +59,9 @@ public:
 
 public slots:
     void setBaseline(int entry);
+    // Makes this result the baseline, shown with its size: one already compared (same caption,
+    // configuration and size) is picked, another joins the results compared first.
+    void setBaselineEntry(const tb::CompareEntry &entry);
     // The whole comparison, tab-separated, on the clipboard (pastes into a spreadsheet); the
     // cross-device table after it, where shown.
     void copyAsTable();

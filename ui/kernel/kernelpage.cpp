@@ -7,6 +7,7 @@
 #include "configpicker.h"
 #include "findbar.h"
 #include "kerneleditor.h"
+#include "measuredfiguresview.h"
 #include "resourceusageview.h"
 
 #include <QAction>
@@ -44,10 +45,10 @@ KernelPage::KernelPage(QWidget *parent)
       m_editor(new KernelEditor(this)), m_findBar(new FindBar(this)),
       m_messages(new CompilerMessagesModel(this)), m_messagesView(new QTreeView(this)),
       m_log(new QPlainTextEdit(this)), m_resources(new ResourceUsageView(this)),
-      m_tabs(new QTabWidget(this)), m_fileLabel(new QLabel(this)), m_error(new QLabel(this)),
-      m_status(new QLabel(this)), m_targetLabel(new QLabel(tr("Target:"), this)),
-      m_target(new QComboBox(this)), m_compileButton(new QPushButton(tr("Compile config"), this)),
-      m_busy(new QProgressBar(this))
+      m_measured(new MeasuredFiguresView(this)), m_tabs(new QTabWidget(this)),
+      m_fileLabel(new QLabel(this)), m_error(new QLabel(this)), m_status(new QLabel(this)),
+      m_targetLabel(new QLabel(tr("Target:"), this)), m_target(new QComboBox(this)),
+      m_compileButton(new QPushButton(tr("Compile config"), this)), m_busy(new QProgressBar(this))
 {
     createActions();
     buildLayout();
@@ -66,6 +67,7 @@ KernelPage::KernelPage(QWidget *parent)
     connect(m_findBar, &FindBar::closed, this, [this] { m_editor->setFocus(); });
     connect(m_compiler, &ConfigCompiler::finished, this, &KernelPage::onCompileFinished);
     connect(m_picker, &ConfigPicker::changed, this, &KernelPage::showPickedBranches);
+    connect(m_picker, &ConfigPicker::changed, this, &KernelPage::showMeasured);
     connect(m_messagesView, &QTreeView::clicked, this, &KernelPage::jumpToMessage);
     connect(m_messagesView, &QTreeView::activated, this, &KernelPage::jumpToMessage);
     m_editor->setReadOnly(true); // until a spec names a kernel
@@ -190,9 +192,16 @@ QWidget *KernelPage::buildResultsPane()
     m_tabs->addTab(m_messagesView, tr("Messages"));
     m_tabs->addTab(m_log, tr("Compile log"));
 
+    // What the compiler says the configuration uses over what the run measured for it.
+    auto *figures = new QWidget(this);
+    auto *figuresLayout = new QVBoxLayout(figures);
+    figuresLayout->setContentsMargins(0, 0, 0, 0);
+    figuresLayout->addWidget(m_resources);
+    figuresLayout->addWidget(m_measured);
+    figuresLayout->addStretch();
     auto *pane = new QSplitter(Qt::Horizontal, this);
     pane->addWidget(m_tabs);
-    pane->addWidget(m_resources);
+    pane->addWidget(figures);
     pane->setStretchFactor(0, 3);
     pane->setStretchFactor(1, 2);
     return pane;

@@ -1,10 +1,14 @@
 #pragma once
 
 #include "compileoutcome.h"
+#include "model/configuration.h"
 #include "model/spec.h"
 
 #include <QString>
+#include <QStringList>
 #include <QWidget>
+
+#include <cstddef>
 
 #include <optional>
 
@@ -25,7 +29,9 @@ class ConfigCompiler;
 class ConfigPicker;
 class FindBar;
 class KernelEditor;
+class MeasuredFiguresView;
 class ResourceUsageView;
+class ResultsModel;
 struct CompilerMessage;
 
 // The Kernel page: the spec's kernel source in an editor (highlighting, line numbers, find,
@@ -33,7 +39,8 @@ struct CompilerMessage;
 // configuration and problem size picked above the editor, with the editor's current text, off
 // the GUI thread (CUDA in a cuda-compile worker process, cpu with the host compiler) and shows
 // the resource usage, the compiler's log and its messages, with markers in the margin; a click
-// or Enter on a message puts the cursor on its line.
+// or Enter on a message puts the cursor on its line. Beside the resource usage, what the run on
+// show measured for the picked configuration and size (the window's results model).
 class KernelPage : public QWidget
 {
     Q_OBJECT
@@ -67,11 +74,30 @@ public:
     CompilerMessagesModel *messagesModel() const { return m_messages; }
     QTreeView *messagesView() const { return m_messagesView; }
     ResourceUsageView *resourceView() const { return m_resources; }
+    // Beside the resources: what the run on show measured for the picked configuration.
+    MeasuredFiguresView *measuredView() const { return m_measured; }
     QPlainTextEdit *compileLog() const { return m_log; }
     QPushButton *compileButton() const { return m_compileButton; }
     QComboBox *targetCombo() const { return m_target; }
     QProgressBar *busyIndicator() const { return m_busy; }
     QLabel *statusLabel() const { return m_status; }
+
+    // The results of the run on show (the window's model), for the measured figures.
+    void setResultsModel(const ResultsModel *model);
+
+    // From a result to its code. Each takes a result's configuration with its parameters'
+    // names (the run's order) and refuses one of another spec (names not the loaded spec's).
+    // Picks the configuration and size; false (and says why) when it cannot.
+    bool pickConfiguration(const QStringList &parameterNames, const Configuration &config,
+                           std::size_t sizeIndex);
+    // "-DBM=64 -DBN=32": the backends' own defines (parameterDefines(), template parameters
+    // included); empty for a configuration of another spec.
+    QString defineFlags(const QStringList &parameterNames, const Configuration &config) const;
+    // "<<<dim3(16, 16, 1), dim3(32, 8, 1), 4096>>>": grid, block and (when not 0) dynamic
+    // shared memory from the spec's launch expressions; empty with `problem` saying why when
+    // there is none (a cpu spec, another spec, an expression that fails).
+    QString launchGeometry(const QStringList &parameterNames, const Configuration &config,
+                           std::size_t sizeIndex, QString *problem = nullptr) const;
 
     // For the main window's menus: Save, Compile config, Find, Find next, Find previous,
     // Undo, Redo. Their shortcuts work while the page has the focus.
@@ -113,6 +139,8 @@ private:
     void showError(const QString &text);
     void updateFileLabel();
     void showPickedBranches();
+    void showMeasured();
+    bool hasParameters(const QStringList &parameterNames) const;
 
     std::optional<Spec> m_spec;
     QString m_specPath;
@@ -134,6 +162,7 @@ private:
     QTreeView *m_messagesView;
     QPlainTextEdit *m_log;
     ResourceUsageView *m_resources;
+    MeasuredFiguresView *m_measured;
     QTabWidget *m_tabs;
     QLabel *m_fileLabel;
     QLabel *m_error;

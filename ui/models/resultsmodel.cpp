@@ -180,13 +180,17 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
         return hasCaveats(event, m_roundsAgreeWithin) ? cautionIcon()
                                                       : statusIcon(event.result.status);
     case Qt::ToolTipRole:
-        return toolTip(event, m_roundsAgreeWithin);
+        return cellToolTip(event, index.column());
+    case ResourceMarkRole: {
+        const QString mark = resourceMark(event, index.column());
+        return mark.isEmpty() ? QVariant() : QVariant(mark);
+    }
     case Qt::ForegroundRole:
         if (statusColumn && event.result.status != ResultStatus::Ok)
             return QBrush(statusColor(event.result.status));
         return QVariant();
     case Qt::BackgroundRole:
-        return background(event);
+        return background(event, index.column());
     case Qt::TextAlignmentRole:
         if (index.column() > ConfigColumn && m_columns.at(index.column()).kind != Message)
             return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -196,9 +200,15 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     }
 }
 
-// Each size's best row stands out in a long table, with the status colour of "ok" washed out.
-QVariant ResultsModel::background(const ResultEvent &event) const
+// Each size's best row stands out in a long table, with the status colour of "ok" washed out;
+// a marked resource cell with the timeout's orange, on the best row too.
+QVariant ResultsModel::background(const ResultEvent &event, int column) const
 {
+    if (!resourceMark(event, column).isEmpty()) {
+        QColor warning = statusColor(ResultStatus::Timeout);
+        warning.setAlpha(96);
+        return QBrush(warning);
+    }
     if (!m_bests.isBest(event.sizeIndex, rankedObjective(event)))
         return QVariant();
     QColor wash = statusColor(ResultStatus::Ok);

@@ -17,9 +17,11 @@ struct SpecOutline;
 // objective against its size's best so far), the median's uncertainty (CI half-width), min,
 // stddev, samples, one per derived metric, for backends that report them (CUDA) registers,
 // spills, shared memory and occupancy, and the failure message. Each size's best row is
-// highlighted. The layout depends on the spec, so columns are found by
-// kind (column()); each has a stable id (ColumnIdRole in headerData) that names it in the
-// settings. Qt::DisplayRole is formatted text; SortRole the raw number (invalid when there is
+// highlighted. A resource cell worth a second look is marked (a warning background, the reason
+// first in its tooltip and in ResourceMarkRole): spills > 0, registers at the per-thread limit
+// (>= kRegisterLimit), occupancy below kLowOccupancy. The layout depends on the spec, so columns
+// are found by kind (column()); each has a stable id (ColumnIdRole in headerData) that names it in
+// the settings. Qt::DisplayRole is formatted text; SortRole the raw number (invalid when there is
 // none, which sorts last).
 class ResultsModel : public QAbstractTableModel
 {
@@ -28,9 +30,14 @@ public:
     enum Role
     {
         SortRole = Qt::UserRole + 1,
-        StatusRole,   // the ResultStatus name, e.g. "ok"
-        ColumnIdRole, // headerData: "median", "param:BM", "metric:GB/s", ...
+        StatusRole,       // the ResultStatus name, e.g. "ok"
+        ColumnIdRole,     // headerData: "median", "param:BM", "metric:GB/s", ...
+        ResourceMarkRole, // why a resource cell is marked ("spills 40 bytes ..."); else invalid
     };
+    // ptxas never gives a thread more than 255 registers: a kernel there likely wants more.
+    static constexpr double kRegisterLimit = 255;
+    // Under a quarter of the warp slots, little latency is hidden: worth a look, not wrong.
+    static constexpr double kLowOccupancy = 0.25;
     enum ColumnKind
     {
         Status,
@@ -106,7 +113,9 @@ private:
     QVariant rawNumber(const ResultEvent &event, const ColumnSpec &column) const;
     QVariant headerText(const ColumnSpec &column) const;
     QVariant headerToolTip(const ColumnSpec &column) const;
-    QVariant background(const ResultEvent &event) const;
+    QVariant background(const ResultEvent &event, int column) const;
+    QString resourceMark(const ResultEvent &event, int column) const; // empty: none
+    QVariant cellToolTip(const ResultEvent &event, int column) const;
     void trackBests(int firstRow);
     void refreshSizeRows(std::size_t sizeIndex);
 

@@ -51,10 +51,11 @@ RunPage::RunPage(QWidget *parent)
     m_splitter->addWidget(m_timeline);
     m_splitter->addWidget(buildPlots());
     m_splitter->addWidget(m_log);
+    // The plots' row as tall as the timeline: its registers and spills are two axes stacked.
     m_splitter->setStretchFactor(0, 4);
-    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(1, 4);
     m_splitter->setStretchFactor(2, 1);
-    m_splitter->setSizes({330, 250, 110});
+    m_splitter->setSizes({300, 330, 90});
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_form);

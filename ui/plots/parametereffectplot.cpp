@@ -61,7 +61,9 @@ QWidget *ParameterEffectPlot::buildControls()
     m_xCombo->setObjectName(QStringLiteral("xParameterCombo"));
     m_colorCombo->setObjectName(QStringLiteral("colorParameterCombo"));
     m_sizeCombo->setObjectName(QStringLiteral("sizeCombo"));
-    add(tr("&X:"), m_xCombo, tr("The parameter on the horizontal axis: one column per value"));
+    add(tr("&X:"), m_xCombo,
+        tr("The parameter on the horizontal axis: one column per value; a resource figure "
+           "(registers, spills, ...) on a numeric axis"));
     add(tr("&Colour:"), m_colorCombo,
         tr("Colour the points by this parameter's value (a gradient when it has more than "
            "%1 values)")
@@ -69,9 +71,10 @@ QWidget *ParameterEffectPlot::buildControls()
     add(tr("Si&ze:"), m_sizeCombo, tr("The problem size shown: each size is tuned separately"));
     row->addStretch(1);
     connect(m_xCombo, &QComboBox::currentIndexChanged, this,
-            [this](int index) { setXParameter(m_names.value(index)); });
-    connect(m_colorCombo, &QComboBox::currentIndexChanged, this,
-            [this](int index) { setColorParameter(m_names.value(index - 1)); });
+            [this](int index) { setXParameter(choiceName(m_xCombo->itemData(index).toInt())); });
+    connect(m_colorCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        setColorParameter(choiceName(m_colorCombo->itemData(index).toInt()));
+    });
     connect(m_sizeCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0)
             setSizeIndex(std::size_t(m_sizeCombo->itemData(index).toULongLong()));
@@ -102,31 +105,27 @@ int ParameterEffectPlot::rowAt(const QPointF &pixel) const
 
 void ParameterEffectPlot::setParameters(const QStringList &names)
 {
-    // Keep the chosen parameters by name; placeholder names ("parameter 2") by position.
+    // Keep the chosen parameters by name; placeholder names ("parameter 2") by position; a
+    // chosen resource stays as it is.
     const int count = int(names.size());
     if (m_names.isEmpty()) {
-        m_xParameter = 0;
-        m_colorParameter = count > 1 ? 1 : -1;
+        m_xParameter = isResourceChoice(m_xParameter) ? m_xParameter : 0;
+        if (!isResourceChoice(m_colorParameter))
+            m_colorParameter = count > 1 ? 1 : -1;
     } else if (m_placeholderNames) {
-        m_xParameter = m_xParameter < count ? m_xParameter : 0;
-        m_colorParameter = m_colorParameter < count ? m_colorParameter : -1;
+        if (!isResourceChoice(m_xParameter))
+            m_xParameter = m_xParameter < count ? m_xParameter : 0;
+        if (!isResourceChoice(m_colorParameter))
+            m_colorParameter = m_colorParameter < count ? m_colorParameter : -1;
     } else {
-        m_xParameter = std::max(0, int(names.indexOf(xParameter())));
-        m_colorParameter = int(names.indexOf(colorParameter()));
+        if (!isResourceChoice(m_xParameter))
+            m_xParameter = std::max(0, int(names.indexOf(xParameter())));
+        if (!isResourceChoice(m_colorParameter))
+            m_colorParameter = int(names.indexOf(colorParameter()));
     }
     m_names = names;
     m_placeholderNames = false;
-    {
-        const QSignalBlocker xBlocker(m_xCombo);
-        const QSignalBlocker colorBlocker(m_colorCombo);
-        m_xCombo->clear();
-        m_xCombo->addItems(names);
-        m_xCombo->setCurrentIndex(m_xParameter);
-        m_colorCombo->clear();
-        m_colorCombo->addItem(tr("(none)"));
-        m_colorCombo->addItems(names);
-        m_colorCombo->setCurrentIndex(m_colorParameter + 1);
-    }
+    fillChoiceCombos();
     m_layoutDirty = true;
     replotIfDirty();
 }
@@ -160,10 +159,17 @@ void ParameterEffectPlot::styleObjectiveAxis()
 void ParameterEffectPlot::addResults(const QVector<ResultEvent> &batch)
 {
     const std::size_t sizesBefore = m_data.countPerSize().size();
+    const int xChannel = dataChannel(m_xParameter);
+    const int colorChannel = dataChannel(m_colorParameter);
+    // New categories move every point: place them all again. A resource on x is numeric, so
+    // its new values move nothing (and a live run finds new register counts often).
+    const auto moves = [&](int channel) {
+        return xChannel < 0 || channel == colorChannel ||
+               (channel == xChannel && !m_data.isResource(xChannel));
+    };
     for (const ResultEvent &event : batch)
-        for (const int parameter : m_data.add(event))
-            if (parameter == m_xParameter || parameter == m_colorParameter)
-                m_layoutDirty = true; // the categories moved: place every point again
+        for (const int channel : m_data.add(event))
+            m_layoutDirty = m_layoutDirty || moves(channel);
     if (m_names.isEmpty() && m_data.parameterCount() > 0) {
         QStringList names; // no spec told us the names
         for (int i = 0; i < m_data.parameterCount(); ++i)
@@ -171,6 +177,8 @@ void ParameterEffectPlot::addResults(const QVector<ResultEvent> &batch)
         setParameters(names);
         m_placeholderNames = true;
     }
+    if (offeredResourceMask() != m_offeredResources)
+        fillChoiceCombos(); // the first CUDA result: its figures become choices
     if (m_data.countPerSize().size() != sizesBefore) {
         if (!m_sizeChosen && !m_data.countPerSize().count(m_sizeIndex)) {
             m_sizeIndex = m_data.countPerSize().begin()->first;
@@ -188,6 +196,8 @@ void ParameterEffectPlot::clear()
     m_sizeChosen = false;
     m_sizeIndex = 0;
     m_follower->setFollows(true);
+    dropResourceChoices();
+    fillChoiceCombos();
     updateSizeCombo();
     m_layoutDirty = true;
     replotIfDirty();
@@ -195,12 +205,12 @@ void ParameterEffectPlot::clear()
 
 QString ParameterEffectPlot::xParameter() const
 {
-    return m_names.value(m_xParameter);
+    return choiceName(m_xParameter);
 }
 
 QString ParameterEffectPlot::colorParameter() const
 {
-    return m_names.value(m_colorParameter);
+    return choiceName(m_colorParameter);
 }
 
 int ParameterEffectPlot::pointCount() const
@@ -222,8 +232,12 @@ QStringList ParameterEffectPlot::colorValueLabels() const
 
 ParameterEffectView ParameterEffectPlot::view() const
 {
-    return {m_xParameter, m_colorParameter, m_sizeIndex,
-            xParameter(), colorParameter(), m_minimize};
+    return {dataChannel(m_xParameter),
+            dataChannel(m_colorParameter),
+            m_sizeIndex,
+            xParameter(),
+            colorParameter(),
+            m_minimize};
 }
 
 void ParameterEffectPlot::replotIfDirty()

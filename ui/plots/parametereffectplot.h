@@ -26,6 +26,9 @@ class ViewFollower;
 // and the size; the setters do the same from code. Results arrive in batches; the plot redraws
 // on a ~100 ms timer. A click on a point names its result (resultClicked), so the Results page
 // can select it in the table. Time objectives read in durations (DurationTicker).
+// Where results carry a compiled GPU kernel's resource figures (CUDA), both combo boxes offer
+// them after the parameters: registers, spills (bytes), shared memory (bytes), occupancy (%);
+// a resource on x is a numeric axis. A CPU run offers none.
 class ParameterEffectPlot : public QWidget
 {
     Q_OBJECT
@@ -39,11 +42,17 @@ public:
     // "time" plots the median time on a log axis; another name, that derived metric.
     void setObjective(const QString &metric, bool minimize);
     void setSizeLabel(std::size_t sizeIndex, const QString &label);
+    // A parameter's name, or a resource's (resourceName()) once results carry it.
     void setXParameter(const QString &name);
     void setColorParameter(const QString &name); // empty: one colour
     void setSizeIndex(std::size_t sizeIndex);
     void addResults(const QVector<ResultEvent> &batch);
     void clear();
+
+    // The combo boxes' name of a resource: "registers", "spills (bytes)", ...
+    static QString resourceName(ParameterEffectData::Resource resource);
+    // The resources the shown results carry, offered as x and colour.
+    QStringList offeredResources() const;
 
     QString xParameter() const;
     QString colorParameter() const;
@@ -83,6 +92,15 @@ private:
     void styleObjectiveAxis();
     void updateSizeCombo();
     ParameterEffectView view() const;
+    // Choices: a parameter's index, or kResourceChoice + a Resource; -1 (colour): none.
+    static constexpr int kResourceChoice = 1 << 16;
+    static bool isResourceChoice(int choice) { return choice >= kResourceChoice; }
+    int dataChannel(int choice) const;
+    QString choiceName(int choice) const;
+    int choiceOf(const QString &name) const; // -1: neither a parameter nor an offered resource
+    int offeredResourceMask() const;
+    void fillChoiceCombos();
+    void dropResourceChoices();
 
     ParameterEffectData m_data;
     QStringList m_names;
@@ -90,8 +108,9 @@ private:
     QString m_objective = QStringLiteral("time");
     bool m_minimize = true;
     QMap<std::size_t, QString> m_sizeLabels;
-    int m_xParameter = 0;
-    int m_colorParameter = -1;
+    int m_xParameter = 0;       // a choice (kResourceChoice)
+    int m_colorParameter = -1;  // a choice; -1: one colour
+    int m_offeredResources = 0; // the mask the combo boxes list
     std::size_t m_sizeIndex = 0;
     bool m_sizeChosen = false; // false: show the first size that arrives
 

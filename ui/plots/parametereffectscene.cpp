@@ -66,11 +66,7 @@ void ParameterEffectScene::rebuild(const ParameterEffectData &data, const Parame
     m_groups.clear();
     m_placed = 0;
     m_bestRow = -1;
-    const std::vector<double> &xs = data.distinctValues(view.xParameter);
-    m_categories = int(xs.size());
-    m_plot->xAxis->setTicker(categoryTicker(xs, 20)); // every column, up to 20 of them
-    m_plot->xAxis->setLabel(view.xName);
-    m_plot->xAxis->grid()->setVisible(false);
+    styleXAxis(data);
     addGroups(data);
     m_best = m_plot->addGraph();
     m_best->setLineStyle(QCPGraph::lsNone);
@@ -79,6 +75,28 @@ void ParameterEffectScene::rebuild(const ParameterEffectData &data, const Parame
         QCPScatterStyle::ssCircle, QPen(m_plot->xAxis->labelColor(), 1.5), Qt::NoBrush, 14));
     m_best->removeFromLegend();
     append(data);
+}
+
+void ParameterEffectScene::styleXAxis(const ParameterEffectData &data)
+{
+    const std::vector<double> &xs = data.distinctValues(m_view.xParameter);
+    m_numericX = data.isResource(m_view.xParameter);
+    m_categories = int(xs.size());
+    m_plot->xAxis->setLabel(m_view.xName);
+    m_plot->xAxis->grid()->setVisible(m_numericX); // columns need no grid; figures do
+    if (m_numericX)
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    else
+        m_plot->xAxis->setTicker(categoryTicker(xs, 20)); // every column, up to 20 of them
+}
+
+double ParameterEffectScene::xOf(const ParameterEffectData &data, int row) const
+{
+    const double value = data.value(row, m_view.xParameter);
+    if (m_numericX)
+        return value;
+    const int column = data.category(m_view.xParameter, value);
+    return column < 0 ? std::nan("") : column + data.jitter(row);
 }
 
 void ParameterEffectScene::addGroups(const ParameterEffectData &data)
@@ -141,19 +159,21 @@ void ParameterEffectScene::append(const ParameterEffectData &data)
     for (int row = m_placed; row < data.count(); ++row) {
         if (data.sizeIndex(row) != m_view.sizeIndex)
             continue;
-        const int column = data.category(m_view.xParameter, data.value(row, m_view.xParameter));
+        const double x = xOf(data, row);
         const int group =
             m_view.colorParameter < 0
                 ? 0
                 : data.category(m_view.colorParameter, data.value(row, m_view.colorParameter));
-        if (column < 0 || group < 0)
+        if (!std::isfinite(x) || group < 0)
             continue; // a value missing from this configuration
         const double objective = data.objective(row);
-        keys[group].append(column + data.jitter(row));
+        keys[group].append(x);
         values[group].append(objective);
         const bool first = m_bestRow < 0;
         m_minObjective = first ? objective : std::min(m_minObjective, objective);
         m_maxObjective = first ? objective : std::max(m_maxObjective, objective);
+        m_minX = first ? x : std::min(m_minX, x);
+        m_maxX = first ? x : std::max(m_maxX, x);
         const double best = first ? 0 : data.objective(m_bestRow);
         if (first || (m_view.minimize ? objective < best : objective > best))
             m_bestRow = row;
@@ -164,15 +184,16 @@ void ParameterEffectScene::append(const ParameterEffectData &data)
             m_groups[group]->addData(keys[group], values[group]); // merged into the sorted data
     if (m_bestRow >= 0 && (wasEmpty || m_best->data()->isEmpty() ||
                            m_best->data()->constBegin()->value != data.objective(m_bestRow))) {
-        const int column =
-            data.category(m_view.xParameter, data.value(m_bestRow, m_view.xParameter));
-        m_best->setData({column + data.jitter(m_bestRow)}, {data.objective(m_bestRow)});
+        m_best->setData({xOf(data, m_bestRow)}, {data.objective(m_bestRow)});
     }
 }
 
 void ParameterEffectScene::fitView()
 {
-    m_plot->xAxis->setRange(-0.5, std::max(1, m_categories) - 0.5);
+    if (m_numericX)
+        fitNumericX();
+    else
+        m_plot->xAxis->setRange(-0.5, std::max(1, m_categories) - 0.5);
     if (m_bestRow < 0)
         return;
     QCPAxis *axis = m_plot->yAxis;
@@ -185,6 +206,19 @@ void ParameterEffectScene::fitView()
     axis->setRange(m_minObjective - pad, m_maxObjective + pad);
 }
 
+// The figures' span and a margin, so that the first and last points are not cut in half.
+void ParameterEffectScene::fitNumericX()
+{
+    if (m_bestRow < 0) {
+        m_plot->xAxis->setRange(0, 1);
+        return;
+    }
+    const double low = m_minX;
+    const double high = m_maxX;
+    const double pad = high > low ? (high - low) * 0.05 : std::max(std::abs(high) * 0.1, 1.0);
+    m_plot->xAxis->setRange(low - pad, high + pad);
+}
+
 int ParameterEffectScene::rowAt(const ParameterEffectData &data, const QPointF &pixel) const
 {
     constexpr double kTolerance = 8; // pixels: a disc is 6 wide, and hands are not exact
@@ -193,12 +227,12 @@ int ParameterEffectScene::rowAt(const ParameterEffectData &data, const QPointF &
     for (int row = 0; row < data.count(); ++row) {
         if (data.sizeIndex(row) != m_view.sizeIndex)
             continue;
-        const int column = data.category(m_view.xParameter, data.value(row, m_view.xParameter));
-        if (column < 0 ||
+        const double x = xOf(data, row);
+        if (!std::isfinite(x) ||
             (m_view.colorParameter >= 0 &&
              data.category(m_view.colorParameter, data.value(row, m_view.colorParameter)) < 0))
             continue; // not drawn
-        const QPointF point(m_plot->xAxis->coordToPixel(column + data.jitter(row)),
+        const QPointF point(m_plot->xAxis->coordToPixel(x),
                             m_plot->yAxis->coordToPixel(data.objective(row)));
         const QPointF delta = point - pixel;
         const double distance = QPointF::dotProduct(delta, delta);

@@ -20,7 +20,7 @@ namespace tb {
 // What a ParameterEffectPlot shows.
 struct ParameterEffectView
 {
-    int xParameter = 0;
+    int xParameter = 0;      // a channel of ParameterEffectData: a parameter or a resource
     int colorParameter = -1; // -1: one colour
     std::size_t sizeIndex = 0;
     QString xName;
@@ -30,7 +30,9 @@ struct ParameterEffectView
 
 // Draws ParameterEffectData into a QCustomPlot for one view: a graph per colour value, the
 // categorical x ticks, the legend or the colour scale, a ring around the best point. A new view
-// or new categories rebuild it; new rows of known categories are appended.
+// or new categories rebuild it; new rows of known categories are appended. A resource on x
+// (registers, spills, ...) is a numeric axis instead: points sit at their figure, unjittered,
+// since it has many distinct values spread unevenly (a column each would hide the distances).
 class ParameterEffectScene
 {
 public:
@@ -44,6 +46,7 @@ public:
     // The data row drawn nearest `pixel`, within a few pixels; -1: none.
     int rowAt(const ParameterEffectData &data, const QPointF &pixel) const;
 
+    bool numericX() const { return m_numericX; }
     int placedRows() const { return m_placed; }
     int bestRow() const { return m_bestRow; }
     bool usesColorScale() const { return m_gradient; }
@@ -54,6 +57,10 @@ public:
 private:
     void addGroups(const ParameterEffectData &data);
     void placeSide(QCPLayoutElement *element);
+    void styleXAxis(const ParameterEffectData &data);
+    // Where a row sits on x (a category and its jitter, or the resource figure); NaN: not drawn.
+    double xOf(const ParameterEffectData &data, int row) const;
+    void fitNumericX();
 
     QCustomPlot *m_plot;
     QCPColorScale *m_colorScale;
@@ -64,11 +71,14 @@ private:
     QStringList m_colorLabels;
     QMap<QString, QColor> m_colorOf;
     bool m_gradient = false;
-    int m_categories = 0; // of the x parameter
-    int m_placed = 0;     // data rows already looked at
+    bool m_numericX = false; // a resource on x
+    int m_categories = 0;    // of the x parameter
+    int m_placed = 0;        // data rows already looked at
     int m_bestRow = -1;
     double m_minObjective = 0;
     double m_maxObjective = 0;
+    double m_minX = 0; // of the placed points, for a numeric x
+    double m_maxX = 0;
 };
 
 } // namespace tb

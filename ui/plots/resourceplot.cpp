@@ -66,7 +66,7 @@ ResourcePlot::ResourcePlot(QWidget *parent)
     m_replotTimer->setInterval(100);
     connect(m_replotTimer, &QTimer::timeout, this, &ResourcePlot::replotIfDirty);
     m_replotTimer->start();
-    setMinimumSize(240, 200);
+    setMinimumSize(kMinimumWidth, kMinimumHeight);
 }
 
 void ResourcePlot::buildAxes()
@@ -113,7 +113,7 @@ DenseScatterGraph *ResourcePlot::addPoints(QCPAxisRect *rect, const QColor &colo
     graph->setLineStyle(QCPGraph::lsNone);
     QColor faded = color;
     faded.setAlpha(160);
-    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, faded, faded, 5));
+    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, faded, faded, kMarkerSize));
     return graph;
 }
 

@@ -27,6 +27,12 @@ class ResourcePlot : public QWidget
 {
     Q_OBJECT
 public:
+    // Two stacked axes need room: below ~100 px of plot each, the tick labels crowd and the
+    // points of neighbouring register counts merge.
+    static constexpr int kMinimumWidth = 320;
+    static constexpr int kMinimumHeight = 320;
+    static constexpr int kMarkerSize = 7; // pixels: readable at a glance, still dense
+
     explicit ResourcePlot(QWidget *parent = nullptr);
 
     void clear();

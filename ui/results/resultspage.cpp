@@ -7,6 +7,7 @@
 #include "models/resultsmodel.h"
 #include "pages/resultdetails.h"
 #include "plots/parametereffectplot.h"
+#include "resultrowactions.h"
 #include "resultsfilterproxy.h"
 #include "winnersummary.h"
 
@@ -170,8 +171,10 @@ void ResultsPage::setUpTable()
     m_chooser = new ColumnChooser(m_table, ResultsModel::ColumnIdRole,
                                   QStringLiteral("results/hiddenColumns"), this);
 
-    // The window adds its actions on selected results (Compare) to the table's context menu.
+    // The rows' own actions first; the window adds its actions on selected results (Compare)
+    // to the table's context menu after them.
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_rowActions = new ResultRowActions(m_table, m_proxy, m_feed, this);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ResultsPage::showCurrent);

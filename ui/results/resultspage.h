@@ -22,6 +22,7 @@ class ImportanceView;
 class ParameterEffectPlot;
 class ResultDetails;
 class ResultsFeed;
+class ResultRowActions;
 class ResultsFilterProxy;
 class WinnerSummary;
 
@@ -58,6 +59,9 @@ public:
     // (RunPage::shownRunNote()); hidden otherwise.
     QLabel *runNote() const { return m_runNote; }
     QSplitter *splitter() const { return m_splitter; }
+    // The table rows' actions, from a result to its code (Compile in Kernel page, Copy -D
+    // flags, Copy launch geometry, Set as baseline): the main window answers their signals.
+    ResultRowActions *rowActions() const { return m_rowActions; }
     QString countText() const;
 
     // The selected rows' results, top to bottom as the table shows them.
@@ -93,6 +97,7 @@ private:
     QTableView *m_table;
     int m_sortedSection = -1; // the column the table was last sorted by
     ColumnChooser *m_chooser = nullptr;
+    ResultRowActions *m_rowActions = nullptr;
     ResultDetails *m_details;
     ParameterEffectPlot *m_effect;
     ImportanceView *m_importance;

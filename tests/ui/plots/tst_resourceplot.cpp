@@ -38,6 +38,25 @@ class TestResourcePlot : public QObject
 {
     Q_OBJECT
 private slots:
+    // Two stacked axes in a Run page pane: tall and wide enough that the tick labels and
+    // neighbouring register counts stay apart, with markers to see at a glance.
+    void isLargeEnoughToRead()
+    {
+        ResourcePlot plot;
+        QVERIFY(plot.minimumHeight() >= 320);
+        QVERIFY(plot.minimumWidth() >= 320);
+        QCOMPARE(plot.registersGraph()->scatterStyle().size(), double(ResourcePlot::kMarkerSize));
+        QVERIFY(ResourcePlot::kMarkerSize >= 7);
+        plot.resize(plot.minimumSize());
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.addResults({gpuResult(32, 0, 0), gpuResult(255, 400, 440)});
+        plot.replotIfDirty();
+        plot.plot()->replot();
+        QVERIFY(plot.registersRect()->height() >= 100);
+        QVERIFY(plot.spillsRect()->height() >= 100);
+    }
+
     void plotsRegistersAndSpillsInEvaluationOrder()
     {
         ResourcePlot plot;

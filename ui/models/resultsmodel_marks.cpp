@@ -1,0 +1,56 @@
+// ResultsModel: the resource cells it marks, and why (the cell's tooltip says it first).
+#include "resultsmodel.h"
+
+#include "resultrowtext.h"
+
+namespace tb {
+
+QString ResultsModel::resourceMark(const ResultEvent &event, int column) const
+{
+    const ColumnSpec &spec = m_columns.at(column);
+    if (spec.kind != Registers && spec.kind != Spills && spec.kind != Occupancy)
+        return QString();
+    const QVariant raw = rawNumber(event, spec);
+    if (!raw.isValid())
+        return QString();
+    const double value = raw.toDouble();
+    switch (spec.kind) {
+    case Spills:
+        if (value > 0)
+            return tr("Spills %1 bytes per thread to local memory: registers ran short, and "
+                      "every spilled access goes through the cache hierarchy")
+                .arg(qRound64(value));
+        break;
+    case Registers:
+        if (value >= kRegisterLimit)
+            return tr("%1 registers per thread: at the limit (%2), so the compiler likely "
+                      "wanted more and spilled or held back")
+                .arg(qRound64(value))
+                .arg(qRound64(kRegisterLimit));
+        break;
+    case Occupancy:
+        if (value < kLowOccupancy)
+            return tr("Occupancy %1 %: under %2 % of the warp slots, little memory latency is "
+                      "hidden (registers, shared memory or the block size limit it)")
+                .arg(qRound(value * 100))
+                .arg(qRound(kLowOccupancy * 100));
+        break;
+    default:
+        break;
+    }
+    return QString();
+}
+
+// A marked cell says why first, then what the whole row's tooltip says (a failure's message,
+// an ok result's caveats).
+QVariant ResultsModel::cellToolTip(const ResultEvent &event, int column) const
+{
+    const QVariant row = resultrow::toolTip(event, m_roundsAgreeWithin);
+    const QString mark = resourceMark(event, column);
+    if (mark.isEmpty())
+        return row;
+    return row.isValid() ? QVariant(mark + QStringLiteral("\n\n") + row.toString())
+                         : QVariant(mark);
+}
+
+} // namespace tb
