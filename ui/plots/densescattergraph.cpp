@@ -205,63 +205,86 @@ void DenseScatterGraph::drawStamped(QCPPainter *painter, const QVector<QPointF> 
     if (stamp.rows == 0)
         return;
 
-    // What fraction of light each pixel lets through, multiplied stamp by stamp. A margin of
-    // one stamp on every side spares the loop any clipping.
-    const int margin =
+    // A point's position in device pixels from the area's corner; points further than half a
+    // stamp outside the area (or NaN) are not drawn.
+    const int reach =
         std::max(stamp.rows, stamp.columns) + std::abs(stamp.left) + std::abs(stamp.top);
-    const int stride = width + 2 * margin;
-    const int bufferRows = height + 2 * margin;
-    m_keep.assign(std::size_t(stride) * std::size_t(bufferRows), 1.0f);
-    const std::size_t phaseSize = std::size_t(stamp.rows * stamp.columns);
-    int touchedLeft = stride, touchedRight = 0, touchedTop = bufferRows, touchedBottom = 0;
+    const auto place = [&](const QPointF &point, double &x, double &y) {
+        x = (point.x() + shift.x()) * ratio - origin.x();
+        y = (point.y() + shift.y()) * ratio - origin.y();
+        return x > -reach / 2 && y > -reach / 2 && x < width + reach / 2 && y < height + reach / 2;
+    };
+
+    // The buffer covers only the pixels some stamp touches: a strip of markers along the
+    // bottom, or a few points, costs its own size rather than the whole axis rect's.
+    int lowX = std::numeric_limits<int>::max(), highX = std::numeric_limits<int>::min();
+    int lowY = lowX, highY = highX;
+    double x = 0, y = 0;
     for (const QPointF &point : scatters) {
-        const double x = (point.x() + shift.x()) * ratio - origin.x();
-        const double y = (point.y() + shift.y()) * ratio - origin.y();
-        if (!(x > -margin / 2 && y > -margin / 2 && x < width + margin / 2 &&
-              y < height + margin / 2))
-            continue; // off the axis rect, or NaN
+        if (!place(point, x, y))
+            continue;
+        lowX = std::min(lowX, int(std::floor(x)));
+        highX = std::max(highX, int(std::floor(x)));
+        lowY = std::min(lowY, int(std::floor(y)));
+        highY = std::max(highY, int(std::floor(y)));
+    }
+    if (lowX > highX)
+        return; // nothing visible
+    const int left = lowX + stamp.left;
+    const int top = lowY + stamp.top;
+    const int stride = highX - lowX + stamp.columns;
+    const int rows = highY - lowY + stamp.rows;
+
+    // What fraction of light each pixel lets through, multiplied stamp by stamp.
+    m_keep.assign(std::size_t(stride) * std::size_t(rows), 1.0f);
+    const std::size_t phaseSize = std::size_t(stamp.rows * stamp.columns);
+    for (const QPointF &point : scatters) {
+        if (!place(point, x, y))
+            continue;
         const double cellX = std::floor(x);
         const double cellY = std::floor(y);
         const int phase = std::min(kPhases - 1, int((x - cellX) * kPhases)) +
                           kPhases * std::min(kPhases - 1, int((y - cellY) * kPhases));
-        const int left = int(cellX) + stamp.left + margin;
-        const int top = int(cellY) + stamp.top + margin;
-        touchedLeft = std::min(touchedLeft, left);
-        touchedRight = std::max(touchedRight, left + stamp.columns);
-        touchedTop = std::min(touchedTop, top);
-        touchedBottom = std::max(touchedBottom, top + stamp.rows);
         const float *source = stamp.keep.data() + std::size_t(phase) * phaseSize;
-        float *target = m_keep.data() + std::size_t(top) * std::size_t(stride) + left;
+        float *target = m_keep.data() +
+                        std::size_t(int(cellY) + stamp.top - top) * std::size_t(stride) +
+                        std::size_t(int(cellX) + stamp.left - left);
         for (int row = 0; row < stamp.rows; ++row, target += stride, source += stamp.columns)
             for (int column = 0; column < stamp.columns; column += 4)
                 multiplyLanes(target + column, source + column);
     }
 
+    // The touched pixels that lie in the area, as one image.
+    const QRect shown = QRect(left, top, stride, rows).intersected(QRect(0, 0, width, height));
+    if (shown.isEmpty())
+        return;
     const QPen pen = effectivePen(style, mPen);
     const QColor color = style.brush().style() != Qt::NoBrush ? style.brush().color() : pen.color();
     const float red = float(color.red()), green = float(color.green()), blue = float(color.blue());
-    if (m_image.size() != QSize(width, height))
-        m_image = QImage(width, height, QImage::Format_ARGB32_Premultiplied);
+    if (m_image.size() != shown.size())
+        m_image = QImage(shown.size(), QImage::Format_ARGB32_Premultiplied);
     QImage &image = m_image;
     image.setDevicePixelRatio(1);
-    image.fill(Qt::transparent);
-    for (int row = std::max(0, touchedTop - margin); row < std::min(height, touchedBottom - margin);
-         ++row) {
-        auto *line = reinterpret_cast<QRgb *>(image.scanLine(row));
-        const float *through =
-            m_keep.data() + std::size_t(row + margin) * std::size_t(stride) + margin;
-        for (int column = std::max(0, touchedLeft - margin);
-             column < std::min(width, touchedRight - margin); ++column) {
+    // Every pixel of the image is written (a pixel no stamp touched gets alpha 0, transparent),
+    // without a branch, so the compiler vectorises the loop: it runs over the whole axis rect
+    // for a spread-out scatter, a quarter of a million pixels per graph.
+    for (int row = 0; row < shown.height(); ++row) {
+        auto *__restrict line = reinterpret_cast<QRgb *>(image.scanLine(row));
+        const float *__restrict through =
+            m_keep.data() + std::size_t(shown.top() + row - top) * std::size_t(stride) +
+            std::size_t(shown.left() - left);
+        for (int column = 0; column < shown.width(); ++column) {
             const float alpha = 1.0f - through[column];
-            if (alpha > 0.0f)
-                line[column] = qRgba(int(red * alpha + 0.5f), int(green * alpha + 0.5f),
-                                     int(blue * alpha + 0.5f), int(255.0f * alpha + 0.5f));
+            // Through int, not unsigned: SSE2 converts float to int four lanes at a time.
+            const int a = int(255.0f * alpha + 0.5f), r = int(red * alpha + 0.5f);
+            const int g = int(green * alpha + 0.5f), b = int(blue * alpha + 0.5f);
+            line[column] = QRgb((a << 24) | (r << 16) | (g << 8) | b);
         }
     }
     image.setDevicePixelRatio(ratio);
     painter->save();
     painter->resetTransform(); // the shift is in the image already
-    painter->drawImage(QPointF(origin) / ratio, image);
+    painter->drawImage(QPointF(origin + shown.topLeft()) / ratio, image);
     painter->restore();
 }
 
