@@ -1,13 +1,15 @@
 // MainWindow: from a result to its code. The Results table's row actions, answered with the
 // pages the window holds: the Kernel page compiles a result's configuration and tells its
-// -D flags and launch geometry; the Compare page takes it as its baseline. The Kernel page
-// shows the run on show's figures for what it picked (the window's results model).
+// -D flags (for the row action and the details pane) and launch geometry; the Compare page takes it
+// as its baseline. The Kernel page shows the run on show's figures for what it picked (the window's
+// results model).
 #include "mainwindow.h"
 
 #include "compare/compareentry.h"
 #include "compare/compareview.h"
 #include "kernel/kernelpage.h"
 #include "models/resultsmodel.h"
+#include "pages/resultdetails.h"
 #include "pages/runpage.h"
 #include "pages/specpages.h"
 #include "results/resultrowactions.h"
@@ -30,6 +32,11 @@ void MainWindow::wireResultActions()
     connect(actions, &ResultRowActions::copyLaunchRequested, this, &MainWindow::copyLaunchGeometry);
     connect(actions, &ResultRowActions::baselineRequested, this, &MainWindow::setCompareBaseline);
     m_specPages->kernelPage()->setResultsModel(m_runPage->resultsModel());
+    // The details pane's -D flags, by the same rule as "Copy -D flags".
+    m_resultsPage->details()->setDefinesSource([this](const ResultEvent &event) {
+        return m_specPages->kernelPage()->defineFlags(m_runPage->resultsModel()->parameterNames(),
+                                                      event.config);
+    });
 }
 
 void MainWindow::compileInKernelPage(const ResultEvent &event)

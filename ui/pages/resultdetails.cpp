@@ -47,17 +47,6 @@ QStringList parameterRows(const std::string &configKey)
     return rows;
 }
 
-// The -D flags the backends compile a configuration with (the key's name=value pairs).
-QString definesFor(const std::string &configKey)
-{
-    QStringList defines;
-    const QStringList pairs =
-        QString::fromStdString(configKey).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    for (const QString &pair : pairs)
-        defines << QStringLiteral("-D") + pair;
-    return defines.join(QLatin1Char(' '));
-}
-
 QStringList timingRows(const Result &result)
 {
     const SampleSummary &s = result.summary;
@@ -117,8 +106,9 @@ ResultDetails::ResultDetails(QWidget *parent)
     m_defines->setObjectName(QStringLiteral("definesEdit"));
     m_defines->setReadOnly(true);
     m_defines->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_defines->setPlaceholderText(tr("Compiler defines"));
-    m_defines->setToolTip(tr("The defines this configuration was compiled with (select to copy)"));
+    m_defines->setToolTip(tr("The defines this configuration was compiled with, as the backends "
+                             "name them (a template parameter's macro is TB_PARAM_<name>); "
+                             "select to copy"));
     m_compilerLog->setReadOnly(true);
     m_compilerLog->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_compilerLog->setPlaceholderText(tr("No compiler output"));
@@ -133,6 +123,11 @@ ResultDetails::ResultDetails(QWidget *parent)
     layout->addWidget(m_histogram, 2);
     layout->addWidget(m_compilerLog, 1);
     clear();
+}
+
+void ResultDetails::setDefinesSource(DefinesSource source)
+{
+    m_definesSource = std::move(source);
 }
 
 void ResultDetails::clear()
@@ -170,7 +165,11 @@ void ResultDetails::showResult(const ResultEvent &event, double roundsAgreeWithi
                 roundRows(event.roundMedians, event.roundClocks, result.summary.median)) +
         section(tr("Metrics"), mapRows(result.metrics)) +
         section(tr("Resources"), mapRows(result.resources)));
-    m_defines->setText(definesFor(event.configKey));
+    // Only the spec knows which parameters are template arguments: without it, nothing rather
+    // than flags that may name the wrong macros.
+    m_defines->setText(m_definesSource ? m_definesSource(event) : QString());
+    m_defines->setPlaceholderText(m_definesSource ? tr("Compiler defines")
+                                                  : tr("Open the run's spec to see its -D flags"));
     m_defines->setCursorPosition(0);
     m_compilerLog->setPlainText(QString::fromStdString(result.compilerLog));
     m_histogram->setSamples(result.samples);

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <limits>
 
 class QLabel;
@@ -24,6 +25,12 @@ class ResultDetails : public QWidget
 public:
     explicit ResultDetails(QWidget *parent = nullptr);
 
+    // Where the -D flags of a result come from: whoever holds the run's spec (the backends'
+    // parameterDefines() needs its parameters and code), or an empty text when the result is
+    // of another spec. Without a source the flags stay empty and say why.
+    using DefinesSource = std::function<QString(const ResultEvent &)>;
+    void setDefinesSource(DefinesSource source);
+
     // `roundsAgreeWithin`: the spec's target for a finalist's process rounds, past which they
     // are named as a caveat (SpecOutline::roundsAgreeWithin); infinity judges none.
     void showResult(const ResultEvent &event,
@@ -44,6 +51,7 @@ private:
     QLineEdit *m_defines;
     QPlainTextEdit *m_compilerLog;
     SampleHistogram *m_histogram;
+    DefinesSource m_definesSource;
 };
 
 } // namespace tb

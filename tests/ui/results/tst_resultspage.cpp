@@ -31,6 +31,12 @@ void clickHeader(QHeaderView *header, int section)
     QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, center);
 }
 
+// A stand-in for the Kernel page's defineFlags(): which result the pane asked about.
+QString flagsOfKey(const ResultEvent &event)
+{
+    return QStringLiteral("flags of ") + QString::fromStdString(event.configKey);
+}
+
 } // namespace
 
 class TestResultsPage : public ResultsPageFixture
@@ -222,16 +228,28 @@ private slots:
     {
         QTableView *view = m_page->view();
         const int row = 5; // BM=64,UNROLL=4 of the first size: a failure
+        ResultDetails *details = m_page->details();
+        // Without the spec, no -D flags: the pane says where they come from.
+        details->setDefinesSource({});
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
                           view->visualRect(view->model()->index(row, 0)).center());
-        ResultDetails *details = m_page->details();
+        QCOMPARE(details->definesText(), QString());
+        QVERIFY(details->findChild<QLineEdit *>(QStringLiteral("definesEdit"))
+                    ->placeholderText()
+                    .contains(QStringLiteral("spec")));
+        // With a source (the main window's is the Kernel page), the flags it gives this result.
+        details->setDefinesSource(flagsOfKey);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                          view->visualRect(view->model()->index(row - 1, 0)).center());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                          view->visualRect(view->model()->index(row, 0)).center());
         QVERIFY(details->statusText().contains(QStringLiteral("wrong_result")));
         QCOMPARE(details->messageText(), QStringLiteral("output differs at index 7"));
-        QCOMPARE(details->definesText(), QStringLiteral("-DBM=64 -DUNROLL=4"));
+        QCOMPARE(details->definesText(), QStringLiteral("flags of BM=64,UNROLL=4"));
         QTest::keyClick(view, Qt::Key_Up); // the ok one before it
         QVERIFY(details->statusText().contains(QStringLiteral("ok")));
         QCOMPARE(details->histogram()->sampleCount(), 4);
-        QCOMPARE(details->definesText(), QStringLiteral("-DBM=64 -DUNROLL=1"));
+        QCOMPARE(details->definesText(), QStringLiteral("flags of BM=64,UNROLL=1"));
 
         // Shift+Down selects two rows: both are the selection, in view order.
         QTest::keyClick(view, Qt::Key_Down, Qt::ShiftModifier);
@@ -289,6 +307,7 @@ private slots:
             return QPoint(int(std::lround(customPlot->xAxis->coordToPixel(x))),
                           int(std::lround(customPlot->yAxis->coordToPixel(data.objective(at)))));
         };
+        m_page->details()->setDefinesSource(flagsOfKey);
         // Sorted by median and filtered to BM=16, the row is hidden; the click shows it.
         clickHeader(m_page->view()->horizontalHeader(), model()->column(ResultsModel::Median));
         QTest::keyClicks(m_page->filterEdit(), QStringLiteral("bm=16"));
@@ -303,7 +322,7 @@ private slots:
         QCOMPARE(model()->resultAt(m_page->proxy()->mapToSource(current).row()).configKey,
                  std::string("BM=32,UNROLL=4"));
         QVERIFY(view->viewport()->rect().intersects(view->visualRect(current)));
-        QCOMPARE(m_page->details()->definesText(), QStringLiteral("-DBM=32 -DUNROLL=4"));
+        QCOMPARE(m_page->details()->definesText(), QStringLiteral("flags of BM=32,UNROLL=4"));
 
         // A row out of sight is scrolled to.
         QVector<ResultEvent> more;
