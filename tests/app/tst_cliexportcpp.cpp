@@ -3,6 +3,7 @@
 // renamed) or to stdout; a run id the workspace lacks and a run without a single successful
 // configuration are errors (exit 3) that write nothing.
 #include "clirunner.h"
+#include "finishedrun.h"
 #include "scalespec.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
@@ -48,36 +49,18 @@ private slots:
         m_workspace = file("run.tbw");
         auto spec = SpecLoader().parse(kSpec, m_dir.path().toStdString());
         QVERIFY2(spec.hasValue(), spec ? "" : spec.error().toString().c_str());
-        auto store = Store::open(m_workspace.toStdString());
-        QVERIFY(store.hasValue());
-        const std::int64_t specId = *store->saveSpec(*spec);
-        RunRecord run;
-        run.specId = specId;
-        run.strategy = "brute_force";
-        run.device = "cpu";
-        QCOMPARE(*store->createRun(run), std::int64_t{1});
-        const struct
-        {
-            double block, alpha;
-            std::size_t size;
-            double median;
-        } rows[] = {{32, 0.5, 0, 2e-3}, {32, 1, 0, 1e-3}, {64, 1, 0, 3e-3}, {64, 0.5, 1, 5e-4}};
-        for (const auto &row : rows) {
-            const Configuration config{{row.block, row.alpha}};
-            QVERIFY(store
-                        ->saveResult(1, specId, config.key(spec->parameters), config, row.size,
-                                     tbtest::timedResult(row.median))
-                        .hasValue());
-        }
-        QVERIFY(store->setRunState(1, "finished").hasValue());
+        const std::string workspace = m_workspace.toStdString();
+        QCOMPARE(tbtest::storeFinishedRun(workspace, *spec,
+                                          {{{32, 0.5}, 0, tbtest::timedResult(2e-3)},
+                                           {{32, 1}, 0, tbtest::timedResult(1e-3)},
+                                           {{64, 1}, 0, tbtest::timedResult(3e-3)},
+                                           {{64, 0.5}, 1, tbtest::timedResult(5e-4)}}),
+                 std::int64_t{1});
         // Run 2: its only result failed to compile.
-        QCOMPARE(*store->createRun(run), std::int64_t{2});
         Result failed;
         failed.status = ResultStatus::CompileError;
-        const Configuration config{{32, 1}};
-        QVERIFY(store->saveResult(2, specId, config.key(spec->parameters), config, 0, failed)
-                    .hasValue());
-        QVERIFY(store->setRunState(2, "finished").hasValue());
+        QCOMPARE(tbtest::storeFinishedRun(workspace, *spec, {{{32, 1}, 0, failed}}),
+                 std::int64_t{2});
     }
 
     void writesTheHeaderFile()

@@ -4,6 +4,7 @@
 // note when there are several); a size out of range is an error that lists the sizes and writes
 // nothing.
 #include "clirunner.h"
+#include "finishedrun.h"
 #include "scalespec.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
@@ -55,36 +56,17 @@ private slots:
         m_workspace = file("run.tbw");
         auto spec = SpecLoader().parse(kSpec, m_dir.path().toStdString());
         QVERIFY2(spec.hasValue(), spec ? "" : spec.error().toString().c_str());
-        auto store = Store::open(m_workspace.toStdString());
-        QVERIFY(store.hasValue());
-        const std::int64_t specId = *store->saveSpec(*spec);
-        RunRecord run;
-        run.specId = specId;
-        run.strategy = "brute_force";
-        run.device = "cpu";
-        const std::int64_t runId = *store->createRun(run);
-        QCOMPARE(runId, std::int64_t{1});
         Result compileError;
         compileError.status = ResultStatus::CompileError;
         compileError.message = "error: 'ALPHA' \"quoted\", and a comma";
-        const struct
-        {
-            double block, alpha;
-            std::size_t size;
-            Result result;
-        } rows[] = {{32, 0.5, 0, tbtest::timedResult(2e-3)},
-                    {32, 1, 0, tbtest::timedResult(1e-3)},
-                    {64, 0.5, 0, compileError},
-                    {64, 1, 0, tbtest::timedResult(3e-3)},
-                    {32, 0.5, 1, tbtest::timedResult(5e-4)}};
-        for (const auto &row : rows) {
-            const Configuration config{{row.block, row.alpha}};
-            QVERIFY(store
-                        ->saveResult(runId, specId, config.key(spec->parameters), config, row.size,
-                                     row.result)
-                        .hasValue());
-        }
-        QVERIFY(store->setRunState(runId, "finished").hasValue());
+        const std::int64_t runId =
+            tbtest::storeFinishedRun(m_workspace.toStdString(), *spec,
+                                     {{{32, 0.5}, 0, tbtest::timedResult(2e-3)},
+                                      {{32, 1}, 0, tbtest::timedResult(1e-3)},
+                                      {{64, 0.5}, 0, compileError},
+                                      {{64, 1}, 0, tbtest::timedResult(3e-3)},
+                                      {{32, 0.5}, 1, tbtest::timedResult(5e-4)}});
+        QCOMPARE(runId, std::int64_t{1});
     }
 
     void writesTheFirstSizeAndSaysSo()

@@ -4,6 +4,7 @@
 // and every refusal (a spec that does not describe the file, a corrupt file, a second import)
 // leaving the workspace as it was.
 #include "clirunner.h"
+#include "finishedrun.h"
 #include "scalespec.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
@@ -103,34 +104,14 @@ class TestCliImport : public QObject
     {
         auto spec = SpecLoader().parse(kScaleSpec, m_dir.path().toStdString());
         QVERIFY(spec.hasValue());
-        auto store = Store::open(workspace.toStdString());
-        QVERIFY(store.hasValue());
-        const std::int64_t specId = *store->saveSpec(*spec);
-        RunRecord run;
-        run.specId = specId;
-        run.strategy = "brute_force";
-        run.device = "cpu";
-        const std::int64_t runId = *store->createRun(run);
-        const struct
-        {
-            double block, alpha;
-            std::size_t size;
-            Result result;
-        } rows[] = {{32, 0.5, 0, tbtest::timedResult(2.125e-3)},
-                    {32, 1, 0, tbtest::timedResult(1.0625e-3)},
-                    {64, 0.5, 0, failed(ResultStatus::CompileError)},
-                    {64, 1, 0, tbtest::timedResult(3.3e-3)},
-                    {32, 0.5, 1, tbtest::timedResult(5.5e-4)},
-                    {32, 1, 1, failed(ResultStatus::WrongResult)},
-                    {64, 0.5, 1, failed(ResultStatus::Timeout)}};
-        for (const auto &row : rows) {
-            const Configuration config{{row.block, row.alpha}};
-            QVERIFY(store
-                        ->saveResult(runId, specId, config.key(spec->parameters), config, row.size,
-                                     row.result)
-                        .hasValue());
-        }
-        QVERIFY(store->setRunState(runId, "finished").hasValue());
+        tbtest::storeFinishedRun(workspace.toStdString(), *spec,
+                                 {{{32, 0.5}, 0, tbtest::timedResult(2.125e-3)},
+                                  {{32, 1}, 0, tbtest::timedResult(1.0625e-3)},
+                                  {{64, 0.5}, 0, failed(ResultStatus::CompileError)},
+                                  {{64, 1}, 0, tbtest::timedResult(3.3e-3)},
+                                  {{32, 0.5}, 1, tbtest::timedResult(5.5e-4)},
+                                  {{32, 1}, 1, failed(ResultStatus::WrongResult)},
+                                  {{64, 0.5}, 1, failed(ResultStatus::Timeout)}});
     }
 
     // Exports run 1's size with the CLI, imports it under the spec and checks every imported

@@ -6,6 +6,7 @@
 #include "export/cppnames.h"
 #include "export/exporter.h"
 #include "export/runreader.h"
+#include "finishedrun.h"
 #include "headercompile.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
@@ -96,36 +97,23 @@ private slots:
         QVERIFY(m_dir.isValid());
         auto spec = SpecLoader().parse(kSpec, m_dir.path().toStdString());
         QVERIFY2(spec.hasValue(), spec ? "" : spec.error().toString().c_str());
-        auto store = Store::open(m_dir.filePath("run.tbw").toStdString());
-        QVERIFY(store.hasValue());
-        const std::int64_t specId = *store->saveSpec(*spec);
-        m_specHash = store->spec(specId)->contentHash;
-        RunRecord run;
-        run.specId = specId;
-        run.strategy = "brute_force";
-        run.device = "cuda";
-        run.toolVersion = "9.8.7";
-        const std::int64_t runId = *store->createRun(run);
         Result failed;
         failed.status = ResultStatus::CompileError;
         // Winners: N=4096 BLOCK=64 ALPHA=1, N=1024 BLOCK=32 ALPHA=0.5, N=16384 BLOCK=128
         // ALPHA=0.5; a compile error and slower results beside them.
-        const struct
-        {
-            double block, alpha;
-            std::size_t size;
-            Result result;
-        } rows[] = {{32, 0.5, 0, timed(3e-3)}, {64, 1, 0, timed(1e-3)}, {128, 0.5, 0, failed},
-                    {32, 0.5, 1, timed(2e-4)}, {64, 1, 1, timed(4e-4)}, {128, 0.5, 2, timed(5e-3)},
-                    {64, 0.5, 2, timed(6e-3)}};
-        for (const auto &row : rows) {
-            const Configuration config{{row.block, row.alpha}};
-            QVERIFY(store
-                        ->saveResult(runId, specId, config.key(spec->parameters), config, row.size,
-                                     row.result)
-                        .hasValue());
-        }
-        QVERIFY(store->setRunState(runId, "finished").hasValue());
+        const std::string workspace = m_dir.filePath("run.tbw").toStdString();
+        const std::int64_t runId = tbtest::storeFinishedRun(workspace, *spec,
+                                                            {{{32, 0.5}, 0, timed(3e-3)},
+                                                             {{64, 1}, 0, timed(1e-3)},
+                                                             {{128, 0.5}, 0, failed},
+                                                             {{32, 0.5}, 1, timed(2e-4)},
+                                                             {{64, 1}, 1, timed(4e-4)},
+                                                             {{128, 0.5}, 2, timed(5e-3)},
+                                                             {{64, 0.5}, 2, timed(6e-3)}},
+                                                            {"cuda", "brute_force", "9.8.7"});
+        auto store = Store::open(workspace);
+        QVERIFY(store.hasValue());
+        m_specHash = store->spec(store->run(runId)->specId)->contentHash;
 
         auto loaded = readRunAndSpec(*store, runId);
         QVERIFY(loaded.hasValue());
