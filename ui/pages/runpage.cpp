@@ -2,6 +2,7 @@
 
 #include "benchlanes.h"
 #include "latestsamples.h"
+#include "machineloadindicator.h"
 #include "models/resultsfeed.h"
 #include "plots/resourceplot.h"
 #include "plots/timelineplot.h"
@@ -13,6 +14,7 @@
 #include "session/storedrun.h"
 
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
@@ -28,11 +30,11 @@ constexpr int kMaxLogLines = 5000;
 RunPage::RunPage(QWidget *parent)
     : QWidget(parent), m_controller(new SessionController(this)), m_feed(new ResultsFeed(this)),
       m_form(new RunForm(this)), m_runSelector(new RunSelector(this)),
-      m_progress(new RunProgress(this)), m_lanes(new BenchLanes(this)),
-      m_timeline(new TimelinePlot(this)), m_latest(new LatestSamples(this)),
-      m_resources(new ResourcePlot(this)), m_log(new QPlainTextEdit(this)),
-      m_compileOnlyBanner(new QLabel(this)), m_splitter(new QSplitter(Qt::Vertical, this)),
-      m_flushTimer(new QTimer(this))
+      m_progress(new RunProgress(this)), m_load(new MachineLoadIndicator(this)),
+      m_lanes(new BenchLanes(this)), m_timeline(new TimelinePlot(this)),
+      m_latest(new LatestSamples(this)), m_resources(new ResourcePlot(this)),
+      m_log(new QPlainTextEdit(this)), m_compileOnlyBanner(new QLabel(this)),
+      m_splitter(new QSplitter(Qt::Vertical, this)), m_flushTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("runPage"));
     m_log->setObjectName(QStringLiteral("runLog"));
@@ -60,7 +62,10 @@ RunPage::RunPage(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_form);
     layout->addWidget(m_runSelector);
-    layout->addWidget(m_progress);
+    auto *progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_load);
+    layout->addLayout(progressRow);
     layout->addWidget(m_lanes);
     layout->addWidget(m_compileOnlyBanner);
     layout->addWidget(m_splitter, 1);
@@ -106,6 +111,7 @@ void RunPage::connectFeed()
         m_timeline->addResults(batch);
         m_latest->addResults(batch);
         m_resources->addResults(batch);
+        m_load->addResults(batch);
     });
 }
 

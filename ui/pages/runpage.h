@@ -17,6 +17,7 @@ struct LoadedRun;
 struct SpecOutline;
 class BenchLanes;
 class LatestSamples;
+class MachineLoadIndicator;
 class ResourcePlot;
 class ResultsFeed;
 class ResultsModel;
@@ -47,6 +48,7 @@ public:
     ResourcePlot *resourcePlot() const { return m_resources; }
     RunSelector *runSelector() const { return m_runSelector; }
     RunProgress *progress() const { return m_progress; }
+    MachineLoadIndicator *machineLoad() const { return m_load; }
     BenchLanes *lanes() const { return m_lanes; }
     QPlainTextEdit *log() const { return m_log; }
     // Shown while the run on show only compiles: "Compiling only: ... no timings".
@@ -109,6 +111,7 @@ private:
     RunForm *m_form;
     RunSelector *m_runSelector;
     RunProgress *m_progress;
+    MachineLoadIndicator *m_load;
     BenchLanes *m_lanes;
     TimelinePlot *m_timeline;
     LatestSamples *m_latest;

@@ -3,6 +3,7 @@
 
 #include "benchlanes.h"
 #include "latestsamples.h"
+#include "machineloadindicator.h"
 #include "models/durationformat.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
@@ -72,6 +73,7 @@ void RunPage::startRun()
     m_form->setRunning(true);
     m_runSelector->setEnabled(false);
     m_flushTimer->start();
+    m_load->setRunning(true);
     appendLog(tr("Tuning %1 into %2").arg(request.specPath, request.workspacePath));
     emit statusMessage(tr("Running %1").arg(request.specPath));
     emit runningChanged(true);
@@ -175,6 +177,7 @@ void RunPage::endLiveRun()
 {
     flushPending();
     m_flushTimer->stop();
+    m_load->setRunning(false);
     m_lanes->clear();
     m_form->setRunning(false);
     m_runSelector->setEnabled(true);
