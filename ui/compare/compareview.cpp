@@ -2,6 +2,7 @@
 
 #include "compareverdict.h"
 #include "comparisonmodel.h"
+#include "crossdevicebox.h"
 #include "crossdevicemodel.h"
 #include "plots/groupedbarchart.h"
 #include "plots/overlaidhistogram.h"
@@ -52,9 +53,7 @@ CompareView::CompareView(QWidget *parent)
       m_copy(new QAction(tr("Copy as &Table"), this)), m_hint(new QLabel(this)),
       m_note(new QLabel(this)), m_verdicts(new QLabel(this)), m_table(new QTableView(this)),
       m_histogram(new OverlaidHistogram(this)), m_resourceBars(new GroupedBarChart(this)),
-      m_noResources(new QLabel(this)), m_devicesModel(new CrossDeviceModel(this)),
-      m_devicesBox(new QWidget(this)), m_devicesHeading(new QLabel(this)),
-      m_devicesTable(new QTableView(this))
+      m_noResources(new QLabel(this)), m_devices(new CrossDeviceBox(this))
 {
     m_table->setModel(m_model);
     m_table->setAlternatingRowColors(true);
@@ -98,7 +97,7 @@ CompareView::CompareView(QWidget *parent)
     auto *tables = new QWidget(this);
     auto *tablesLayout = new QVBoxLayout(tables);
     tablesLayout->setContentsMargins(0, 0, 0, 0);
-    tablesLayout->addWidget(createCrossDeviceBox());
+    tablesLayout->addWidget(m_devices);
     tablesLayout->addWidget(m_table, 1);
     split->addWidget(tables);
     split->addWidget(plots);
@@ -122,34 +121,24 @@ CompareView::CompareView(QWidget *parent)
     setResults({});
 }
 
-QWidget *CompareView::createCrossDeviceBox()
+CrossDeviceModel *CompareView::crossDeviceModel() const
 {
-    m_devicesBox->setObjectName(QStringLiteral("crossDeviceBox"));
-    m_devicesHeading->setObjectName(QStringLiteral("crossDeviceHeading"));
-    m_devicesHeading->setWordWrap(true);
-    m_devicesHeading->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_devicesTable->setObjectName(QStringLiteral("crossDeviceTable"));
-    m_devicesTable->setModel(m_devicesModel);
-    m_devicesTable->setAlternatingRowColors(true);
-    m_devicesTable->verticalHeader()->hide();
-    m_devicesTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_devicesTable->horizontalHeader()->setStretchLastSection(true);
-    // As tall as its rows and no taller: two rows per size leave the comparison the room.
-    m_devicesTable->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    m_devicesTable->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
-    auto *layout = new QVBoxLayout(m_devicesBox);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_devicesHeading);
-    layout->addWidget(m_devicesTable, 1);
-    m_devicesBox->hide();
-    return m_devicesBox;
+    return m_devices->model();
+}
+
+QTableView *CompareView::crossDeviceTable() const
+{
+    return m_devices->table();
+}
+
+QLabel *CompareView::crossDeviceHeading() const
+{
+    return m_devices->heading();
 }
 
 void CompareView::setAcrossDevices(const CrossDevicePair &pair)
 {
-    m_devicesModel->setPair(pair);
-    m_devicesHeading->setText(m_devicesModel->heading());
-    m_devicesBox->setVisible(m_devicesModel->rowCount() > 0);
+    m_devices->setPair(pair);
 }
 
 QWidget *CompareView::createToolbar()
@@ -282,8 +271,8 @@ void CompareView::copyAsTable()
         return;
     QString text = m_model->toTabSeparated();
     // Across devices, the cross-device table follows, after a blank line.
-    if (m_devicesModel->rowCount() > 0)
-        text += QLatin1Char('\n') + m_devicesModel->toTabSeparated();
+    if (m_devices->model()->rowCount() > 0)
+        text += QLatin1Char('\n') + m_devices->model()->toTabSeparated();
     QApplication::clipboard()->setText(text);
 }
 

@@ -15,6 +15,7 @@ class QTableView;
 namespace tb {
 
 class ComparisonModel;
+class CrossDeviceBox;
 class CrossDeviceModel;
 class GroupedBarChart;
 class OverlaidHistogram;
@@ -52,10 +53,10 @@ public:
     // Per result, whether its time differs from the baseline's beyond the uncertainty.
     QLabel *verdicts() const { return m_verdicts; }
     QLabel *note() const { return m_note; }
-    CrossDeviceModel *crossDeviceModel() const { return m_devicesModel; }
-    QTableView *crossDeviceTable() const { return m_devicesTable; }
+    CrossDeviceModel *crossDeviceModel() const;
+    QTableView *crossDeviceTable() const;
     // "Across devices: run 1 on ..., run 2 on ..."; hidden with the table.
-    QLabel *crossDeviceHeading() const { return m_devicesHeading; }
+    QLabel *crossDeviceHeading() const;
 
 public slots:
     void setBaseline(int entry);
@@ -71,7 +72,6 @@ signals:
 
 private:
     QWidget *createToolbar();
-    QWidget *createCrossDeviceBox();
     // Shows the entries of the size picked (all of them when they share one size).
     void showSize(int index);
     void showEntries(const QVector<CompareEntry> &entries);
@@ -92,10 +92,7 @@ private:
     OverlaidHistogram *m_histogram;
     GroupedBarChart *m_resourceBars;
     QLabel *m_noResources;
-    CrossDeviceModel *m_devicesModel;
-    QWidget *m_devicesBox;
-    QLabel *m_devicesHeading;
-    QTableView *m_devicesTable;
+    CrossDeviceBox *m_devices;
 };
 
 } // namespace tb
