@@ -17,20 +17,57 @@ packages=(
     xvfb xauth x11-utils sqlite3 patchelf
 )
 
-missing=()
-for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
-        missing+=("$package")
+# The CUDA toolkit's major version, or nothing without a toolkit.
+cuda_major=""
+for nvcc in "$(command -v nvcc || true)" /usr/local/cuda/bin/nvcc; do
+    if [[ -x $nvcc ]]; then
+        cuda_major=$("$nvcc" --version | sed -n 's/.*release \([0-9]*\)\..*/\1/p')
+        break
+    fi
 done
-if ((${#missing[@]} == 0)); then
-    echo "install-deps: everything is already installed"
-    exit 0
+# nvdisasm shows a configuration's SASS on the Kernel page. A toolkit assembled from NVIDIA's
+# wheels may lack it: then NVIDIA's nvdisasm wheel of the same major version supplies it (pip
+# only downloads; the wheel is unpacked, nothing enters Python's environment).
+needs_nvdisasm=false
+if [[ -n $cuda_major ]] && ! command -v nvdisasm >/dev/null &&
+    [[ ! -x /usr/local/cuda/bin/nvdisasm ]]; then
+    needs_nvdisasm=true
+    packages+=(python3-pip unzip)
 fi
+
+install_nvdisasm() {
+    local target=/opt/tunebench-nvdisasm wheels
+    wheels=$(mktemp -d)
+    python3 -m pip download --quiet --no-deps --dest "$wheels" \
+        "nvidia-cuda-nvdisasm>=${cuda_major},<$((cuda_major + 1))"
+    $sudo mkdir -p "$target"
+    $sudo unzip -q -o "$wheels"/nvidia_cuda_nvdisasm-*.whl -d "$target"
+    $sudo ln -sf "$target/nvidia/cu${cuda_major}/bin/nvdisasm" /usr/local/bin/nvdisasm
+    $sudo chmod +x "$target/nvidia/cu${cuda_major}/bin/nvdisasm"
+    rm -rf "$wheels"
+    echo "install-deps: nvdisasm $(nvdisasm --version | tail -n 1)"
+}
 
 sudo=""
 if [[ $(id -u) -ne 0 ]]; then
     sudo="sudo"
 fi
-echo "install-deps: installing ${missing[*]}"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+        missing+=("$package")
+done
+if ((${#missing[@]} == 0)) && ! $needs_nvdisasm; then
+    echo "install-deps: everything is already installed"
+    exit 0
+fi
+
+if ((${#missing[@]} > 0)); then
+    echo "install-deps: installing ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if $needs_nvdisasm; then
+    install_nvdisasm
+fi

@@ -50,17 +50,21 @@ std::string defaultCacheDirectory()
 // cpu: measure C/C++ kernels (built by cpu-compile workers, or here on a cache miss);
 // cpu-compile: build them only; cuda-compile: NVRTC only (CPU, no GPU needed); cuda: load
 // cubins and measure on the one GPU this process sees.
-std::unique_ptr<tb::KernelBackend>
-makeBackend(const std::string &role, const std::string &cacheDirectory, const std::string &arch)
+// codeDirectory: cuda-compile only, where each build's PTX and cubin go (the Kernel page).
+std::unique_ptr<tb::KernelBackend> makeBackend(const std::string &role,
+                                               const std::string &cacheDirectory,
+                                               const std::string &arch,
+                                               const std::string &codeDirectory)
 {
 #if TUNEBENCH_HAVE_CUDA
     if (role == "cuda-compile")
-        return std::make_unique<tb::CudaCompileBackend>(cacheDirectory,
-                                                        tb::CudaCompileOptions{arch, {}});
+        return std::make_unique<tb::CudaCompileBackend>(
+            cacheDirectory, tb::CudaCompileOptions{arch, {}, codeDirectory});
     if (role == "cuda")
         return std::make_unique<tb::CudaBackend>(cacheDirectory);
 #else
     (void)arch;
+    (void)codeDirectory;
     if (role == "cuda-compile" || role == "cuda")
         return nullptr; // this build has no CUDA backend (kNoCudaBackend)
 #endif
@@ -79,6 +83,7 @@ int main(int argc, char **argv)
     std::string role = "cpu";
     std::string cacheDirectory = defaultCacheDirectory();
     std::string arch = tb::kDefaultCompileArch;
+    std::string codeDirectory;
     int pinCpu = -1;
     int avoidCpu = -1;
     app.add_option("--role", role, "Worker role: cpu, cpu-compile, cuda-compile or cuda")
@@ -88,6 +93,9 @@ int main(int argc, char **argv)
     app.add_option("--avoid-cpu", avoidCpu, "Run on every allowed CPU but this one");
     app.add_option("--arch", arch, "cuda-compile: target architecture")->capture_default_str();
     app.add_option("--cache-dir", cacheDirectory, "Build cache directory")->capture_default_str();
+    app.add_option("--code-dir", codeDirectory,
+                   "cuda-compile: also write each build's PTX, cubin and entry symbol here "
+                   "(the workbench's Kernel page)");
     app.set_version_flag("--version", std::string("tunebench-worker ") + TUNEBENCH_VERSION);
     CLI11_PARSE(app, argc, argv);
 
@@ -100,7 +108,7 @@ int main(int argc, char **argv)
 
     // From here on fd 1 belongs to the protocol; anything a kernel prints goes to the log.
     const int protocolFd = tb::claimProtocolOutput();
-    const auto backend = makeBackend(role, cacheDirectory, arch);
+    const auto backend = makeBackend(role, cacheDirectory, arch, codeDirectory);
     if (!backend) {
         std::fprintf(stderr, "tunebench-worker: %s\n", tb::kNoCudaBackend);
         return 2;

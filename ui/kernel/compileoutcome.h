@@ -1,5 +1,6 @@
 #pragma once
 
+#include "codelisting.h"
 #include "model/result.h"
 
 #include <QMetaType>
@@ -24,6 +25,8 @@ struct CompileOutcome
     std::string targetReason; // why that target: "the spec's arch", "no GPU: ...", ...
     std::string command;      // cpu: the compiler's command line
     std::vector<std::string> workerLog; // the worker's and supervisor's notes (cuda)
+    // When built: PTX and SASS (cuda) or the entry's disassembly (cpu), each or why not.
+    CodeListings code;
 };
 
 } // namespace tb

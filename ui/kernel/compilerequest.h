@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace tb {
 
@@ -20,6 +21,9 @@ struct CompileRequest
     std::string workerPath; // tunebench-worker (cuda)
     std::string cacheDirectory; // build cache shared with tuning runs
     double timeoutSeconds = 60; // a compile running longer is killed and reported `timeout`
+    // Where nvdisasm (cuda) or objdump (cpu) are looked for; empty: the usual places
+    // (ToolSearch::cudaTools(), hostTools()).
+    std::vector<std::string> toolDirectories;
 };
 
 } // namespace tb

@@ -1,8 +1,13 @@
 #include "cudaconfigbuild.h"
 
+#include "disassembler.h"
+
 #include "backend/cuda/cudaenvironment.h"
 #include "backend/cuda/cudarunplan.h"
 #include "runner/supervisor.h"
+
+#include <QDir>
+#include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
 
@@ -49,11 +54,13 @@ std::optional<std::string> documentWithCode(const CompileRequest &request, std::
 }
 
 SupervisorOptions supervisorOptions(const CompileRequest &request, const CompileOutcome &outcome,
-                                    std::string document)
+                                    std::string document, const QString &codeDirectory)
 {
     SupervisorOptions options;
-    options.launch.command = {request.workerPath,     "--role", "cuda-compile", "--cache-dir",
-                              request.cacheDirectory, "--arch", outcome.target};
+    // --code-dir: the worker leaves the build's PTX and cubin there for the Code tab.
+    options.launch.command = {request.workerPath,         "--role", "cuda-compile", "--cache-dir",
+                              request.cacheDirectory,     "--arch", outcome.target, "--code-dir",
+                              codeDirectory.toStdString()};
     options.workerCount = 1;
     options.specDocument = std::move(document);
     options.baseDirectory = request.spec.baseDirectory;
@@ -88,7 +95,15 @@ CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<
         return outcome;
     }
 
-    Supervisor supervisor(supervisorOptions(request, outcome, std::move(*document)));
+    // The worker's code files live as long as this compile: the outcome carries their text.
+    QTemporaryDir codeDirectory(QDir::temp().filePath(QStringLiteral("tunebench-code-XXXXXX")));
+    if (!codeDirectory.isValid()) {
+        outcome.failure =
+            "cannot create a temporary directory: " + codeDirectory.errorString().toStdString();
+        return outcome;
+    }
+    Supervisor supervisor(
+        supervisorOptions(request, outcome, std::move(*document), codeDirectory.path()));
     if (Status started = supervisor.start(); !started) {
         takeLog(supervisor, outcome);
         outcome.failure = "cannot start the cuda-compile worker: " + started.error().toString();
@@ -119,6 +134,12 @@ CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<
     takeLog(supervisor, outcome);
     // ptxas figures exist only when NVRTC produced a cubin.
     outcome.built = outcome.failure.empty() && outcome.result.resource("registers").has_value();
+    if (outcome.built) {
+        const Disassembler disassembler(
+            toolSearch(request.toolDirectories, ToolSearch::cudaTools()),
+            Disassembler::kDefaultTimeoutMs, cancelled);
+        outcome.code = disassembler.cudaCode(codeDirectory.path());
+    }
     return outcome;
 }
 

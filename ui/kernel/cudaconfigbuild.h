@@ -10,8 +10,9 @@ namespace tb {
 // Compiles one CUDA configuration the way a tuning run's compile stage does: a tunebench-worker
 // with role cuda-compile (NVRTC, no GPU needed) under a Supervisor, given the spec with the
 // request's code inlined, one job, the request's timeout. A compiler that crashes or hangs costs
-// that worker process only. Blocks until the outcome, a timeout or `cancelled`: call it off the
-// GUI thread.
+// that worker process only. The worker leaves the build's PTX and cubin in a temporary directory
+// (--code-dir); the outcome's code holds the PTX and nvdisasm's SASS of them (Disassembler).
+// Blocks until the outcome, a timeout or `cancelled`: call it off the GUI thread.
 CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<bool> &cancelled);
 
 } // namespace tb

@@ -1,5 +1,7 @@
 #include "hostconfigbuild.h"
 
+#include "disassembler.h"
+
 #include "backend/common/buildsupport.h"
 #include "backend/cpu/cpubuilder.h"
 
@@ -148,6 +150,13 @@ CompileOutcome buildHostConfig(const CompileRequest &request, const std::atomic<
     outcome.result.compileSeconds = double(clock.elapsed()) / 1000.0;
     outcome.result.compilerLog = process.readAll().toStdString();
     finishResult(process, outcome);
+    if (outcome.built) { // before the temporary directory and its library go
+        const Disassembler disassembler(
+            toolSearch(request.toolDirectories, ToolSearch::hostTools()),
+            Disassembler::kDefaultTimeoutMs, cancelled);
+        outcome.code =
+            disassembler.hostCode(directory.filePath(QStringLiteral("kernel.so")), kernel.entry);
+    }
     return outcome;
 }
 

@@ -12,7 +12,8 @@ namespace tb {
 // TB_CXX apply), into a temporary directory that is removed afterwards. Only builds: the kernel
 // never runs. The compiler is a child process in its own process group: past the request's
 // timeout, or when `cancelled`, the whole group is killed. A #line directive makes messages
-// name the user's file. Blocks: call it off the GUI thread.
+// name the user's file. A library that built gets the entry's disassembly (objdump) in the
+// outcome's code before the directory goes. Blocks: call it off the GUI thread.
 CompileOutcome buildHostConfig(const CompileRequest &request, const std::atomic<bool> &cancelled);
 
 } // namespace tb

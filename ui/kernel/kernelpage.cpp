@@ -2,6 +2,7 @@
 
 #include "backend/common/compiletarget.h"
 #include "backend/cuda/compile/devicelimits.h"
+#include "codeview.h"
 #include "compilermessagesmodel.h"
 #include "configcompiler.h"
 #include "configpicker.h"
@@ -44,11 +45,12 @@ KernelPage::KernelPage(QWidget *parent)
       m_compiler(new ConfigCompiler(this)), m_picker(new ConfigPicker(this)),
       m_editor(new KernelEditor(this)), m_findBar(new FindBar(this)),
       m_messages(new CompilerMessagesModel(this)), m_messagesView(new QTreeView(this)),
-      m_log(new QPlainTextEdit(this)), m_resources(new ResourceUsageView(this)),
-      m_measured(new MeasuredFiguresView(this)), m_tabs(new QTabWidget(this)),
-      m_fileLabel(new QLabel(this)), m_error(new QLabel(this)), m_status(new QLabel(this)),
-      m_targetLabel(new QLabel(tr("Target:"), this)), m_target(new QComboBox(this)),
-      m_compileButton(new QPushButton(tr("Compile config"), this)), m_busy(new QProgressBar(this))
+      m_log(new QPlainTextEdit(this)), m_code(new CodeView(this)),
+      m_resources(new ResourceUsageView(this)), m_measured(new MeasuredFiguresView(this)),
+      m_tabs(new QTabWidget(this)), m_fileLabel(new QLabel(this)), m_error(new QLabel(this)),
+      m_status(new QLabel(this)), m_targetLabel(new QLabel(tr("Target:"), this)),
+      m_target(new QComboBox(this)), m_compileButton(new QPushButton(tr("Compile config"), this)),
+      m_busy(new QProgressBar(this))
 {
     createActions();
     buildLayout();
@@ -191,6 +193,9 @@ QWidget *KernelPage::buildResultsPane()
     m_log->setPlaceholderText(tr("The compiler's output appears here after a compile"));
     m_tabs->addTab(m_messagesView, tr("Messages"));
     m_tabs->addTab(m_log, tr("Compile log"));
+    m_tabs->addTab(m_code, tr("Code"));
+    m_tabs->setTabToolTip(2, tr("The built code of the configuration: PTX and SASS (CUDA), the "
+                                "entry's disassembly (cpu)"));
 
     // What the compiler says the configuration uses over what the run measured for it.
     auto *figures = new QWidget(this);

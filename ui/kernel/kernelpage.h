@@ -24,6 +24,7 @@ class QTreeView;
 
 namespace tb {
 
+class CodeView;
 class CompilerMessagesModel;
 class ConfigCompiler;
 class ConfigPicker;
@@ -39,8 +40,9 @@ struct CompilerMessage;
 // configuration and problem size picked above the editor, with the editor's current text, off
 // the GUI thread (CUDA in a cuda-compile worker process, cpu with the host compiler) and shows
 // the resource usage, the compiler's log and its messages, with markers in the margin; a click
-// or Enter on a message puts the cursor on its line. Beside the resource usage, what the run on
-// show measured for the picked configuration and size (the window's results model).
+// or Enter on a message puts the cursor on its line. The Code tab shows what was built: PTX and
+// SASS (nvdisasm) for CUDA, the entry's disassembly (objdump) for cpu. Beside the resource usage,
+// what the run on show measured for the picked configuration and size (the window's results model).
 class KernelPage : public QWidget
 {
     Q_OBJECT
@@ -77,6 +79,9 @@ public:
     // Beside the resources: what the run on show measured for the picked configuration.
     MeasuredFiguresView *measuredView() const { return m_measured; }
     QPlainTextEdit *compileLog() const { return m_log; }
+    // The Code tab: PTX / SASS or Disassembly of the last compile.
+    CodeView *codeView() const { return m_code; }
+    QTabWidget *resultTabs() const { return m_tabs; }
     QPushButton *compileButton() const { return m_compileButton; }
     QComboBox *targetCombo() const { return m_target; }
     QProgressBar *busyIndicator() const { return m_busy; }
@@ -100,7 +105,8 @@ public:
                            std::size_t sizeIndex, QString *problem = nullptr) const;
 
     // For the main window's menus: Save, Compile config, Find, Find next, Find previous,
-    // Undo, Redo. Their shortcuts work while the page has the focus.
+    // Undo, Redo. Their shortcuts work while the page has the focus; Find and F3 search the
+    // Code tab while it has the focus, the kernel otherwise.
     QList<QAction *> editActions() const;
     QAction *saveAction() const { return m_saveAction; }
     QAction *compileAction() const { return m_compileAction; }
@@ -131,6 +137,7 @@ private:
     void loadSource(const Spec &spec, const QString &path);
     void readSource(const Spec &spec, const QString &path);
     void find(bool forward);
+    bool codeHasFocus() const; // Find and F3 then search the code, not the kernel
     void onCompileFinished(const CompileOutcome &outcome);
     void showMessages(const QList<CompilerMessage> &messages);
     bool isInKernel(const CompilerMessage &message) const;
@@ -161,6 +168,7 @@ private:
     CompilerMessagesModel *m_messages;
     QTreeView *m_messagesView;
     QPlainTextEdit *m_log;
+    CodeView *m_code;
     ResourceUsageView *m_resources;
     MeasuredFiguresView *m_measured;
     QTabWidget *m_tabs;

@@ -1,6 +1,7 @@
 // KernelPage: "Compile config" and what it shows afterwards (messages, markers, figures, log).
 #include "kernelpage.h"
 
+#include "codeview.h"
 #include "compilereport.h"
 #include "compilerlogparser.h"
 #include "compilermessagesmodel.h"
@@ -57,6 +58,7 @@ bool KernelPage::compileConfig()
     m_messages->clear();
     m_tabs->setTabText(0, tr("Messages"));
     m_log->setPlainText(tr("Compiling %1...").arg(m_compilingLabel));
+    m_code->showNote(tr("Compiling %1...").arg(m_compilingLabel));
     setBusy(true);
     setStatus(tr("Compiling %1...").arg(m_compilingLabel));
     emit compileStarted();
@@ -77,6 +79,12 @@ void KernelPage::onCompileFinished(const CompileOutcome &outcome)
     showMessages(messages);
     m_resources->showOutcome(outcome, m_compilingCuda);
     m_log->setPlainText(CompileReport::logText(outcome, m_compilingLabel));
+    if (outcome.built)
+        m_code->showListings(outcome.code, QString::fromStdString(outcome.target));
+    else
+        m_code->showNote(tr("No code for %1: it did not build (see Messages and the Compile "
+                            "log).")
+                             .arg(m_compilingLabel));
     setStatus(CompileReport::statusLine(outcome, messages, m_compilingLabel, m_compilingCuda),
               CompileReport::isProblem(outcome));
     // Bad news with something to click goes to the messages; otherwise the log explains.

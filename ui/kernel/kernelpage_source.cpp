@@ -2,6 +2,7 @@
 #include "kernelpage.h"
 
 #include "backend/common/buildsupport.h"
+#include "codeview.h"
 #include "compilermessagesmodel.h"
 #include "configpicker.h"
 #include "findbar.h"
@@ -10,6 +11,7 @@
 #include "sourcefilewriter.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -168,8 +170,18 @@ void KernelPage::setStatus(const QString &text, bool problem)
     emit statusMessage(text);
 }
 
+bool KernelPage::codeHasFocus() const
+{
+    const QWidget *focus = QApplication::focusWidget();
+    return focus && (focus == m_code || m_code->isAncestorOf(focus));
+}
+
 void KernelPage::openFind()
 {
+    if (codeHasFocus()) {
+        m_code->openFind();
+        return;
+    }
     m_findBar->open(m_editor->selectedText().contains(QLatin1Char('\n'))
                         ? QString()
                         : m_editor->selectedText());
@@ -187,6 +199,10 @@ void KernelPage::findPrevious()
 
 void KernelPage::find(bool forward)
 {
+    if (codeHasFocus()) {
+        m_code->find(forward);
+        return;
+    }
     if (m_findBar->text().isEmpty()) {
         openFind();
         return;

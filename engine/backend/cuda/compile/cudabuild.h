@@ -17,6 +17,9 @@ struct CudaBuild
     bool cached = false;      // the cubin was already in the cache: NVRTC did not run
     ResourceUsage usage;      // the entry's ptxas figures
     std::string arch;         // "sm_90"
+    // The PTX, only when CudaCompileOptions::codeDirectory asked for it (the Kernel page's
+    // Compile config); tuning runs keep none.
+    std::string ptx;
 
     bool succeeded() const { return errorMessage.empty(); }
 };

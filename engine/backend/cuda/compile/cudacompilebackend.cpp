@@ -2,10 +2,12 @@
 
 #include "backend/common/evaluationchecks.h"
 
+#include "codefiles.h"
 #include "cudaresources.h"
 #include "occupancy.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <exception>
 
 namespace tb {
@@ -63,6 +65,10 @@ Result CudaCompileBackend::run(const Configuration &config, std::size_t sizeInde
     result.cachedBuild = build.cached;
     if (!build.succeeded())
         return failedResult(result, ResultStatus::CompileError, build.errorMessage);
+    if (const std::string &directory = m_compiler.options().codeDirectory; !directory.empty())
+        if (Status written = writeCodeFiles(directory, build); !written) // said in the log
+            std::fprintf(stderr, "tunebench-worker: cannot write the code files to %s: %s\n",
+                         directory.c_str(), written.error().toString().c_str());
 
     const Occupancy occupancy = launchOccupancy(*m_limits, build.usage, *shape);
     fillResources(result, build.usage, *shape, occupancy);

@@ -19,7 +19,8 @@ namespace tb {
 // log in compilerLog), or invalid_launch (an extent that is not a whole number >= 1, or a launch
 // the device cannot run: too many threads, registers or shared memory per block). Whenever the
 // kernel compiled, resources hold its figures (see fillResources) and compilerLog the NVRTC and
-// ptxas log.
+// ptxas log. With options.codeDirectory set (the Kernel page), each build's PTX, cubin and entry
+// symbol are written there too (codefiles.h).
 class CudaCompileBackend : public KernelBackend
 {
 public:

@@ -70,6 +70,19 @@ public:
         return text;
     }
 
+    std::string ptx() const
+    {
+        std::size_t size = 0;
+        if (nvrtcGetPTXSize(m_program, &size) != NVRTC_SUCCESS || size == 0)
+            return {};
+        std::string text(size, '\0');
+        if (nvrtcGetPTX(m_program, text.data()) != NVRTC_SUCCESS)
+            return {};
+        while (!text.empty() && text.back() == '\0')
+            text.pop_back();
+        return text;
+    }
+
     std::string cubin() const
     {
         std::size_t size = 0;
@@ -92,10 +105,11 @@ std::string nvrtcFailure(const char *what, nvrtcResult status)
 }
 
 // Runs NVRTC on the source. Fills the build's log and, on success, its entry symbol and ptxas
-// figures, and returns the cubin; on failure sets errorMessage and returns "".
+// figures (and its PTX when `keepPtx`), and returns the cubin; on failure sets errorMessage and
+// returns "".
 std::string compileProgram(const std::string &code, const std::string &name,
                            const std::string &expression, const std::vector<std::string> &options,
-                           CudaBuild &build)
+                           bool keepPtx, CudaBuild &build)
 {
     Program program(code, name);
     if (program.createStatus() != NVRTC_SUCCESS) {
@@ -137,7 +151,35 @@ std::string compileProgram(const std::string &code, const std::string &name,
         return {};
     }
     build.usage = parsePtxasReport(build.log, build.loweredName);
+    if (keepPtx) // NVRTC keeps the PTX of a compile for a real architecture too
+        build.ptx = program.ptx();
     return cubin;
+}
+
+// The PTX alone, for a build found in the cache (NVRTC did not run): the same options for the
+// virtual architecture, so no ptxas runs; the name expression instantiates a template entry.
+// "" when NVRTC fails (the view then says so).
+std::string compilePtxOnly(const std::string &code, const std::string &name,
+                           const std::string &expression, std::vector<std::string> options,
+                           const std::string &arch)
+{
+    Program program(code, name);
+    if (program.createStatus() != NVRTC_SUCCESS ||
+        nvrtcAddNameExpression(program.get(), expression.c_str()) != NVRTC_SUCCESS)
+        return {};
+    const std::string virtualArch =
+        arch.starts_with("sm_") ? "compute_" + arch.substr(3) : std::string(arch);
+    std::vector<const char *> arguments;
+    for (auto &option : options) {
+        if (option.starts_with("-arch="))
+            option = "-arch=" + virtualArch;
+        if (!option.starts_with("-Xptxas"))
+            arguments.push_back(option.c_str());
+    }
+    if (nvrtcCompileProgram(program.get(), static_cast<int>(arguments.size()), arguments.data()) !=
+        NVRTC_SUCCESS)
+        return {};
+    return program.ptx();
 }
 
 } // namespace
@@ -224,12 +266,16 @@ CudaBuild NvrtcCompiler::build(const KernelSource &kernel, const std::vector<Par
     hash.add(name);
     hash.add(kernel.code);
     const CubinCache cache(m_cacheDirectory, hash.hex());
+    const bool keepPtx = !m_options.codeDirectory.empty();
     if (auto hit = cache.load()) {
         hit->seconds = secondsSince(start); // the lookup's time: nothing was compiled
+        if (keepPtx)
+            hit->ptx = compilePtxOnly(kernel.code, name, expression, options, m_options.arch);
         return std::move(*hit);
     }
 
-    const std::string cubin = compileProgram(kernel.code, name, expression, options, result);
+    const std::string cubin =
+        compileProgram(kernel.code, name, expression, options, keepPtx, result);
     result.seconds = secondsSince(start);
     if (!result.succeeded()) {
         result.errorMessage =

@@ -15,6 +15,11 @@ struct CudaCompileOptions
     // Where the CUDA headers are (<root>/include, <root>/include/cccl). Empty: $CUDA_HOME, then
     // $CUDA_PATH, then /usr/local/cuda.
     std::string toolkitRoot;
+    // Where CudaCompileBackend writes the code of each build (codefiles.h) for the Kernel page's
+    // PTX and SASS views (tunebench-worker --code-dir). When set, build() also keeps the PTX:
+    // the compile's own, or on a cache hit that of a PTX-only compile for compute_XX. Tuning
+    // runs leave it empty: no PTX is kept and nothing is written.
+    std::string codeDirectory;
 };
 
 // Compiles a spec's CUDA kernel for one configuration into a cubin with NVRTC (linked; no

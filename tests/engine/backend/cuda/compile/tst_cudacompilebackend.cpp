@@ -1,6 +1,9 @@
+#include "backend/common/atomicfile.h"
+#include "backend/cuda/compile/codefiles.h"
 #include "backend/cuda/compile/cudacompilebackend.h"
 #include "testpaths.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -164,6 +167,47 @@ private slots:
                  std::string("runtime_error"));
         QCOMPARE(statusName(backend.evaluate(Configuration{{128}}, 0)),
                  std::string("runtime_error"));
+    }
+
+    // The Kernel page's worker (--code-dir): each build's PTX, cubin and entry symbol are left
+    // in the directory, from a fresh compile and from the cache alike.
+    void writesTheCodeFilesWhenAskedFor()
+    {
+        for (const char *name : {"code-fresh", "code-cached"}) {
+            const QString directory = m_directory.filePath(QString::fromLatin1(name));
+            QVERIFY(QDir().mkpath(directory));
+            // A cache of its own: the first build is a fresh one whichever tests ran before.
+            CudaCompileBackend backend(m_directory.filePath("code-cache").toStdString(),
+                                       {"sm_90", {}, directory.toStdString()});
+            QVERIFY(backend.prepare(scaleSpec()).hasValue());
+            const Result result = backend.evaluate(Configuration{{64, 1}}, 0);
+            QCOMPARE(statusName(result) + result.message, std::string("ok"));
+            QCOMPARE(result.cachedBuild, std::string(name) == "code-cached");
+            const std::string stem = directory.toStdString() + "/";
+            const auto symbol = readTextFile(stem + kCodeEntryFile);
+            QVERIFY(symbol && symbol->starts_with("_Z5scaleILi64ELi1EE"));
+            const auto ptx = readTextFile(stem + kCodePtxFile);
+            QVERIFY2(ptx && ptx->find(".entry " + *symbol) != std::string::npos, name);
+            QVERIFY(ptx->find(".target sm_90") != std::string::npos);
+            const auto cubin = readTextFile(stem + kCodeCubinFile);
+            QVERIFY(cubin && cubin->size() > 4 && (*cubin)[0] == '\x7f');
+            QCOMPARE(cubin->substr(1, 3), std::string("ELF"));
+        }
+    }
+
+    // Tuning runs ask for no code: no PTX is kept and nothing else is written.
+    void keepsNoPtxInTuningRuns()
+    {
+        const Spec spec = scaleSpec();
+        const NvrtcCompiler plain(cache(), {"sm_90", {}, {}});
+        const CudaBuild build = plain.build(spec.kernel, spec.parameters, Configuration{{128, 1}});
+        QVERIFY2(build.succeeded(), build.errorMessage.c_str());
+        QVERIFY(build.ptx.empty());
+        const NvrtcCompiler forPage(cache(), {"sm_90", {}, m_directory.path().toStdString()});
+        const CudaBuild again =
+            forPage.build(spec.kernel, spec.parameters, Configuration{{128, 1}});
+        QVERIFY(again.cached);
+        QVERIFY(again.ptx.find(".entry " + again.loweredName) != std::string::npos);
     }
 };
 
