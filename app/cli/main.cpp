@@ -85,6 +85,8 @@ int main(int argc, char **argv)
         ->check(tb::wholeNumberAtLeast(0))
         ->capture_default_str();
 
+    tb::addLauncherOptions(*tuneCommand, tune.launch);
+
     tb::ReplayOptions replay;
     tb::addReplayOptions(*tuneCommand, replay);
 

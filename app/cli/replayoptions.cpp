@@ -135,6 +135,10 @@ int runTuneOrReplay(const CLI::App &tune, const CliContext &context, const TuneO
     }
     if (options.compileOnly || options.fresh || !options.arch.empty())
         return usage("--compile-only, --fresh and --arch have no meaning for a replay");
+    if (tune.count("--launcher") + tune.count("--ssh-hosts") + tune.count("--ssh-arg") +
+            tune.count("--srun-arg") + tune.count("--srun-tasks") >
+        0)
+        return usage("--launcher and its options have no meaning for a replay: it runs no worker");
     if (auto bad = parseOptionTexts(replay); !bad.empty())
         return usage("--option needs NAME=VALUE with a number, got '" + bad + "'");
     if (spec)

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <unistd.h>
 
 namespace tb {
@@ -107,8 +108,20 @@ int runTune(const CliContext &context, const TuneOptions &options)
     sessionOptions.fresh = options.fresh;
     sessionOptions.toolVersion = context.toolVersion;
     sessionOptions.stopRequested = &g_stopRequested;
+    const LauncherChoice launchers = chooseLaunchers(options.launch, *spec);
+    if (!launchers.error.empty()) {
+        std::fprintf(stderr, "error: %s\n", launchers.error.c_str());
+        return launchers.usageError ? exitcode::kUsage : exitcode::kFailure;
+    }
+    sessionOptions.benchLaunchers = launchers.benchLaunchers;
+    // A worker on another host starts in another directory (ssh: the home directory): the
+    // build cache beside the workspace is named by its absolute path.
+    if (!launchers.benchLaunchers.empty())
+        sessionOptions.workspacePath = std::filesystem::absolute(context.workspacePath).string();
     if (spec->backend == BackendKind::Cuda && !prepareCuda(*spec, options, sessionOptions))
         return exitcode::kFailure;
+    if (!launchers.announcement.empty())
+        std::printf("%s\n", launchers.announcement.c_str());
 
     // The count the session will start, said before it starts them.
     const std::size_t benchWorkers = spec->backend == BackendKind::Cuda

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "clicontext.h"
+#include "launcheroptions.h"
 #include "model/spec.h"
 #include "session/sessionoptions.h"
 
@@ -23,6 +24,7 @@ struct TuneOptions
     bool compileOnly = false; // cuda: compile every config, record resource usage, measure nothing
     std::string arch;         // cuda: compile target (default: the GPU's, else sm_90)
     std::size_t top = 5;
+    LauncherOptions launch; // where the measuring workers run
 };
 
 // Ctrl-C and SIGTERM stop a run cleanly (results kept); a second one ends the process.

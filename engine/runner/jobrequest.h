@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace tb {
 
@@ -27,6 +28,10 @@ struct JobOutcome
     std::size_t sizeIndex = 0;
     Result result;
     int workerIndex = -1; // the slot that ran the last attempt; -1 when none did
+    // The worker was lost to its launcher (a cancelled task, a lost node), not to this job:
+    // `result` is worker_crashed with the reason, for a caller that cannot run it elsewhere.
+    bool lost = false;
+    std::string host; // from the hello of the worker that ran the last attempt
 };
 
 } // namespace tb

@@ -27,6 +27,12 @@ namespace tb {
 //   failedStartsBeforeGivingUp times in a row (no hello, refused, failed setup, or died before
 //   finishing any job) gives up: its job, if any, ends `worker_crashed` with the reason,
 //   health() returns the error, and the slot counts as neither idle nor busy.
+// - A launched worker (srun, ssh: WorkerLaunch::launcher) lost to its launcher rather than to
+//   its job (launcherLossReason(): a cancelled task, a lost node, a dropped connection) is
+//   restarted, and its job's outcome says `lost` (worker_crashed with the reason) without
+//   counting against the configuration: the caller runs it elsewhere. After
+//   launcherLossesBeforeDropping such losses the location is dropped: every slot gives up,
+//   jobs in flight come back `lost`, health() says why.
 // - Every submitted job yields exactly one JobOutcome, except jobs still unfinished when stop()
 //   ends the workers: those are listed by takeAbandoned() instead.
 //

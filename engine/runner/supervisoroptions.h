@@ -1,5 +1,7 @@
 #pragma once
 
+#include "launcherkind.h"
+
 #include <chrono>
 #include <memory>
 #include <string>
@@ -11,11 +13,15 @@ namespace tb {
 class ActivitySignal;
 
 // How to start one worker process. A launcher prefix (ssh host ..., srun ...) simply comes
-// first in the command: the protocol on the worker's stdio is the same.
+// first in the command (launchThrough(), workerlauncher.h): the protocol on the worker's stdio
+// is the same.
 struct WorkerLaunch
 {
     std::vector<std::string> command; // argv, e.g. {"/path/tunebench-worker", "--role", "cpu"}
     std::vector<std::pair<std::string, std::string>> environment; // added to the inherited one
+    // What the command's first word is: how a worker lost to its launcher (a cancelled srun
+    // task, a lost node, a dropped ssh connection) is told from one its job crashed.
+    LauncherKind launcher = LauncherKind::Local;
 };
 
 struct SupervisorOptions
@@ -34,6 +40,12 @@ struct SupervisorOptions
     // Consecutive failed starts of one worker slot (no hello, refused, failed setup, or died
     // before finishing a job) after which the slot gives up: see Supervisor::health().
     int failedStartsBeforeGivingUp = 3;
+    // Workers lost to their launcher (launcherloss.h) after which this supervisor's location
+    // (its host, its srun task) is dropped: every slot gives up, health() says why. A job lost
+    // so is never counted against its configuration: its outcome says `lost` instead, for the
+    // caller to run it again elsewhere.
+    int launcherLossesBeforeDropping = 3;
+    std::string locationName = "local"; // for messages: "srun", "ssh node7"
     // Names the reference configuration in the reference_failed outcome of a worker that died
     // or hung while computing the reference outputs (ReferenceMessage).
     std::string referenceName = "the reference configuration";

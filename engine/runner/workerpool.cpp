@@ -61,8 +61,8 @@ void WorkerPool::spawn(WorkerSlot &slot, Clock::time_point now)
     slot.endingText.clear();
     slot.deadline = now + m_options.handshakeTimeout;
     slot.killAt = Clock::time_point::max();
-    log("supervisor: worker " + std::to_string(slot.index) + " started (pid " +
-        std::to_string(slot.process->pid()) + ")");
+    log("supervisor: " + slotName(slot) + " started (pid " + std::to_string(slot.process->pid()) +
+        ")");
 }
 
 void WorkerPool::step(Clock::time_point now)
@@ -337,6 +337,14 @@ std::string WorkerPool::tailText(const WorkerSlot &slot) const
     for (const auto &line : slot.stderrTail)
         text += (text.empty() ? "" : "\n") + line;
     return text;
+}
+
+std::string WorkerPool::slotName(const WorkerSlot &slot) const
+{
+    std::string name = "worker " + std::to_string(slot.index);
+    if (m_options.launch.launcher != LauncherKind::Local)
+        name += " on " + m_options.locationName;
+    return name;
 }
 
 std::string WorkerPool::workerName() const

@@ -89,14 +89,20 @@ private:
     void jobKilledWorker(WorkerSlot &slot, const std::string &how);
     void referenceFailed(WorkerSlot &slot, std::string message);
     void failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now);
+    void lostToLauncher(WorkerSlot &slot, const std::string &reason);
+    void dropLocation(const std::string &lastReason);
     void emit(WorkerSlot *slot, const JobRequest &job, Result result);
     void log(std::string line);
     std::string tailText(const WorkerSlot &slot) const;
     std::string workerName() const;
+    // "worker 0", or "worker 0 on srun task 2" for a launched one: its hello's pid is the task.
+    std::string slotName(const WorkerSlot &slot) const;
 
     SupervisorOptions m_options;
     std::vector<WorkerSlot> m_slots;
     std::map<JobKey, int> m_kills; // workers lost per configuration and size
+    int m_launcherLosses = 0;      // workers lost to the launcher, this location's all told
+    bool m_locationDropped = false;
     std::deque<JobOutcome> m_outcomes;
     std::deque<std::string> m_logLines;
     std::size_t m_droppedLogLines = 0;

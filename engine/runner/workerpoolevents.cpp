@@ -1,6 +1,7 @@
 // WorkerPool's reactions: frames, deadlines, deaths, and what they mean for jobs and restarts.
 #include "workerpool.h"
 
+#include "launcherloss.h"
 #include "protocol/messagecodec.h"
 
 #include <sstream>
@@ -90,9 +91,9 @@ void WorkerPool::onHello(WorkerSlot &slot, const Expected<std::string> &frame,
                                                 "', expected '" + m_options.expectedRole + "'"));
         return;
     }
-    log("supervisor: worker " + std::to_string(slot.index) + ": tunebench-worker " +
-        hello->workerVersion + " on " + hello->host + " (pid " + std::to_string(hello->pid) +
-        "), " + hello->device);
+    slot.host = hello->host;
+    log("supervisor: " + slotName(slot) + ": tunebench-worker " + hello->workerVersion + " on " +
+        hello->host + " (pid " + std::to_string(hello->pid) + "), " + hello->device);
     const SetupMessage setup{m_options.specDocument, m_options.baseDirectory,
                              m_options.cacheDirectory};
     if (!slot.process->send(encode(setup))) {
@@ -221,10 +222,16 @@ void WorkerPool::finishProcess(WorkerSlot &slot, Clock::time_point now)
             onFrame(slot, *frame, now);
     }
     const std::string how = WorkerProcess::describeExit(slot.process->waitStatus());
+    // Lost at any point once started (a task killed during its setup too); while the pool
+    // starts, a worker that cannot come up fails the start instead.
+    const std::string lost = slot.ending == WorkerSlot::Ending::Exited && !m_starting
+                                 ? launcherLossReason(m_options.launch.launcher,
+                                                      slot.process->waitStatus(), slot.stderrTail)
+                                 : std::string();
     const auto ending = slot.ending;
     const auto phase = slot.phase;
-    log("supervisor: worker " + std::to_string(slot.index) + " (pid " +
-        std::to_string(slot.process->pid()) + ") " + how);
+    log("supervisor: " + slotName(slot) + " (pid " + std::to_string(slot.process->pid()) + ") " +
+        how);
     slot.process.reset();
     slot.parser.reset();
     slot.ending = WorkerSlot::Ending::None;
@@ -234,6 +241,14 @@ void WorkerPool::finishProcess(WorkerSlot &slot, Clock::time_point now)
     slot.restartAt = now;
     if (m_stopping)
         return;
+    if (m_locationDropped) {
+        slot.phase = WorkerSlot::Phase::Failed;
+        return;
+    }
+    if (!lost.empty()) {
+        lostToLauncher(slot, lost);
+        return;
+    }
     if (phase == WorkerSlot::Phase::AwaitHello || phase == WorkerSlot::Phase::AwaitReady) {
         EngineError error = slot.startError.value_or(
             makeError(EngineError::Code::WorkerError,
@@ -257,8 +272,8 @@ void WorkerPool::finishProcess(WorkerSlot &slot, Clock::time_point now)
 
 void WorkerPool::emit(WorkerSlot *slot, const JobRequest &job, Result result)
 {
-    m_outcomes.push_back(
-        JobOutcome{job.id, job.config, job.sizeIndex, std::move(result), slot ? slot->index : -1});
+    m_outcomes.push_back(JobOutcome{job.id, job.config, job.sizeIndex, std::move(result),
+                                    slot ? slot->index : -1, false, slot ? slot->host : ""});
 }
 
 } // namespace tb::runner_detail

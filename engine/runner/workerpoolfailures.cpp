@@ -85,4 +85,53 @@ void WorkerPool::failedStart(WorkerSlot &slot, EngineError error, Clock::time_po
         m_health = std::move(gaveUp);
 }
 
+// A worker lost to its launcher (launcherloss.h) says nothing about its job: the job goes back
+// to the caller as `lost`, to run on another worker, and counts against this location only.
+// The slot restarts, unless the location has now lost too many.
+void WorkerPool::lostToLauncher(WorkerSlot &slot, const std::string &reason)
+{
+    ++m_launcherLosses;
+    std::string line = "supervisor: " + slotName(slot) + " lost to its launcher: " + reason;
+    if (slot.job) {
+        line += "; job " + std::to_string(slot.job->id) +
+                " handed back to run elsewhere, not counted against its configuration";
+        Result result;
+        result.status = ResultStatus::WorkerCrashed;
+        result.message = "its worker was lost on " + m_options.locationName + ": " + reason;
+        const JobRequest job = takeJob(slot);
+        emit(&slot, job, std::move(result));
+        m_outcomes.back().lost = true;
+    }
+    log(std::move(line));
+    if (m_launcherLosses >= m_options.launcherLossesBeforeDropping)
+        dropLocation(reason);
+}
+
+// Every slot gives up; jobs in flight go back as `lost`; health() says why from now on.
+void WorkerPool::dropLocation(const std::string &lastReason)
+{
+    m_locationDropped = true;
+    EngineError dropped = makeError(
+        EngineError::Code::WorkerError,
+        m_options.locationName + " dropped: " + workers(m_launcherLosses) +
+            " lost to the launcher (the last: " + lastReason + "); the run goes on without it");
+    log("supervisor: " + dropped.message);
+    for (auto &slot : m_slots) {
+        if (slot.job) {
+            Result result;
+            result.status = ResultStatus::WorkerCrashed;
+            result.message = dropped.message;
+            const JobRequest job = takeJob(slot);
+            emit(&slot, job, std::move(result));
+            m_outcomes.back().lost = true;
+        }
+        if (slot.process)
+            endProcess(slot, WorkerSlot::Ending::Refused, "location dropped", Clock::now());
+        else
+            slot.phase = WorkerSlot::Phase::Failed;
+    }
+    if (!m_health)
+        m_health = std::move(dropped);
+}
+
 } // namespace tb::runner_detail

@@ -57,6 +57,7 @@ struct WorkerSlot
     std::optional<EngineError> startError; // why a handshake was refused
     int failedStarts = 0;                  // consecutive
     int jobsDone = 0;                      // by the current process
+    std::string host;                      // from the current process's hello
     std::deque<std::string> stderrTail;    // last lines, for crash messages
     // What the current job's process wrote to stderr: logged up to a budget, the rest counted.
     std::size_t loggedBytes = 0;

@@ -48,6 +48,11 @@ Status JobPipeline::start()
     definePool(m_first, "cuda-compile", m_settings.compileWorkers, {});
     if (!hasBenchStage())
         return startPools({&m_first});
+    if (!m_settings.benchLaunchers.empty())
+        return makeError(EngineError::Code::InvalidArgument,
+                         "CUDA runs through srun or ssh are not supported yet",
+                         "the CPU backend runs through them; CUDA lanes on other nodes need "
+                         "their GPUs probed there (issue 22, next increment)");
     if (m_settings.gpus.empty())
         return makeError(EngineError::Code::NoDevice, "no GPU to measure on",
                          "set CUDA_VISIBLE_DEVICES, or use --compile-only");
@@ -92,12 +97,14 @@ void JobPipeline::defineCpuPools()
     const std::vector<int> cpus = allowedCpus();
     std::vector<std::string> compileArguments;
     std::vector<std::string> measureArguments;
-    if (cpus.size() >= 2) {
+    // Launched measuring workers run elsewhere: this machine's CPU numbers mean nothing there.
+    if (cpus.size() >= 2 && m_settings.benchLaunchers.empty()) {
         compileArguments = {"--avoid-cpu", std::to_string(cpus.back())};
         measureArguments = {"--pin-cpu", std::to_string(cpus.back())};
     }
     definePool(m_first, "cpu-compile", m_settings.compileWorkers, {}, compileArguments);
     definePool(m_bench, "cpu", 1, {}, measureArguments);
+    m_bench.launchers = m_settings.benchLaunchers;
 }
 
 void JobPipeline::definePool(Pool &pool, const std::string &role, int workers,
@@ -114,7 +121,8 @@ void JobPipeline::definePool(Pool &pool, const std::string &role, int workers,
 // worker seeing only its own device. Returns them, not yet started.
 std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
 {
-    const std::size_t supervisors = pool.gpus.empty() ? 1 : pool.gpus.size();
+    const std::size_t supervisors =
+        std::max<std::size_t>({1, pool.gpus.size(), pool.launchers.size()});
     for (std::size_t i = 0; i < supervisors; ++i) {
         SupervisorOptions options;
         options.launch.command = m_settings.workerCommand;
@@ -137,6 +145,7 @@ std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
         options.activity = m_activity;
         if (!m_settings.referenceName.empty())
             options.referenceName = m_settings.referenceName;
+        launchAt(pool, i, options);
         pool.supervisors.push_back(std::make_unique<Supervisor>(std::move(options)));
     }
     if (&pool == &m_bench)
@@ -233,7 +242,7 @@ std::deque<JobPipeline::Waiting>::iterator JobPipeline::nextFor(std::size_t gpu)
 {
     const auto mayTake = [this, gpu](const Waiting &waiting) {
         const auto pinned = m_pinned.find(waiting.token);
-        return pinned == m_pinned.end() || pinned->second == gpu;
+        return (pinned == m_pinned.end() || pinned->second == gpu) && !avoids(waiting.token, gpu);
     };
     if (m_lastSizeOnGpu[gpu])
         for (auto it = m_waiting.begin(); it != m_waiting.end(); ++it)
@@ -322,6 +331,8 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
         std::chrono::steady_clock::now() - m_submittedAt[outcome.id];
     m_submittedAt.erase(outcome.id);
     const bool bench = &pool == &m_bench;
+    if (bench && outcome.lost && requeueLost(supervisor, token, outcome))
+        return;
     outcome.result.resources[bench ? "bench_seconds" : "stage_seconds"] = onStage.count();
     if (!bench && hasBenchStage() && outcome.result.status == ResultStatus::Ok) {
         m_waiting.push_back({token, outcome.config, outcome.sizeIndex, std::move(outcome.result)});
@@ -343,6 +354,8 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
     }
     m_tokens.erase(token);
     m_pinned.erase(token);
+    m_lostWorkers.erase(token);
+    m_lostOn.erase(token);
     finished.push_back({token, std::move(outcome.result)});
 }
 

@@ -3,6 +3,7 @@
 #include "model/expected.h"
 #include "pipelinesettings.h"
 #include "runner/jobrequest.h"
+#include "runner/supervisoroptions.h"
 #include "supervisorgroup.h"
 
 #include <chrono>
@@ -72,6 +73,7 @@ private:
         int workers = 1;  // per supervisor
         std::vector<GpuIdentity> gpus;
         std::vector<std::string> extraArguments;
+        std::vector<LauncherSettings> launchers; // one supervisor each, when given
         std::vector<std::unique_ptr<Supervisor>> supervisors;
     };
     struct Waiting // compiled, waiting for a bench worker
@@ -99,6 +101,9 @@ private:
     void collectFrom(Pool &pool, std::vector<Finished> &finished);
     void finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
                 std::vector<Finished> &finished);
+    bool requeueLost(std::size_t supervisor, std::uint64_t token, JobOutcome &outcome);
+    bool avoids(std::uint64_t token, std::size_t lane) const;
+    static void launchAt(const Pool &pool, std::size_t index, SupervisorOptions &options);
     std::deque<Waiting>::iterator nextFor(std::size_t gpu);
     void feedBenchWorkers();
     Status checkAlive(const Pool &pool) const;
@@ -118,6 +123,8 @@ private:
     std::map<std::uint64_t, std::size_t> m_pinned; // token -> the only lane that may take it
     std::map<std::size_t, double> m_fastestOk;     // size -> fastest ok median so far (s)
     std::set<std::uint64_t> m_tokens;              // tokens in flight
+    std::map<std::uint64_t, int> m_lostWorkers;    // token -> its workers lost to a launcher
+    std::map<std::uint64_t, std::size_t> m_lostOn; // token -> the lane that lost it last
     // When each job went to its worker: a result's wall time on its stage, for the
     // throughput benchmark (resources "bench_seconds" and "stage_seconds").
     std::map<std::uint64_t, std::chrono::steady_clock::time_point> m_submittedAt;

@@ -2,6 +2,7 @@
 
 #include "model/gpuidentity.h"
 #include "model/spec.h"
+#include "runner/workerlauncher.h"
 
 #include <string>
 #include <vector>
@@ -24,7 +25,10 @@ struct PipelineSettings
     double timeoutSeconds = 30;
     int compileWorkers = 1;
     std::vector<GpuIdentity> gpus; // one bench worker each, with its CUDA_VISIBLE_DEVICES
-    std::string arch;              // compile target for compile workers, e.g. "sm_90"
+    // cpu: where the measuring workers run, one each (a "location": an srun task, an ssh host);
+    // empty: one, here. The compile workers stay here and share the build cache with them.
+    std::vector<LauncherSettings> benchLaunchers;
+    std::string arch; // compile target for compile workers, e.g. "sm_90"
     bool compileOnly = false;
     std::string referenceName; // e.g. "the reference configuration BM=32,BN=32"; "" for none
     // Early exit: a configuration's sampling stops once its median is surely above this factor

@@ -254,6 +254,7 @@ Status Session::startPipeline()
     settings.compileWorkers = resolveCompileWorkers(
         m_options.workers, m_spec.backend == BackendKind::Cuda ? m_options.gpus.size() : 1);
     settings.gpus = m_options.gpus;
+    settings.benchLaunchers = m_options.benchLaunchers;
     settings.arch = m_options.arch;
     settings.compileOnly = m_options.compileOnly;
     if (m_spec.verification.reference)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/gpuidentity.h"
+#include "runner/workerlauncher.h"
 
 #include <atomic>
 #include <cstdint>
@@ -20,8 +21,11 @@ struct SessionOptions
     // defaultCompileWorkers() says for the run's bench workers.
     int workers = 0;
     std::vector<GpuIdentity> gpus; // cuda: one bench worker each (all of one model)
-    std::string arch;              // cuda: compile target, e.g. "sm_90" (default: the worker's)
-    bool compileOnly = false;      // cuda: compile and record resource usage, measure nothing
+    // cpu: the measuring workers' launchers (srun tasks, ssh hosts), one worker each; empty:
+    // one worker here. Compile workers run here (workerlauncher.h).
+    std::vector<LauncherSettings> benchLaunchers;
+    std::string arch;         // cuda: compile target, e.g. "sm_90" (default: the worker's)
+    bool compileOnly = false; // cuda: compile and record resource usage, measure nothing
     std::optional<std::string> strategy;
     std::optional<std::int64_t> maxConfigs; // per problem size
     std::optional<double> maxSeconds;       // whole run

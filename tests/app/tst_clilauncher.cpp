@@ -1,0 +1,142 @@
+// `tune --launcher`'s command line through the real CLI: the combinations it refuses and why,
+// srun missing or no allocation (with how to get one), CUDA refused for now, and a whole CPU
+// run through `--launcher ssh` with a FAKE ssh (data/fakessh.sh: the quoted command goes to a
+// local /bin/sh, as a remote shell would get it).
+#include "clirunner.h"
+
+#include "storage/store.h"
+
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tb;
+
+namespace {
+
+CliOutcome runCliIn(const QProcessEnvironment &environment, const QStringList &arguments)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(cliPath(), arguments);
+    CliOutcome outcome;
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        process.waitForFinished();
+        outcome.err = "timed out";
+        return outcome;
+    }
+    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    outcome.out = QString::fromUtf8(process.readAllStandardOutput());
+    outcome.err = QString::fromUtf8(process.readAllStandardError());
+    return outcome;
+}
+
+QString cpuSpec()
+{
+    return examplePath("tests/app/data/slowable.json");
+}
+
+} // namespace
+
+class TestCliLauncher : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    CliOutcome
+    tune(const QStringList &extra,
+         const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
+    {
+        return runCliIn(environment,
+                        QStringList{"--workspace", m_dir.filePath("ws.tbw"), "tune", cpuSpec()} +
+                            extra);
+    }
+
+private slots:
+    void optionsOfAnotherLauncherAreRefused()
+    {
+        auto outcome = tune({"--ssh-hosts", "node1"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("--ssh-hosts and --ssh-arg need --launcher ssh"),
+                 qPrintable(outcome.err));
+        outcome = tune({"--launcher", "ssh", "--srun-tasks", "2", "--ssh-hosts", "a"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("--srun-arg and --srun-tasks need --launcher srun"),
+                 qPrintable(outcome.err));
+        outcome = tune({"--launcher", "ssh"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("--launcher ssh needs --ssh-hosts"), qPrintable(outcome.err));
+        outcome = tune({"--launcher", "pbs"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("--launcher"), qPrintable(outcome.err));
+    }
+
+    void srunMissingOrNoAllocationSaysWhatToDo()
+    {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("TUNEBENCH_SRUN", m_dir.filePath("no-such-srun"));
+        auto outcome = tune({"--launcher", "srun"}, environment);
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains("is not on PATH"), qPrintable(outcome.err));
+
+        environment.insert("TUNEBENCH_SRUN", "/bin/true"); // there, but no allocation
+        environment.remove("SLURM_JOB_ID");
+        outcome = tune({"--launcher", "srun", "--srun-tasks", "3"}, environment);
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains("not inside a Slurm allocation") &&
+                     outcome.err.contains("salloc --nodes=1 --ntasks=3"),
+                 qPrintable(outcome.err));
+    }
+
+    void cudaThroughALauncherIsRefusedForNow()
+    {
+        const auto outcome = runCli({"--workspace", m_dir.filePath("cuda.tbw"), "tune",
+                                     examplePath("resources/examples/copy_scale/copy_scale.json"),
+                                     "--launcher", "ssh", "--ssh-hosts", "gpu1"});
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains("CUDA runs through srun or ssh are not supported yet"),
+                 qPrintable(outcome.err));
+    }
+
+    void aReplayTakesNoLauncher()
+    {
+        const auto outcome =
+            runCli({"tune", "--replay", examplePath("tests/data/replay/kt_small.json"),
+                    "--launcher", "srun"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("no meaning for a replay"), qPrintable(outcome.err));
+    }
+
+    // The whole run through the ssh launcher's argv and quoting, the worker's hello through
+    // its pipes; the workspace given relative (the cache goes by its absolute path).
+    void aCpuRunThroughSsh()
+    {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("TUNEBENCH_SSH", examplePath("tests/app/data/fakessh.sh"));
+        QProcess process;
+        process.setProcessEnvironment(environment);
+        process.setWorkingDirectory(m_dir.path());
+        process.start(cliPath(), {"--workspace", "ssh ws.tbw", "tune", cpuSpec(), "--launcher",
+                                  "ssh", "--ssh-hosts", "node1", "-v"});
+        QVERIFY(process.waitForFinished(120000));
+        const QString out = QString::fromUtf8(process.readAllStandardOutput());
+        QVERIFY2(process.exitCode() == 0,
+                 qPrintable(out + QString::fromUtf8(process.readAllStandardError())));
+        QVERIFY2(out.contains("Measuring workers: ssh to node1"), qPrintable(out));
+        QVERIFY2(out.contains("cpu supervisor: worker 0 on ssh node1: tunebench-worker"),
+                 qPrintable(out));
+        auto store = Store::open(m_dir.filePath("ssh ws.tbw").toStdString());
+        QVERIFY(store.hasValue());
+        auto results = store->results(1);
+        QVERIFY(results.hasValue());
+        QCOMPARE(results->size(), std::size_t(6)); // 3 values of COPY x 2 sizes
+        for (const auto &stored : *results)
+            QVERIFY2(stored.result.status == ResultStatus::Ok, stored.result.message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliLauncher)
+#include "tst_clilauncher.moc"
