@@ -276,8 +276,10 @@ int runShow(const CliContext &context, const ShowOptions &options)
     }
     if (!run.imported()) // a file's order is not a search's: no trail to tell
         printSearchTrails(loaded->spec, run, *results);
-    const auto text = options.all ? renderAllResults(loaded->spec, *results)
-                                  : renderTopResults(loaded->spec, *results, options.top, *rounds);
+    const auto text = options.all
+                          ? renderAllResults(loaded->spec, *results)
+                          : renderTopResults(loaded->spec, *results, options.top, *rounds,
+                                             effectivePeaks(loaded->spec.peaks, run.devicePeaks));
     std::printf("%s", text.c_str());
     return exitcode::kSuccess;
 }

@@ -3,6 +3,7 @@
 #include "export/exporter.h"
 #include "model/failuresummary.h"
 #include "model/measurementcaveats.h"
+#include "model/metricrate.h"
 #include "roundsreport.h"
 #include "space/variables.h"
 #include "textformat.h"
@@ -98,6 +99,30 @@ bool betterUntimed(const StoredResult *a, const StoredResult *b)
     return resource(a->result, "occupancy") > resource(b->result, "occupancy");
 }
 
+// "  best: 78.0% of the device's DRAM bandwidth (3.35 TB/s DRAM (device))"; empty where the
+// spec has no rate metric or the run no matching peak.
+std::string peakNote(const Spec &spec, const StoredResult &best, const DevicePeaks &peaks)
+{
+    const auto metric = peakMetricIndex(spec);
+    if (!metric)
+        return {};
+    const DerivedMetric &rated = spec.metrics[*metric];
+    const auto value = best.result.metrics.find(rated.name);
+    if (value == best.result.metrics.end())
+        return {};
+    const MetricRate rate = metricRate(rated);
+    const auto share = shareOfPeak(value->second, rate, peaks);
+    if (!share)
+        return {};
+    const bool flops = rate.kind == RateKind::Flops;
+    char percent[32];
+    std::snprintf(percent, sizeof percent, "%.1f%%", *share * 100);
+    return "  best: " + std::string(percent) + " of the device's " +
+           (flops ? "FP32 peak" : "DRAM bandwidth") + " (" + rated.name + " against " +
+           describePeaks(matchingPeak(peaks, rate.kind)) + ")" +
+           (*share > 1 ? ": above it, the data likely stayed in the L2 cache" : "") + "\n";
+}
+
 struct SizeResults
 {
     std::vector<const StoredResult *> timed;
@@ -187,8 +212,10 @@ std::string clockRangeText(const std::vector<StoredResult> &results)
 }
 
 std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
-                             std::size_t count, const std::vector<StoredRound> &rounds)
+                             std::size_t count, const std::vector<StoredRound> &rounds,
+                             const std::optional<DevicePeaks> &peaks)
 {
+    const DevicePeaks judgedBy = peaks.value_or(spec.peaks);
     std::string text;
     for (std::size_t size = 0; size < spec.sizes.values.size(); ++size) {
         const SizeResults parts = partition(spec, results, size);
@@ -204,11 +231,12 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
             text += "  " + std::to_string(parts.untimed.size()) +
                     " compiled, not timed (fewest spills first):\n" + table.render();
         else
-            text += shown.empty() ? "  no configuration succeeded\n"
-                                  : table.render() + caveatNotes(shown, count) +
-                                        roundsNote(shown, count, rounds,
-                                                   spec.measurement.targetRelativeHalfWidth) +
-                                        winnerNote(spec, shown);
+            text += shown.empty()
+                        ? "  no configuration succeeded\n"
+                        : table.render() + caveatNotes(shown, count) +
+                              roundsNote(shown, count, rounds,
+                                         spec.measurement.targetRelativeHalfWidth) +
+                              winnerNote(spec, shown) + peakNote(spec, *shown.front(), judgedBy);
         // Each failure status with its commonest cause and a hint where the driver's or the
         // compiler's words say little: "  8 x invalid_launch: ... (registers x threads ...)".
         for (const StatusFailures &failures : parts.failures.byStatus())

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "devicepeaks.h"
+
 #include <string>
 
 namespace tb {
@@ -13,6 +15,7 @@ struct GpuIdentity
     std::string name;          // "NVIDIA H100 80GB HBM3"; "" where the driver did not say
     std::string uuid;          // "GPU-5c8e9a2d-...", as nvidia-smi prints it; "" if unknown
     std::string arch;          // "sm_90"; "" if unknown
+    DevicePeaks peaks = {};    // FP32 FLOP/s and DRAM bandwidth from the driver; empty if unknown
 };
 
 } // namespace tb

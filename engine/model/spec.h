@@ -1,5 +1,6 @@
 #pragma once
 
+#include "devicepeaks.h"
 #include "parameter.h"
 
 #include <cstdint>
@@ -108,6 +109,8 @@ struct DerivedMetric
 {
     std::string name;       // e.g. "GB/s"
     std::string expression; // may use sizes, parameters and `time` (seconds, the median)
+    // "GFLOP/s", "GB/s", ...: what kind of rate it is (metricrate.h); "": the name's last word.
+    std::string unit = {};
 };
 
 struct Objective
@@ -184,6 +187,7 @@ struct Spec
     Verification verification;
     std::vector<DerivedMetric> metrics;
     Objective objective;
+    DevicePeaks peaks; // the spec's "peaks": they win over the device's (devicepeaks.h)
     StrategySettings strategy;
     MeasurementSettings measurement;
 

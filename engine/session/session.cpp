@@ -146,6 +146,9 @@ Status Session::openRun()
         record.toolVersion = m_options.toolVersion;
         record.host = currentHost(m_options.toolVersion, "").hostname;
         record.device = runDevice();
+        // The GPUs of a run are of one model: the first one's peaks are the run's.
+        if (!m_options.gpus.empty())
+            record.devicePeaks = m_options.gpus.front().peaks;
         record.holder = m_holder;
         auto runId = m_store->createRun(record);
         if (!runId)

@@ -53,6 +53,8 @@ void SpecReader::read(const Json &root)
         readMetrics(*metrics, "/metrics");
     if (auto *objective = m_reader.member(root, "", "objective"))
         readObjective(*objective, "/objective");
+    if (auto *peaks = m_reader.member(root, "", "peaks"))
+        readPeaks(*peaks, "/peaks");
     if (auto *strategy = m_reader.member(root, "", "strategy"))
         readStrategy(*strategy, "/strategy");
     if (auto *measurement = m_reader.member(root, "", "measurement"))

@@ -10,10 +10,10 @@
 namespace tb {
 
 // The top-level keys of format v1, in the order FORMAT.md documents them.
-inline constexpr std::array<std::string_view, 14> kSpecTopLevelKeys{
-    "tunebench_spec", "name",          "backend",  "kernel",     "parameters",
-    "constraints",    "problem_sizes", "launch",   "arguments",  "verification",
-    "metrics",        "objective",     "strategy", "measurement"};
+inline constexpr std::array<std::string_view, 15> kSpecTopLevelKeys{
+    "tunebench_spec", "name",          "backend", "kernel",    "parameters",
+    "constraints",    "problem_sizes", "launch",  "arguments", "verification",
+    "metrics",        "objective",     "peaks",   "strategy",  "measurement"};
 
 // Reads a parsed spec document into a Spec field by field: types, required fields, unknown keys,
 // allowed words, number ranges, defaults, and the checks that need only one section (unique
@@ -57,6 +57,8 @@ private:
     // specreader_settings.cpp
     void readMetrics(const Json &list, const std::string &path);
     void readObjective(const Json &objective, const std::string &path);
+    // specreader_peaks.cpp
+    void readPeaks(const Json &peaks, const std::string &path);
     void readStrategy(const Json &strategy, const std::string &path);
     void readStrategyOptions(const Json &options, const std::string &path);
     void readReplay(const Json &replay, const std::string &path);

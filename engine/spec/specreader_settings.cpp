@@ -23,10 +23,11 @@ void SpecReader::readMetrics(const Json &list, const std::string &path)
     for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string itemPath = JsonReader::child(path, i);
         DerivedMetric metric;
-        if (m_reader.object(list[i], itemPath, {"name", "expression"})) {
+        if (m_reader.object(list[i], itemPath, {"name", "expression", "unit"})) {
             metric.name = m_reader.text(list[i], itemPath, "name", Need::Required).value_or("");
             metric.expression =
                 m_reader.expression(list[i], itemPath, "expression", Need::Required).value_or("");
+            metric.unit = m_reader.text(list[i], itemPath, "unit").value_or("");
         }
         const std::string namePath = JsonReader::child(itemPath, "name");
         if (metric.name == "time")

@@ -106,6 +106,10 @@ constexpr Migration kMigrations[] = {
      "ALTER TABLE runs ADD COLUMN origin TEXT NOT NULL DEFAULT '';"
      "ALTER TABLE runs ADD COLUMN source_file TEXT NOT NULL DEFAULT '';"
      "ALTER TABLE runs ADD COLUMN source_hash TEXT NOT NULL DEFAULT '';"},
+    // NULL where unknown: a CPU run, an imported one, one created before this step.
+    {"add the measuring GPU's peaks to each run (FP32 FLOP/s, DRAM bytes/s)",
+     "ALTER TABLE runs ADD COLUMN peak_flops REAL;"
+     "ALTER TABLE runs ADD COLUMN peak_bytes_per_second REAL;"},
 };
 
 #undef TB_NOW

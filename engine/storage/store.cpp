@@ -16,7 +16,8 @@ constexpr const char *kSelectRun =
     "SELECT r.id, r.spec_id, s.name, r.state, r.strategy, r.host, r.tool_version, r.device,"
     " r.started_at, coalesce(r.finished_at, ''),"
     " (SELECT count(*) FROM results WHERE run_id = r.id),"
-    " r.holder_pid, r.holder_host, r.holder_started, r.origin, r.source_file, r.source_hash"
+    " r.holder_pid, r.holder_host, r.holder_started, r.origin, r.source_file, r.source_hash,"
+    " r.peak_flops, r.peak_bytes_per_second"
     " FROM runs r JOIN specs s ON s.id = r.spec_id ";
 
 RunRecord runFromRow(const Statement &row)
@@ -36,6 +37,14 @@ RunRecord runFromRow(const Statement &row)
     run.origin = row.textAt(14);
     run.sourceFile = row.textAt(15);
     run.sourceHash = row.textAt(16);
+    if (!row.isNull(17)) {
+        run.devicePeaks.flopsPerSecond = row.doubleAt(17);
+        run.devicePeaks.flopsSource = kPeakFromDevice;
+    }
+    if (!row.isNull(18)) {
+        run.devicePeaks.bytesPerSecond = row.doubleAt(18);
+        run.devicePeaks.bytesSource = kPeakFromDevice;
+    }
     if (!row.isNull(11))
         run.holder = RunHolder{row.intAt(11), row.textAt(12), row.textAt(13)};
     // A run whose writer is gone stays "running" in the file until it is resumed; say what it is.
@@ -166,8 +175,9 @@ Expected<std::int64_t> Store::createRun(const RunRecord &run)
 {
     const std::string operation = "create a run of spec " + std::to_string(run.specId);
     auto insert = m_db.prepare("INSERT INTO runs (spec_id, state, strategy, host, tool_version,"
-                               " device, holder_pid, holder_host, holder_started)"
-                               " VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                               " device, holder_pid, holder_host, holder_started,"
+                               " peak_flops, peak_bytes_per_second)"
+                               " VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                                operation);
     if (!insert)
         return insert.error();
@@ -179,6 +189,15 @@ Expected<std::int64_t> Store::createRun(const RunRecord &run)
             .bindText(8, run.holder->started);
     else
         insert->bindNull(6).bindText(7, "").bindText(8, "");
+    // NULL: a peak the device did not give (a CPU run, a driver without clocks).
+    const auto bindPeak = [&](int index, const std::optional<double> &peak) {
+        if (peak)
+            insert->bindDouble(index, *peak);
+        else
+            insert->bindNull(index);
+    };
+    bindPeak(9, run.devicePeaks.flopsPerSecond);
+    bindPeak(10, run.devicePeaks.bytesPerSecond);
     if (auto status = insert->run(); !status)
         return status.error();
     return m_db.lastInsertId();

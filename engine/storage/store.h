@@ -26,7 +26,7 @@ namespace tb {
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     // Creates the file, or opens and migrates an older one. Refuses, leaving the file as it
     // was: a file that is not an SQLite database, an SQLite database that is not a workspace,
@@ -47,8 +47,8 @@ public:
     Expected<std::int64_t> saveSpec(const Spec &spec);
     Expected<StoredSpec> spec(std::int64_t specId);
 
-    // Uses run.specId, strategy, host, toolVersion, device and holder; the run starts as
-    // "running", claimed by run.holder when it has one.
+    // Uses run.specId, strategy, host, toolVersion, device, devicePeaks and holder; the run starts
+    // as "running", claimed by run.holder when it has one.
     Expected<std::int64_t> createRun(const RunRecord &run);
     // One writer per run (storeholders.cpp): claims the run for `me` unless a live process holds
     // it; then that process is returned and nothing changes. A holder that is gone is taken

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/configuration.h"
+#include "model/devicepeaks.h"
 #include "model/result.h"
 #include "runholder.h"
 
@@ -35,6 +36,10 @@ struct RunRecord
     std::string origin;
     std::string sourceFile;
     std::string sourceHash;
+    // The measuring GPU's peaks as the driver gave them when the run was created (schema 6);
+    // empty for a CPU run, an imported one and one from before. The spec's "peaks" win over
+    // these (effectivePeaks()).
+    DevicePeaks devicePeaks;
 
     bool imported() const { return !origin.empty(); }
 };

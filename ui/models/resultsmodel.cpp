@@ -44,23 +44,33 @@ ResultsModel::ResultsModel(QObject *parent) : QAbstractTableModel(parent)
 void ResultsModel::reset(const QStringList &metricNames, bool withResources,
                          const QStringList &parameterNames)
 {
-    beginResetModel();
-    m_rows = QVector<ResultEvent>(); // gives the last run's memory back
-    m_sizeLabels.clear();
-    m_metricNames = metricNames;
-    m_maximizedMetric.clear();
-    m_parameterNames = parameterNames;
-    m_bests.reset(true);
-    layOutColumns(withResources);
-    endResetModel();
+    resetModel(metricNames, withResources, parameterNames, nullptr);
 }
 
 void ResultsModel::reset(const SpecOutline &outline)
 {
-    reset(outline.metricNames, outline.cuda, outline.parameterNames);
-    m_maximizedMetric = outline.minimize ? QString() : outline.objectiveMetric;
-    m_bests.reset(outline.minimize);
-    m_roundsAgreeWithin = outline.roundsAgreeWithin;
+    resetModel(outline.metricNames, outline.cuda, outline.parameterNames, &outline);
+}
+
+void ResultsModel::resetModel(const QStringList &metricNames, bool withResources,
+                              const QStringList &parameterNames, const SpecOutline *outline)
+{
+    beginResetModel();
+    m_rows = QVector<ResultEvent>(); // gives the last run's memory back
+    m_sizeLabels.clear();
+    m_metricNames = metricNames;
+    m_parameterNames = parameterNames;
+    const bool minimize = !outline || outline->minimize;
+    const bool isMetric = outline && metricNames.contains(outline->objectiveMetric);
+    m_objectiveMetric = isMetric ? outline->objectiveMetric : QString();
+    m_maximizedMetric = minimize ? QString() : m_objectiveMetric;
+    m_bests.reset(minimize);
+    m_roundsAgreeWithin = outline ? outline->roundsAgreeWithin : 0.01;
+    m_peaks = outline ? outline->peaks : DevicePeaks();
+    m_peakMetric = outline && outline->peakMetric < metricNames.size() ? outline->peakMetric : -1;
+    m_peakRate = m_peakMetric >= 0 ? outline->metricRates.value(m_peakMetric) : MetricRate();
+    layOutColumns(withResources);
+    endResetModel();
 }
 
 Qt::SortOrder ResultsModel::bestFirstOrder(int column) const
@@ -249,6 +259,8 @@ QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &col
         const double share = m_bests.shareOfBest(event.sizeIndex, rankedObjective(event));
         return std::isnan(share) ? QVariant() : QVariant(share);
     }
+    case PercentOfPeak:
+        return shareOfPeak(event);
     case Uncertainty:
         return result.summary.relativeHalfWidth > 0 ? QVariant(result.summary.relativeHalfWidth)
                                                     : QVariant();
@@ -294,7 +306,7 @@ QVariant ResultsModel::displayData(const ResultEvent &event, int column) const
         return QLocale::c().toString(value.toLongLong());
     if (spec.kind == Occupancy)
         return QStringLiteral("%1 %").arg(qRound(number * 100));
-    if (spec.kind == PercentOfBest)
+    if (spec.kind == PercentOfBest || spec.kind == PercentOfPeak)
         return QStringLiteral("%1 %").arg(number * 100, 0, 'f', 1);
     if (spec.kind == Uncertainty)
         return QString::fromUtf8("\u00b1%1 %").arg(number * 100, 0, 'f', number < 0.1 ? 2 : 1);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/devicepeaks.h"
+#include "model/metricrate.h"
 #include "session/sessionevents.h"
 #include "sizebests.h"
 
@@ -13,13 +15,16 @@ namespace tb {
 struct SpecOutline;
 
 // The results of one run, one row per configuration and problem size, in arrival order.
-// Columns: status (with an icon), size, config, one per parameter, median, % of best (the
-// objective against its size's best so far), the median's uncertainty (CI half-width), min,
-// stddev, samples, one per derived metric, for backends that report them (CUDA) registers,
+// Columns: status (with an icon), size, config, one per parameter, the objective's metric when
+// it is one (objective first, time second), median, % of best (the objective against its size's
+// best so far), % of peak (the spec's rate metric against the device's peak, where the spec has
+// one: peakMetricIndex()), the median's uncertainty (CI half-width), min, stddev, samples, one
+// per other derived metric, for backends that report them (CUDA) registers,
 // spills, shared memory and occupancy, and the failure message. Each size's best row is
 // highlighted. A resource cell worth a second look is marked (a warning background, the reason
 // first in its tooltip and in ResourceMarkRole): spills > 0, registers at the per-thread limit
-// (>= kRegisterLimit), occupancy below kLowOccupancy. The layout depends on the spec, so columns
+// (>= kRegisterLimit), occupancy below kLowOccupancy, and a share of peak above 100 % (likely
+// cache-resident: no DRAM figure). The layout depends on the spec, so columns
 // are found by kind (column()); each has a stable id (ColumnIdRole in headerData) that names it in
 // the settings. Qt::DisplayRole is formatted text; SortRole the raw number (invalid when there is
 // none, which sorts last).
@@ -56,6 +61,7 @@ public:
         PercentOfBest,
         Uncertainty,
         Message,
+        PercentOfPeak,
     };
     // The columns every layout starts with.
     enum Column
@@ -90,6 +96,9 @@ public:
     QString columnId(int column) const;
     const QStringList &parameterNames() const { return m_parameterNames; }
     const QStringList &metricNames() const { return m_metricNames; }
+    // What "% of peak" judges by: the peaks and the metric (-1: the column is not shown).
+    const DevicePeaks &peaks() const { return m_peaks; }
+    int peakMetric() const { return m_peakMetric; }
     // The order that puts a column's best values first: descending for the spec's maximised
     // objective metric, ascending for every other column (times: the fastest first).
     Qt::SortOrder bestFirstOrder(int column) const;
@@ -107,7 +116,11 @@ private:
         int index; // of the parameter or metric
     };
 
+    void resetModel(const QStringList &metricNames, bool withResources,
+                    const QStringList &parameterNames, const SpecOutline *outline);
     void layOutColumns(bool withResources);
+    QVariant shareOfPeak(const ResultEvent &event) const;
+    QString peakToolTip() const; // what the column divides by, or how to give the missing peak
     QVariant displayData(const ResultEvent &event, int column) const;
     QVariant sortData(const ResultEvent &event, int column) const;
     QVariant rawNumber(const ResultEvent &event, const ColumnSpec &column) const;
@@ -123,6 +136,10 @@ private:
     QVector<ColumnSpec> m_columns;
     QStringList m_metricNames;
     QString m_maximizedMetric; // the objective metric when it is maximised, else empty
+    QString m_objectiveMetric; // the objective's metric; empty for time
+    DevicePeaks m_peaks;
+    int m_peakMetric = -1;
+    MetricRate m_peakRate;
     QStringList m_parameterNames;
     QMap<std::size_t, QString> m_sizeLabels;
     SizeBests m_bests;

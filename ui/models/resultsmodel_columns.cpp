@@ -8,10 +8,19 @@ void ResultsModel::layOutColumns(bool withResources)
     m_columns = {{Status, 0}, {Size, 0}, {Config, 0}};
     for (int i = 0; i < m_parameterNames.size(); ++i)
         m_columns.append({Parameter, i});
-    for (const ColumnKind kind : {Median, PercentOfBest, Uncertainty, Min, Stddev, Samples})
+    // The objective first, time second: a GFLOP/s objective's column leads the figures.
+    const int objective = int(m_metricNames.indexOf(m_objectiveMetric));
+    if (!m_objectiveMetric.isEmpty() && objective >= 0)
+        m_columns.append({Metric, objective});
+    m_columns.append({Median, 0});
+    m_columns.append({PercentOfBest, 0});
+    if (m_peakMetric >= 0)
+        m_columns.append({PercentOfPeak, 0});
+    for (const ColumnKind kind : {Uncertainty, Min, Stddev, Samples})
         m_columns.append({kind, 0});
     for (int i = 0; i < m_metricNames.size(); ++i)
-        m_columns.append({Metric, i});
+        if (i != objective || m_objectiveMetric.isEmpty())
+            m_columns.append({Metric, i});
     if (withResources)
         for (const ColumnKind kind : {Registers, Spills, SharedMemory, Occupancy})
             m_columns.append({kind, 0});
@@ -28,10 +37,10 @@ int ResultsModel::column(ColumnKind kind, int index) const
 
 QString ResultsModel::columnId(int column) const
 {
-    static const char *ids[] = {"status",    "size",        "config",  "param",
-                                "median",    "min",         "stddev",  "samples",
-                                "metric",    "registers",   "spills",  "shared_memory",
-                                "occupancy", "pct_of_best", "ci_half", "message"};
+    static const char *ids[] = {"status",  "size",          "config",    "param",       "median",
+                                "min",     "stddev",        "samples",   "metric",      "registers",
+                                "spills",  "shared_memory", "occupancy", "pct_of_best", "ci_half",
+                                "message", "pct_of_peak"};
     const ColumnSpec &spec = m_columns.at(column);
     const QString id = QString::fromLatin1(ids[spec.kind]);
     if (spec.kind == Parameter)
@@ -90,6 +99,8 @@ QVariant ResultsModel::headerText(const ColumnSpec &column) const
         return tr("Occupancy");
     case PercentOfBest:
         return tr("% of best");
+    case PercentOfPeak:
+        return tr("% of peak");
     case Uncertainty:
         return tr("\u00b1 CI");
     case Message:
@@ -118,6 +129,8 @@ QVariant ResultsModel::headerToolTip(const ColumnSpec &column) const
     case PercentOfBest:
         return tr("The objective as a share of its problem size's best so far: 100 % is the "
                   "best, 80 % takes 1.25 times as long (or reaches 80 % of the best's GFLOP/s)");
+    case PercentOfPeak:
+        return peakToolTip();
     case Uncertainty:
         return tr("Half-width of the median's ~95 % confidence interval, relative to the "
                   "median: another run would most likely land within it");

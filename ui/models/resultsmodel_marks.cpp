@@ -1,4 +1,5 @@
-// ResultsModel: the resource cells it marks, and why (the cell's tooltip says it first).
+// ResultsModel: the resource cells (and shares of peak above 100 %) it marks, and why (the cell's
+// tooltip says it first).
 #include "resultsmodel.h"
 
 #include "resultrowtext.h"
@@ -8,7 +9,8 @@ namespace tb {
 QString ResultsModel::resourceMark(const ResultEvent &event, int column) const
 {
     const ColumnSpec &spec = m_columns.at(column);
-    if (spec.kind != Registers && spec.kind != Spills && spec.kind != Occupancy)
+    if (spec.kind != Registers && spec.kind != Spills && spec.kind != Occupancy &&
+        spec.kind != PercentOfPeak)
         return QString();
     const QVariant raw = rawNumber(event, spec);
     if (!raw.isValid())
@@ -34,6 +36,12 @@ QString ResultsModel::resourceMark(const ResultEvent &event, int column) const
                       "hidden (registers, shared memory or the block size limit it)")
                 .arg(qRound(value * 100))
                 .arg(qRound(kLowOccupancy * 100));
+        break;
+    case PercentOfPeak:
+        if (value > 1)
+            return tr("%1 % of the device's peak: above it, so the data likely stayed in the "
+                      "L2 cache (a problem that fits it); the figure is no DRAM rate")
+                .arg(value * 100, 0, 'f', 1);
         break;
     default:
         break;

@@ -9,6 +9,7 @@
 #include "plots/parametereffectplot.h"
 #include "resultrowactions.h"
 #include "resultsfilterproxy.h"
+#include "rooflineview.h"
 #include "winnersummary.h"
 
 #include <QAction>
@@ -35,8 +36,8 @@ ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
       m_runNote(new QLabel(this)), m_winners(new WinnerSummary(feed, this)),
       m_columnsButton(new QToolButton(this)), m_table(new QTableView(this)),
       m_details(new ResultDetails(this)), m_effect(new ParameterEffectPlot(this)),
-      m_importance(new ImportanceView(feed, this)), m_plotTabs(new QTabWidget(this)),
-      m_splitter(new QSplitter(Qt::Horizontal, this))
+      m_importance(new ImportanceView(feed, this)), m_roofline(new RooflineView(feed, this)),
+      m_plotTabs(new QTabWidget(this)), m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("resultsPage"));
     m_proxy->setResultsModel(feed->model());
@@ -65,6 +66,10 @@ ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
     m_plotTabs->addTab(m_importance, tr("Importance"));
     m_plotTabs->setTabToolTip(1, tr("Which parameter matters: each one's best objective per "
                                     "value, ranked, and a heatmap of a chosen pair"));
+    m_plotTabs->addTab(m_roofline, tr("Roofline"));
+    m_plotTabs->setTabToolTip(2, tr("Achieved GFLOP/s against arithmetic intensity (the spec's "
+                                    "FLOP metric over its byte metric) under the device's "
+                                    "roofs, per problem size"));
     auto *left = new QSplitter(Qt::Vertical, this);
     left->setObjectName(QStringLiteral("resultsPageTableSplitter")); // its state is kept
     left->addWidget(tablePane);
@@ -205,6 +210,11 @@ void ResultsPage::connectFeed()
     });
     connect(m_importance, &ImportanceView::sizeChanged, m_effect,
             &ParameterEffectPlot::setSizeIndex);
+    connect(m_effect, &ParameterEffectPlot::viewChanged, m_roofline, [this] {
+        if (m_effect->sizeIndex() != m_roofline->sizeIndex())
+            m_roofline->setSizeIndex(m_effect->sizeIndex());
+    });
+    connect(m_roofline, &RooflineView::sizeChanged, m_effect, &ParameterEffectPlot::setSizeIndex);
     // Rows the filter hides still count in the total: watch the model and the proxy.
     for (const QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_proxy),
                                             static_cast<QAbstractItemModel *>(m_feed->model())}) {

@@ -19,6 +19,7 @@ namespace tb {
 class ColumnChooser;
 class FailureSummaryBar;
 class ImportanceView;
+class RooflineView;
 class ParameterEffectPlot;
 class ResultDetails;
 class ResultsFeed;
@@ -31,7 +32,8 @@ class WinnerSummary;
 // winner is decided (WinnerSummary); the selected result's details (samples,
 // defines, compiler log, error text); and, in tabs under the table, the parameter-effect plot
 // (the objective against one parameter, coloured by another; a click on a point selects its
-// row) and the Importance view (which parameter matters). The table is a view of the feed's one
+// row), the Importance view (which parameter matters) and the Roofline view (achieved FLOP/s
+// against arithmetic intensity under the device's roofs). The table is a view of the feed's one
 // ResultsModel.
 class ResultsPage : public QWidget
 {
@@ -50,6 +52,7 @@ public:
     // Beside the parameter-effect plot, a tab: which parameter matters, for the size the plot
     // shows (the two follow each other's size).
     ImportanceView *importanceView() const { return m_importance; }
+    RooflineView *rooflineView() const { return m_roofline; }
     QTabWidget *plotTabs() const { return m_plotTabs; }
     WinnerSummary *winnerSummary() const { return m_winners; }
     // Over the table: each failure status with its common cause; a click on one filters the
@@ -101,6 +104,7 @@ private:
     ResultDetails *m_details;
     ParameterEffectPlot *m_effect;
     ImportanceView *m_importance;
+    RooflineView *m_roofline;
     QTabWidget *m_plotTabs;
     QSplitter *m_splitter;
 };

@@ -61,6 +61,25 @@ QString verdict(const WinnerMargin &margin, const ResultEvent &best, const Resul
              uncertainty);
 }
 
+// The winner's figures, the objective first and time second: "1,234 GFLOP/s in 0.52 ms, 78.0 %
+// of peak"; "0.52 ms" for a time objective.
+QString figures(const ResultsModel &model, int row, const SpecOutline &outline)
+{
+    const ResultEvent &best = model.resultAt(row);
+    QString text = formatDuration(best.result.summary.median);
+    if (outline.objectiveMetric != QLatin1String("time") &&
+        outline.metricNames.contains(outline.objectiveMetric))
+        text = WinnerSummary::tr("%1 %2 in %3")
+                   .arg(formatNumber(best.objective), outline.objectiveMetric, text);
+    const int peak = model.column(ResultsModel::PercentOfPeak);
+    if (peak >= 0) {
+        const QString share = model.index(row, peak).data().toString();
+        if (!share.isEmpty())
+            text += WinnerSummary::tr(", %1 of peak").arg(share);
+    }
+    return text;
+}
+
 } // namespace
 
 WinnerSummary::WinnerSummary(ResultsFeed *feed, QWidget *parent) : QLabel(parent), m_feed(feed)
@@ -71,7 +90,8 @@ WinnerSummary::WinnerSummary(ResultsFeed *feed, QWidget *parent) : QLabel(parent
     setToolTip(tr("Per problem size: is the best configuration ahead of the runner-up by more "
                   "than their medians' confidence intervals (process rounds' spread included) "
                   "and, on a GPU, the SM clock step between them if they were timed at "
-                  "different clocks? A tie may go the other way in another run."));
+                  "different clocks? A tie may go the other way in another run. Then the "
+                  "best's objective, its time and its share of the device's peak."));
     const ResultsModel *model = feed->model();
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(model, signal, this, &WinnerSummary::refresh);
@@ -93,7 +113,8 @@ void WinnerSummary::refresh()
         const auto margin =
             winnerMargin(best.objective, second.objective, minimize, best.result, second.result);
         if (margin)
-            parts << model.sizeLabel(size) + QStringLiteral(": ") + verdict(*margin, best, second);
+            parts << model.sizeLabel(size) + QStringLiteral(": ") + verdict(*margin, best, second) +
+                         QStringLiteral("; ") + figures(model, top.best, m_feed->outline());
     }
     setText(parts.join(QLatin1Char('\n')));
     setVisible(!parts.isEmpty());

@@ -8,7 +8,8 @@ class ResultsFeed;
 
 // Over the results table, one line per problem size: its best configuration and whether it is
 // decided, ahead of the runner-up by more than their medians' uncertainty and any SM clock step
-// between them (WinnerMargin), or a tie that another run may settle the other way. Follows the
+// between them (WinnerMargin), or a tie that another run may settle the other way; then the
+// best's figures, objective first (1,234 GFLOP/s in 0.52 ms, 78.0 % of peak). Follows the
 // feed's model as results arrive and as process rounds replace finalists' rows; hidden while no
 // size has two ranked results.
 class WinnerSummary : public QLabel

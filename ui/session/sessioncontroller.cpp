@@ -132,9 +132,8 @@ void SessionController::runOnThread(RunRequest request)
         });
         return;
     }
-    const SpecOutline outline = specOutline(*spec);
+    SpecOutline outline = specOutline(*spec);
     const bool cuda = outline.cuda;
-    post([this, outline] { emit specLoaded(outline); });
 
     SessionOptions options;
     options.workspacePath = request.workspacePath.toStdString();
@@ -150,7 +149,12 @@ void SessionController::runOnThread(RunRequest request)
     options.stopRequested = &m_stop;
     options.pauseRequested = &m_pauseFlag;
     QString why;
-    if (cuda && !applyCudaEnvironment(request, *spec, options, why)) {
+    const bool cudaReady = !cuda || applyCudaEnvironment(request, *spec, options, why);
+    // Announced once the GPUs are known: the results are judged against their peaks.
+    if (!options.gpus.empty())
+        outline.peaks = effectivePeaks(spec->peaks, options.gpus.front().peaks);
+    post([this, outline] { emit specLoaded(outline); });
+    if (!cudaReady) {
         const QString message = request.specPath + QStringLiteral(": ") + why;
         post([this, message] {
             endRun();

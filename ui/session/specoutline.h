@@ -1,10 +1,12 @@
 #pragma once
 
+#include "model/metricrate.h"
 #include "model/spec.h"
 
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <QVector>
 
 namespace tb {
 
@@ -23,6 +25,13 @@ struct SpecOutline
     // its time to be trusted (roundsDisagree); results whose rounds stay further apart are
     // flagged.
     double roundsAgreeWithin = 0.01;
+    // "% of peak" and the roofline (metricrate.h): the peaks to judge by (the spec's, and the
+    // measuring GPU's where the spec gives none: effectivePeaks()), and which metrics are rates.
+    DevicePeaks peaks;
+    QVector<MetricRate> metricRates; // by metric, as metricNames
+    int peakMetric = -1;             // the metric "% of peak" reads (peakMetricIndex()); -1: none
+    int flopMetric = -1;             // the roofline's first FLOP-rate metric; -1: none
+    int byteMetric = -1;             // its first byte-rate metric; -1: none
 };
 
 inline SpecOutline specOutline(const Spec &spec)
@@ -37,6 +46,13 @@ inline SpecOutline specOutline(const Spec &spec)
     outline.objectiveMetric = QString::fromStdString(spec.objective.metric);
     outline.minimize = spec.objective.minimize;
     outline.roundsAgreeWithin = spec.measurement.targetRelativeHalfWidth;
+    outline.peaks = spec.peaks;
+    for (const auto &metric : spec.metrics)
+        outline.metricRates << metricRate(metric);
+    const auto indexOr = [](std::optional<std::size_t> index) { return index ? int(*index) : -1; };
+    outline.peakMetric = indexOr(peakMetricIndex(spec));
+    outline.flopMetric = indexOr(firstMetricOf(spec, RateKind::Flops));
+    outline.byteMetric = indexOr(firstMetricOf(spec, RateKind::Bytes));
     return outline;
 }
 

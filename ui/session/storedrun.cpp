@@ -35,6 +35,7 @@ LoadedRun toLoadedRun(StoredRun run)
 {
     LoadedRun loaded;
     loaded.outline = specOutline(run.spec);
+    loaded.outline.peaks = effectivePeaks(run.spec.peaks, run.record.devicePeaks);
     const std::size_t sizes = problemSizeCount(run.spec);
     for (std::size_t i = 0; i < sizes; ++i)
         loaded.sizeLabels << QString::fromStdString(problemSizeLabel(run.spec, i));

@@ -63,6 +63,26 @@ void readLimits(AttributeReader &read, DeviceLimits &limits)
     read(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, limits.maxGridDim[2], "grid z");
 }
 
+// The facts the peaks are computed from. Optional: CUDA 13 dropped the clocks from the runtime's
+// cudaDeviceProp, and a driver that stops reporting an attribute costs the peaks, not the run;
+// a failed query leaves its fact 0, which devicePeaksOf() takes as unknown.
+DeviceRateFacts readRateFacts(const CudaDriver &driver, CUdevice device, const DeviceLimits &limits)
+{
+    DeviceRateFacts facts;
+    facts.computeMajor = limits.computeMajor;
+    facts.computeMinor = limits.computeMinor;
+    facts.smCount = limits.smCount;
+    const auto read = [&](CUdevice_attribute attribute, int &field) {
+        int value = 0;
+        if (driver.deviceGetAttribute(&value, attribute, device) == CUDA_SUCCESS && value > 0)
+            field = value;
+    };
+    read(CU_DEVICE_ATTRIBUTE_CLOCK_RATE, facts.smClockKHz);
+    read(CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, facts.memoryClockKHz);
+    read(CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, facts.memoryBusWidthBits);
+    return facts;
+}
+
 } // namespace
 
 std::string formatGpuUuid(const unsigned char (&bytes)[16])
@@ -128,6 +148,8 @@ Expected<CudaDeviceInfo> queryDeviceInfo(const CudaDriver &driver, CUdevice devi
     if (!read.failure().empty())
         return makeError(EngineError::Code::BackendError, "cannot read the GPU's limits",
                          read.failure());
+    info.rateFacts = readRateFacts(driver, device, info.limits);
+    info.peaks = devicePeaksOf(info.rateFacts);
     return info;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compile/devicelimits.h"
+#include "model/devicepeaks.h"
 #include "model/expected.h"
 
 #include <cuda.h>
@@ -15,11 +16,13 @@ class CudaDriver;
 // occupancy calculation use (compile/devicelimits.h), read from the driver's attributes.
 struct CudaDeviceInfo
 {
-    std::string name;     // "NVIDIA H100 80GB HBM3"
-    std::string pciBusId; // "0000:3B:00.0": how NVML finds the same device
-    std::string uuid;     // "GPU-5c8e9a2d-1b3f-...": as nvidia-smi -L prints it
-    int ordinal = 0;      // among the visible devices (CUDA_VISIBLE_DEVICES)
-    DeviceLimits limits;  // computeMajor/Minor, SM count, L2 size, per-block and per-SM limits
+    std::string name;          // "NVIDIA H100 80GB HBM3"
+    std::string pciBusId;      // "0000:3B:00.0": how NVML finds the same device
+    std::string uuid;          // "GPU-5c8e9a2d-1b3f-...": as nvidia-smi -L prints it
+    int ordinal = 0;           // among the visible devices (CUDA_VISIBLE_DEVICES)
+    DeviceLimits limits;       // computeMajor/Minor, SM count, L2 size, per-block and per-SM limits
+    DeviceRateFacts rateFacts; // clocks and bus width: what its peaks are computed from
+    DevicePeaks peaks;         // devicePeaksOf(rateFacts); empty where the driver gave no clocks
 
     // "sm_90"
     std::string arch() const;

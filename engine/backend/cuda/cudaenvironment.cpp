@@ -59,6 +59,7 @@ CudaEnvironment probeCudaEnvironment()
                 identity.name = info->name;
                 identity.uuid = info->uuid;
                 identity.arch = info->arch();
+                identity.peaks = info->peaks;
                 if (i == 0) {
                     environment.arch = info->arch();
                     environment.deviceName = info->description();

@@ -82,8 +82,10 @@ CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
         const GpuIdentity &first = plan.gpus.front();
         const bool isDeviceZero = cuda.devices.empty() || first.name == cuda.devices.front().name;
         const std::string name = first.name.empty() || isDeviceZero ? cuda.deviceName : first.name;
-        plan.announcement = "GPU: " + name + "; " + std::to_string(plan.gpus.size()) +
-                            " bench worker(s)" + leftOutNote(plan);
+        const DevicePeaks peaks = effectivePeaks(spec.peaks, first.peaks);
+        plan.announcement =
+            "GPU: " + name + "; " + std::to_string(plan.gpus.size()) + " bench worker(s)" +
+            (peaks.empty() ? "" : "; peaks " + describePeaks(peaks)) + leftOutNote(plan);
     } else if (request.compileOnly) {
         plan.announcement = "Compiling only (for " + target + "): resource usage, no timings.";
     } else {

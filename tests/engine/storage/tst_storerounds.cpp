@@ -148,6 +148,8 @@ private slots:
                               " ALTER TABLE runs DROP COLUMN origin;"
                               " ALTER TABLE runs DROP COLUMN source_file;"
                               " ALTER TABLE runs DROP COLUMN source_hash;"
+                              " ALTER TABLE runs DROP COLUMN peak_flops;"
+                              " ALTER TABLE runs DROP COLUMN peak_bytes_per_second;"
                               " PRAGMA user_version = 1;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);

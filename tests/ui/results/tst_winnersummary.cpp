@@ -108,6 +108,36 @@ private slots:
         QVERIFY2(summary.text().contains(QStringLiteral(": BM=64 best by 25.00%")),
                  qPrintable(summary.text()));
     }
+
+    // The best's figures follow, the objective first and the time second, with its share of
+    // the device's peak where the run has one; a time objective gives the time alone.
+    void givesTheBestsObjectiveTimeAndShareOfPeak()
+    {
+        ResultsFeed feed;
+        SpecOutline outline = timeOutline();
+        outline.metricNames = {QStringLiteral("GB/s")};
+        outline.metricRates = {rateOfUnit("GB/s")};
+        outline.peakMetric = 0;
+        outline.peaks.bytesPerSecond = 2e12;
+        outline.objectiveMetric = QStringLiteral("GB/s");
+        outline.minimize = false;
+        feed.reset(outline);
+        QWidget page;
+        WinnerSummary summary(&feed, &page);
+        ResultEvent slow = resultOf(0, 32, 1.25e-3);
+        slow.objective = 800;
+        slow.result.metrics["GB/s"] = 800;
+        ResultEvent fast = resultOf(0, 64, 1.0e-3);
+        fast.objective = 1000;
+        fast.result.metrics["GB/s"] = 1000;
+        feed.append({slow, fast});
+        QVERIFY2(summary.text().contains(QStringLiteral("; 1000 GB/s in 1.00 ms, 50.0 % of peak")),
+                 qPrintable(summary.text()));
+
+        feed.reset(timeOutline());
+        feed.append({resultOf(0, 32, 1.25e-3), resultOf(0, 64, 1.0e-3)});
+        QVERIFY2(summary.text().endsWith(QStringLiteral("; 1.00 ms")), qPrintable(summary.text()));
+    }
 };
 
 QTEST_MAIN(TestWinnerSummary)

@@ -84,6 +84,24 @@ private slots:
         QCOMPARE(plan.target.arch, std::string("sm_90"));
     }
 
+    // The run says the peaks its results are judged against: the device's, the spec's winning.
+    void theAnnouncementNamesThePeaks()
+    {
+        CudaEnvironment cuda = mixedHost();
+        cuda.devices[0].peaks = devicePeaksOf({9, 0, 132, 1980000, 2619000, 5120});
+        CudaRunRequest request;
+        request.gpus = {"0"};
+        const std::string announcement = planCudaRun(cuda, cudaSpec(), request).announcement;
+        QVERIFY2(announcement.find("; peaks 66.9 TFLOP/s FP32 (device), 3.35 TB/s DRAM (device)") !=
+                     std::string::npos,
+                 announcement.c_str());
+        Spec spec = cudaSpec();
+        spec.peaks.bytesPerSecond = 3e12;
+        spec.peaks.bytesSource = kPeakFromSpec;
+        const std::string withSpec = planCudaRun(cuda, spec, request).announcement;
+        QVERIFY2(withSpec.find("3 TB/s DRAM (spec)") != std::string::npos, withSpec.c_str());
+    }
+
     // With GPU 0 disabled the A100 comes first: it measures alone, for its own architecture.
     void theFirstEnabledGpuChoosesTheModelAndTheArchitecture()
     {

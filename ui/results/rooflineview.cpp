@@ -1,0 +1,183 @@
+#include "rooflineview.h"
+
+#include "models/resultsfeed.h"
+#include "plots/plotcontrols.h"
+#include "plots/rooflineplot.h"
+#include "session/specoutline.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace tb {
+
+RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
+    : QWidget(parent), m_sizeCombo(new QComboBox(this)), m_note(new QLabel(this)),
+      m_plot(new RooflinePlot(this)), m_throttle(new QTimer(this))
+{
+    setObjectName(QStringLiteral("rooflineView"));
+    m_note->setObjectName(QStringLiteral("rooflineNote"));
+    m_note->setWordWrap(true);
+    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(buildControls());
+    layout->addWidget(m_note);
+    layout->addWidget(m_plot, 1);
+
+    m_throttle->setSingleShot(true);
+    m_throttle->setInterval(kRecomputeMs);
+    connect(m_throttle, &QTimer::timeout, this, &RooflineView::recomputeIfDue);
+    connect(feed, &ResultsFeed::cleared, this, &RooflineView::reset);
+    connect(feed, &ResultsFeed::sizeLabelChanged, this, &RooflineView::setSizeLabel);
+    connect(feed, &ResultsFeed::resultsAdded, this, &RooflineView::addResults);
+    reset(feed->outline());
+}
+
+QWidget *RooflineView::buildControls()
+{
+    auto *controls = new QWidget(this);
+    auto *row = new QHBoxLayout(controls);
+    row->setContentsMargins(4, 2, 4, 0);
+    m_sizeCombo->setObjectName(QStringLiteral("rooflineSizeCombo"));
+    m_sizeCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    addLabelledCombo(row, tr("Si&ze:"), m_sizeCombo,
+                     tr("The problem size shown: a size's intensity and roofs are its own"));
+    connect(m_sizeCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            setSizeIndex(std::size_t(m_sizeCombo->itemData(index).toULongLong()));
+    });
+    row->addStretch(1);
+    auto *refresh = new QToolButton(controls);
+    refresh->setObjectName(QStringLiteral("rooflineRecompute"));
+    refresh->setText(tr("Recompute"));
+    refresh->setToolTip(tr("Draw again now (it does so by itself twice a second while results "
+                           "arrive)"));
+    connect(refresh, &QToolButton::clicked, this, &RooflineView::recompute);
+    row->addWidget(refresh);
+    return controls;
+}
+
+void RooflineView::reset(const SpecOutline &outline)
+{
+    m_samples.clear();
+    m_sizeLabels.clear();
+    m_sizeChosen = false;
+    m_sizeIndex = 0;
+    m_inputs = RooflineInputs();
+    m_inputs.peaks = outline.peaks;
+    const auto pick = [&](int index, std::optional<std::size_t> &metric, MetricRate &rate,
+                          std::string &name) {
+        name.clear();
+        if (index < 0 || index >= outline.metricNames.size())
+            return;
+        metric = std::size_t(index);
+        rate = outline.metricRates.value(index);
+        name = outline.metricNames.at(index).toStdString();
+    };
+    pick(outline.flopMetric, m_inputs.flopMetric, m_inputs.flopRate, m_flopName);
+    pick(outline.byteMetric, m_inputs.byteMetric, m_inputs.byteRate, m_byteName);
+    updateSizeCombo();
+    recompute();
+}
+
+void RooflineView::setSizeLabel(std::size_t sizeIndex, const QString &label)
+{
+    m_sizeLabels.insert(sizeIndex, label);
+    updateSizeCombo();
+}
+
+void RooflineView::addResults(const QVector<ResultEvent> &batch)
+{
+    if (!m_inputs.flopMetric || !m_inputs.byteMetric)
+        return; // nothing to plot; the note says why
+    const std::size_t sizesBefore = m_samples.size();
+    for (const ResultEvent &event : batch) {
+        if (event.result.status != ResultStatus::Ok || event.result.summary.count == 0)
+            continue;
+        const auto flops = event.result.metrics.find(m_flopName);
+        const auto bytes = event.result.metrics.find(m_byteName);
+        if (flops == event.result.metrics.end() || bytes == event.result.metrics.end())
+            continue;
+        m_samples[event.sizeIndex].push_back({flops->second, bytes->second});
+    }
+    if (m_samples.size() != sizesBefore) {
+        if (!m_sizeChosen && !m_samples.count(m_sizeIndex))
+            m_sizeIndex = m_samples.begin()->first;
+        updateSizeCombo();
+    }
+    if (!batch.isEmpty())
+        scheduleRecompute();
+}
+
+void RooflineView::scheduleRecompute()
+{
+    m_dirty = true;
+    if (m_throttle->isActive())
+        return;
+    recomputeIfDue();
+}
+
+void RooflineView::recomputeIfDue()
+{
+    if (!m_dirty || !isVisible())
+        return; // a hidden view draws when shown
+    recompute();
+    m_throttle->start();
+}
+
+void RooflineView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty)
+        recompute();
+}
+
+void RooflineView::recompute()
+{
+    m_dirty = false;
+    m_points.clear();
+    const auto found = m_samples.find(m_sizeIndex);
+    if (found != m_samples.end())
+        for (const Sample &sample : found->second)
+            if (auto point = rooflinePoint(sample.flopValue, sample.byteValue, m_inputs))
+                m_points.push_back(*point);
+    m_plot->setData(m_points, m_inputs.peaks);
+    m_note->setText(noteText());
+}
+
+QString RooflineView::noteText() const
+{
+    QStringList lines;
+    for (const std::string &missing : rooflineMissing(m_inputs))
+        lines << QString::fromStdString(missing);
+    if (!m_inputs.peaks.empty())
+        lines << tr("Roofs: %1.").arg(QString::fromStdString(describePeaks(m_inputs.peaks)));
+    if (const std::string above = aboveDramRoofNote(countAboveDramRoof(m_points)); !above.empty())
+        lines << QString::fromStdString(above);
+    return lines.join(QLatin1Char('\n'));
+}
+
+void RooflineView::setSizeIndex(std::size_t sizeIndex)
+{
+    m_sizeChosen = true;
+    if (sizeIndex == m_sizeIndex)
+        return;
+    m_sizeIndex = sizeIndex;
+    updateSizeCombo();
+    recompute();
+    emit sizeChanged(sizeIndex);
+}
+
+void RooflineView::updateSizeCombo()
+{
+    std::vector<std::size_t> sizes;
+    for (const auto &entry : m_samples)
+        sizes.push_back(entry.first);
+    fillSizeCombo(m_sizeCombo, std::move(sizes), m_sizeLabels, m_sizeIndex);
+}
+
+} // namespace tb

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "export/roofline.h"
+#include "session/sessionmetatypes.h"
+
+#include <QMap>
+#include <QString>
+#include <QWidget>
+
+#include <cstddef>
+#include <map>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QTimer;
+
+namespace tb {
+
+class ResultsFeed;
+class RooflinePlot;
+struct SpecOutline;
+
+// The Results page's "Roofline" view, per problem size: each ok result's achieved FLOP/s
+// against its arithmetic intensity (the spec's first FLOP-rate metric over its first byte-rate
+// metric, metricrate.h), under the device's roofs (the run's peaks, the spec's winning), with
+// the results above the DRAM roof marked and counted in the note (likely L2-resident). Where
+// the spec lacks a metric or the run a peak, the note says which and how to add it
+// (rooflineMissing()). Like the Importance view it hears the feed, recomputes at most every
+// kRecomputeMs while results stream in and only while shown, or at once on recompute().
+class RooflineView : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int kRecomputeMs = 500;
+
+    explicit RooflineView(ResultsFeed *feed, QWidget *parent = nullptr);
+
+    void setSizeIndex(std::size_t sizeIndex);
+    std::size_t sizeIndex() const { return m_sizeIndex; }
+
+    RooflinePlot *plot() const { return m_plot; }
+    QLabel *note() const { return m_note; }
+    QComboBox *sizeCombo() const { return m_sizeCombo; }
+    // The shown size's points as last computed.
+    const std::vector<RooflinePoint> &points() const { return m_points; }
+
+public slots:
+    void recompute();
+
+signals:
+    void sizeChanged(std::size_t sizeIndex);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    struct Sample
+    {
+        double flopValue; // in the FLOP metric's unit
+        double byteValue; // in the byte metric's unit
+    };
+
+    QWidget *buildControls();
+    void reset(const SpecOutline &outline);
+    void setSizeLabel(std::size_t sizeIndex, const QString &label);
+    void addResults(const QVector<ResultEvent> &batch);
+    void scheduleRecompute();
+    void recomputeIfDue();
+    void updateSizeCombo();
+    QString noteText() const;
+
+    RooflineInputs m_inputs;
+    std::string m_flopName; // the metrics' names, as results key them
+    std::string m_byteName;
+    std::map<std::size_t, std::vector<Sample>> m_samples;
+    std::vector<RooflinePoint> m_points;
+    QMap<std::size_t, QString> m_sizeLabels;
+    std::size_t m_sizeIndex = 0;
+    bool m_sizeChosen = false;
+    bool m_dirty = false;
+
+    QComboBox *m_sizeCombo;
+    QLabel *m_note;
+    RooflinePlot *m_plot;
+    QTimer *m_throttle;
+};
+
+} // namespace tb
