@@ -41,16 +41,21 @@ GuiOptions parseGuiOptions(const QCoreApplication &app)
                                      QStringLiteral("n"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
-        QCoreApplication::translate("main", "Save a PNG of the window when the run ends."),
+        QCoreApplication::translate(
+            "main",
+            "Save a PNG of the window when the run ends (without --run: once the workspace's "
+            "latest run is shown)."),
         QStringLiteral("file"));
     const QCommandLineOption screenshots(
         QStringLiteral("screenshots"),
-        QCoreApplication::translate("main",
-                                    "When the run ends, save a PNG of every page in this folder."),
+        QCoreApplication::translate(
+            "main", "When the run ends (without --run: once the workspace's latest run is shown), "
+                    "save a PNG of every page in this folder."),
         QStringLiteral("folder"));
     const QCommandLineOption quitAfter(
         QStringLiteral("quit-after-finish"),
-        QCoreApplication::translate("main", "Quit when the run ends."));
+        QCoreApplication::translate("main",
+                                    "Quit when the run ends (or the screenshots are taken)."));
     parser.addOptions({run, workspace, workers, screenshot, screenshots, quitAfter});
     parser.process(app);
 

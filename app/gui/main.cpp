@@ -12,6 +12,8 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 namespace {
 
@@ -22,38 +24,56 @@ void setApplicationInfo()
     QCoreApplication::setApplicationVersion(QStringLiteral(TUNEBENCH_VERSION));
 }
 
-// --screenshot, --screenshots and --quit-after-finish: act once the run ends, however it ends.
-void whenRunEnds(tb::MainWindow &window, const tb::GuiOptions &options)
+// --screenshot, --screenshots and --quit-after-finish, once there is something to show.
+void captureThenQuit(tb::MainWindow &window, const tb::GuiOptions &options)
 {
     auto quitIfAsked = [options] {
         if (options.quitAfterFinish)
             QCoreApplication::quit();
     };
-    auto act = [&window, options, quitIfAsked] {
-        // Let the last batch reach the plot (its replot timer runs every 100 ms).
-        QTimer::singleShot(300, &window, [&window, options, quitIfAsked] {
-            if (!options.screenshotPath.isEmpty()) {
-                const bool saved = window.grab().toImage().save(options.screenshotPath, "PNG");
-                std::fprintf(stderr, "tunebench: %s %s\n", saved ? "saved" : "could not save",
-                             qPrintable(options.screenshotPath));
-            }
-            if (options.screenshotsDirectory.isEmpty()) {
-                quitIfAsked();
-                return;
-            }
-            auto *tour = new tb::ScreenshotTour(&window, options.screenshotsDirectory, &window);
-            QObject::connect(tour, &tb::ScreenshotTour::finished, &window, [tour, quitIfAsked] {
-                for (const QString &path : tour->savedFiles())
-                    std::fprintf(stderr, "tunebench: saved %s\n", qPrintable(path));
-                for (const QString &failure : tour->failures())
-                    std::fprintf(stderr, "tunebench: %s\n", qPrintable(failure));
-                quitIfAsked();
-            });
-            tour->start();
+    // Let the last batch reach the plot (its replot timer runs every 100 ms).
+    QTimer::singleShot(300, &window, [&window, options, quitIfAsked] {
+        if (!options.screenshotPath.isEmpty()) {
+            const bool saved = window.grab().toImage().save(options.screenshotPath, "PNG");
+            std::fprintf(stderr, "tunebench: %s %s\n", saved ? "saved" : "could not save",
+                         qPrintable(options.screenshotPath));
+        }
+        if (options.screenshotsDirectory.isEmpty()) {
+            quitIfAsked();
+            return;
+        }
+        auto *tour = new tb::ScreenshotTour(&window, options.screenshotsDirectory, &window);
+        QObject::connect(tour, &tb::ScreenshotTour::finished, &window, [tour, quitIfAsked] {
+            for (const QString &path : tour->savedFiles())
+                std::fprintf(stderr, "tunebench: saved %s\n", qPrintable(path));
+            for (const QString &failure : tour->failures())
+                std::fprintf(stderr, "tunebench: %s\n", qPrintable(failure));
+            quitIfAsked();
         });
-    };
-    QObject::connect(window.runPage(), &tb::RunPage::runFinished, &window, act);
-    QObject::connect(window.runPage(), &tb::RunPage::runFailed, &window, act);
+        tour->start();
+    });
+}
+
+// With --run the pictures are taken when the run ends, however it ends; without, once the
+// workspace's stored run is shown (pictures of a run measured elsewhere, e.g. on a GPU node).
+void captureWhenShown(tb::MainWindow &window, const tb::GuiOptions &options)
+{
+    if (options.screenshotPath.isEmpty() && options.screenshotsDirectory.isEmpty() &&
+        !options.quitAfterFinish)
+        return;
+    auto act = [&window, options] { captureThenQuit(window, options); };
+    if (options.run) {
+        QObject::connect(window.runPage(), &tb::RunPage::runFinished, &window, act);
+        QObject::connect(window.runPage(), &tb::RunPage::runFailed, &window, act);
+        return;
+    }
+    auto taken = std::make_shared<bool>(false);
+    QObject::connect(window.runPage(), &tb::RunPage::shownRunChanged, &window,
+                     [taken, act](qint64 runId) {
+                         // The first stored run shown, not one picked later.
+                         if (runId > 0 && !std::exchange(*taken, true))
+                             act();
+                     });
 }
 
 } // namespace
@@ -78,7 +98,7 @@ int main(int argc, char *argv[])
         window.runPage()->form()->setWorkspacePath(options.workspacePath);
     if (options.workers > 0)
         window.runPage()->form()->setWorkers(options.workers);
-    whenRunEnds(window, options);
+    captureWhenShown(window, options);
     window.show();
     if (options.run)
         QTimer::singleShot(0, window.runPage(), &tb::RunPage::startRun);

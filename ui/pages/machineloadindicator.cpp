@@ -12,6 +12,8 @@ namespace tb {
 namespace {
 
 constexpr int kSampleIntervalMs = 2000;
+// The first figure after a fresh start comes sooner than the interval: a reading needs two.
+constexpr int kFirstReadingMs = 500;
 
 } // namespace
 
@@ -31,6 +33,7 @@ MachineLoadIndicator::MachineLoadIndicator(QWidget *parent)
     m_timer->setInterval(kSampleIntervalMs);
     connect(m_timer, &QTimer::timeout, this, &MachineLoadIndicator::sample);
     sample(); // the first reading: the next one tells the load since it
+    QTimer::singleShot(kFirstReadingMs, this, &MachineLoadIndicator::sample);
     m_timer->start();
 }
 
@@ -49,6 +52,7 @@ void MachineLoadIndicator::setRunning(bool running)
     setStyleSheet(QString());
     m_busy = false;
     sample();
+    QTimer::singleShot(kFirstReadingMs, this, &MachineLoadIndicator::sample);
     m_timer->start();
 }
 

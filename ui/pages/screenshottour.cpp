@@ -1,11 +1,14 @@
 #include "screenshottour.h"
 
+#include "kernel/codeview.h"
 #include "kernel/configpicker.h"
 #include "kernel/kernelpage.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
+#include "results/importanceview.h"
 #include "results/resultsfilterproxy.h"
 #include "results/resultspage.h"
+#include "results/rooflineview.h"
 #include "runpage.h"
 #include "settings/measurementform.h"
 #include "settings/settingsdialog.h"
@@ -28,8 +31,10 @@ ScreenshotTour::ScreenshotTour(MainWindow *window, const QString &directory, QOb
 
 QStringList ScreenshotTour::shotNames()
 {
-    return {QStringLiteral("workbench"), QStringLiteral("results"), QStringLiteral("compare"),
-            QStringLiteral("space"),     QStringLiteral("kernel"),  QStringLiteral("preferences")};
+    return {
+        QStringLiteral("workbench"),  QStringLiteral("results"),  QStringLiteral("compare"),
+        QStringLiteral("space"),      QStringLiteral("kernel"),   QStringLiteral("code"),
+        QStringLiteral("importance"), QStringLiteral("roofline"), QStringLiteral("preferences")};
 }
 
 void ScreenshotTour::start()
@@ -81,6 +86,17 @@ void ScreenshotTour::stage(int step, const Ready &ready)
     case 4:
         stageKernel(ready);
         break;
+    case 5: // the configuration stageKernel compiled, as built
+        m_window->specPages()->kernelPage()->resultTabs()->setCurrentWidget(
+            m_window->specPages()->kernelPage()->codeView());
+        ready(m_window);
+        break;
+    case 6:
+        ready(showResultsTab(m_window->resultsPage()->importanceView()));
+        break;
+    case 7:
+        ready(showResultsTab(m_window->resultsPage()->rooflineView()));
+        break;
     default:
         stagePreferences(ready);
         break;
@@ -90,6 +106,14 @@ void ScreenshotTour::stage(int step, const Ready &ready)
 QWidget *ScreenshotTour::showPage(QWidget *page)
 {
     m_window->pages()->setCurrentWidget(page);
+    return m_window;
+}
+
+// A tab under the Results page's table; the selection stageResults made stays.
+QWidget *ScreenshotTour::showResultsTab(QWidget *tab)
+{
+    showPage(m_window->resultsPage());
+    m_window->resultsPage()->plotTabs()->setCurrentWidget(tab);
     return m_window;
 }
 

@@ -14,7 +14,8 @@ class MainWindow;
 // Renders every page of the workbench to PNG files for the docs, each staged to show what the
 // page is for: the Run page after the run (saved as workbench.png), the Results page with the
 // best configurations selected, Compare comparing them, the Space page, the Kernel page after
-// compiling the best configuration, and the Preferences dialog. Asynchronous: a page needs a
+// compiling the best configuration and its Code tab (PTX/SASS or disassembly), the Results
+// page's Importance and Roofline tabs, and the Preferences dialog. Asynchronous: a page needs a
 // few event-loop turns to lay out and replot, and the compile runs in a worker.
 class ScreenshotTour : public QObject
 {
@@ -43,6 +44,7 @@ private:
     void stage(int step, const Ready &ready);
     void stageResults(const Ready &ready);
     void stageKernel(const Ready &ready);
+    QWidget *showResultsTab(QWidget *tab);
     void stagePreferences(const Ready &ready);
     void capture(QWidget *widget, const QString &name);
     QWidget *showPage(QWidget *page);
