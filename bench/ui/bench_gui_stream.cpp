@@ -7,8 +7,9 @@
 //
 // Usage: bench_gui_stream [EVENTS] [RATE_PER_S] [PAGE]   (defaults 100000, 10000, run)
 // PAGE is the page shown while results stream in: run (timeline, latest samples, resources) or
-// results (the table, a config's details and the parameter-effect plot). Replot times are those
-// of every plot that redraws.
+// results (the table, a config's details and the parameter-effect plot), or the Results page
+// with its importance or roofline tab in front. Replot times are those of every plot that
+// redraws.
 // The results arrive as SessionController::resultArrived signals, in bursts every 50 ms, and
 // reach the results table and the plot through RunPage's own buffering (flushPending every
 // 100 ms, as its flush timer does during a run).
@@ -17,7 +18,9 @@
 #include "models/resultsmodel.h"
 #include "pages/runpage.h"
 #include "plots/timelineplot.h"
+#include "results/importanceview.h"
 #include "results/resultspage.h"
+#include "results/rooflineview.h"
 #include "session/sessioncontroller.h"
 #include "session/specoutline.h"
 
@@ -72,7 +75,9 @@ std::vector<tb::ResultEvent> makeEvents(int count)
         std::vector<double> sorted = event.result.samples;
         std::sort(sorted.begin(), sorted.end());
         event.result.summary = {(sorted[4] + sorted[5]) / 2, sorted[0], sum / 10, 1e-5, 10, 0.01};
-        event.result.metrics["gflops"] = 1.0 / event.result.summary.median;
+        // A FLOP rate and a byte rate, so the roofline has every point: intensity by block.
+        event.result.metrics["GFLOP/s"] = 1.0 / event.result.summary.median;
+        event.result.metrics["GB/s"] = 1.0 / event.result.summary.median / (block / 32.0);
     }
     return events;
 }
@@ -141,14 +146,22 @@ int main(int argc, char **argv)
     window.resize(1240, 780);
     window.show();
     tb::RunPage *page = window.runPage();
-    const bool resultsShown = argc > 3 && std::string(argv[3]) == "results";
+    const std::string shown = argc > 3 ? argv[3] : "run";
+    const bool resultsShown = shown != "run";
     // Explicitly: the window would otherwise restore the page shown when it last closed.
     window.pages()->setCurrentWidget(resultsShown ? static_cast<QWidget *>(window.resultsPage())
                                                   : static_cast<QWidget *>(window.runPage()));
     // As a run starts: the spec's outline, then the plan per size.
     tb::SpecOutline outline;
     outline.name = QStringLiteral("stream");
-    outline.metricNames = {QStringLiteral("gflops")};
+    outline.metricNames = {QStringLiteral("GFLOP/s"), QStringLiteral("GB/s")};
+    outline.metricRates = {{tb::RateKind::Flops, 1e9}, {tb::RateKind::Bytes, 1e9}};
+    outline.flopMetric = 0;
+    outline.byteMetric = 1;
+    outline.peakMetric = 0;
+    outline.peaks.flopsPerSecond = 66.9e12;
+    outline.peaks.bytesPerSecond = 3.35e12;
+    outline.peaks.flopsSource = outline.peaks.bytesSource = tb::kPeakFromSpec;
     outline.parameterNames = {QStringLiteral("block"), QStringLiteral("unroll"),
                               QStringLiteral("tile")};
     emit page->controller()->specLoaded(outline);
@@ -157,6 +170,10 @@ int main(int argc, char **argv)
             {size, size ? "n=65536" : "n=4096", 0, 0, 0, std::uint64_t(total / 2)});
     if (resultsShown) // a config selected: its details pane is shown too
         QTimer::singleShot(150, [&] { window.resultsPage()->view()->selectRow(0); });
+    if (shown == "importance")
+        window.resultsPage()->plotTabs()->setCurrentWidget(window.resultsPage()->importanceView());
+    if (shown == "roofline")
+        window.resultsPage()->plotTabs()->setCurrentWidget(window.resultsPage()->rooflineView());
     QCustomPlot *plot = page->timeline()->plot();
 
     std::map<std::string, std::vector<double>> replotsByPlot; // by the plot widget's class
@@ -242,7 +259,7 @@ int main(int argc, char **argv)
         replotMs.empty() ? 0 : *std::max_element(replotMs.begin(), replotMs.end());
     std::printf("| measure | value | target |\n| --- | --- | --- |\n");
     std::printf("| results streamed | %d (%d/s, bursts of %d every %d ms), %s page shown | |\n",
-                total, rate, perBurst, kBurstMs, resultsShown ? "Results" : "Run");
+                total, rate, perBurst, kBurstMs, shown.c_str());
     std::printf("| rows in table / points plotted | %d / %d | |\n",
                 page->resultsModel()->rowCount(), page->timeline()->pointCount());
     std::printf("| wall time | %.2f s | |\n", wallS);

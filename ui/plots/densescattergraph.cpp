@@ -1,5 +1,7 @@
 #include "densescattergraph.h"
 
+#include "fastlog.h"
+
 #include <QImage>
 
 #include <algorithm>
@@ -18,15 +20,18 @@ QPen effectivePen(const QCPScatterStyle &style, const QPen &graphPen)
 }
 
 // coordToPixel as offset + scale * f(coordinate), f the identity or ln: one logarithm per point
-// on a log axis instead of QCPAxis's two and a division.
+// on a log axis instead of QCPAxis's two and a division. `approximate`: fastLn, for points that
+// are stamped (their position is quantised to a quarter pixel anyway); else std::log, so that
+// painted points land exactly where QCPGraph would paint them.
 struct PixelMap
 {
     double offset = 0;
     double scale = 0;
     bool logarithmic = false;
+    bool approximate = false;
 
-    explicit PixelMap(const QCPAxis *axis)
-        : logarithmic(axis->scaleType() == QCPAxis::stLogarithmic)
+    PixelMap(const QCPAxis *axis, bool approximateLog)
+        : logarithmic(axis->scaleType() == QCPAxis::stLogarithmic), approximate(approximateLog)
     {
         const QCPRange range = axis->range();
         const double low = logarithmic ? std::log(range.lower) : range.lower;
@@ -39,8 +44,9 @@ struct PixelMap
     {
         if (!logarithmic)
             return offset + scale * coordinate;
-        return coordinate > 0 ? offset + scale * std::log(coordinate)
-                              : std::numeric_limits<double>::quiet_NaN(); // off a log axis
+        if (!(coordinate > 0))
+            return std::numeric_limits<double>::quiet_NaN(); // off a log axis
+        return offset + scale * (approximate ? fastLn(coordinate) : std::log(coordinate));
     }
 };
 
@@ -78,8 +84,10 @@ void DenseScatterGraph::draw(QCPPainter *painter)
     }
     QCPGraphDataContainer::const_iterator begin, end;
     getVisibleDataBounds(begin, end, QCPDataRange(0, dataCount()));
-    const PixelMap keyPixel(keys);
-    const PixelMap valuePixel(values);
+    // Whether drawScatterPlot() will stamp them: it decides on the same count.
+    const bool stamped = end - begin > m_rasterThreshold;
+    const PixelMap keyPixel(keys, stamped);
+    const PixelMap valuePixel(values, stamped);
     const bool horizontal = keys->orientation() == Qt::Horizontal;
     m_scatters.resize(end - begin);
     QPointF *out = m_scatters.data();

@@ -2,6 +2,9 @@
 
 #include <QLabel>
 
+#include <cstddef>
+#include <map>
+
 namespace tb {
 
 class ResultsFeed;
@@ -18,11 +21,23 @@ class WinnerSummary : public QLabel
 public:
     explicit WinnerSummary(ResultsFeed *feed, QWidget *parent = nullptr);
 
+    // The two best rows of one problem size, by objective (-1: none yet).
+    struct TopTwo
+    {
+        int best = -1;
+        int second = -1;
+    };
+
     // Recomputes the line from every row of the model.
     void refresh();
 
 private:
+    void countAppended(int first, int last);
+    void showTops();
+
     ResultsFeed *m_feed;
+    std::map<std::size_t, TopTwo> m_tops; // by size index
+    int m_counted = 0;                    // rows counted into m_tops
 };
 
 } // namespace tb

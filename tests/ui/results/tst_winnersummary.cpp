@@ -89,6 +89,26 @@ private slots:
         QVERIFY(summary.isHidden());
     }
 
+    // Batch by batch, as a live run appends them: the same line as one batch of them all.
+    void batchesGiveTheLineOfAllTheirRows()
+    {
+        ResultsFeed feed;
+        feed.reset(timeOutline());
+        feed.setSizeLabel(0, QStringLiteral("N=1024"));
+        QWidget page;
+        WinnerSummary summary(&feed, &page);
+        feed.append({resultOf(0, 32, 2.0e-3)});
+        QVERIFY(summary.isHidden()); // one result: nothing to rank against
+        feed.append({resultOf(0, 64, 1.5e-3), resultOf(0, 128, 3.0e-3)});
+        QVERIFY2(summary.text().contains(QStringLiteral("N=1024: BM=64 best by 33.33%")),
+                 qPrintable(summary.text()));
+        feed.append({resultOf(0, 16, 1.0e-3)}); // a new best: the old one is the runner-up
+        const QString live = summary.text();
+        QVERIFY2(live.contains(QStringLiteral("N=1024: BM=16 best by 50.00%")), qPrintable(live));
+        summary.refresh(); // every row counted again
+        QCOMPARE(summary.text(), live);
+    }
+
     // A maximised metric (GB/s): the higher value wins and leads by its ratio, the same figure
     // as its times give (1.25 ms against 1 ms).
     void followsTheObjectivesDirection()
