@@ -1,5 +1,7 @@
 #include "importanceview.h"
 
+#include "throttledrecompute.h"
+
 #include "plots/plotcontrols.h"
 
 #include "export/parameterimportance.h"
@@ -15,7 +17,6 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTableView>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -28,8 +29,7 @@ namespace tb {
 ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
     : QWidget(parent), m_model(new ParameterImportanceModel(this)),
       m_sizeCombo(new QComboBox(this)), m_status(new QLabel(this)), m_table(new QTableView(this)),
-      m_multiples(new ImportanceMultiplesPlot(this)), m_heatmap(new PairHeatmapPlot(this)),
-      m_throttle(new QTimer(this))
+      m_multiples(new ImportanceMultiplesPlot(this)), m_heatmap(new PairHeatmapPlot(this))
 {
     setObjectName(QStringLiteral("importanceView"));
     m_table->setObjectName(QStringLiteral("importanceTable"));
@@ -52,9 +52,7 @@ ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
     layout->addWidget(buildControls());
     layout->addWidget(panes, 1);
 
-    m_throttle->setSingleShot(true);
-    m_throttle->setInterval(kRecomputeMs);
-    connect(m_throttle, &QTimer::timeout, this, &ImportanceView::recomputeIfDue);
+    m_recompute = new ThrottledRecompute(this, kRecomputeMs, [this] { recompute(); });
     connect(m_heatmap, &PairHeatmapPlot::pairChanged, this, &ImportanceView::updatePair);
     // A click on a ranked parameter puts it along the heatmap's columns, as picking it would.
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
@@ -141,37 +139,12 @@ void ImportanceView::addResults(const QVector<ResultEvent> &batch)
         updateSizeCombo();
     }
     if (!batch.isEmpty())
-        scheduleRecompute();
-}
-
-void ImportanceView::scheduleRecompute()
-{
-    // The first batch after a quiet spell is ranked at once; later ones wait for the timer,
-    // so a stream of batches costs one ranking per kRecomputeMs.
-    m_dirty = true;
-    if (m_throttle->isActive())
-        return;
-    recomputeIfDue();
-}
-
-void ImportanceView::recomputeIfDue()
-{
-    if (!m_dirty || !isVisible())
-        return; // a hidden view ranks when shown
-    recompute();
-    m_throttle->start();
-}
-
-void ImportanceView::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_dirty)
-        recompute();
+        m_recompute->schedule();
 }
 
 void ImportanceView::recompute()
 {
-    m_dirty = false;
+    m_recompute->done();
     const ObjectiveTable *table = shownTable();
     std::vector<ParameterImportance> ranked;
     if (table)

@@ -13,10 +13,10 @@
 class QComboBox;
 class QLabel;
 class QTableView;
-class QTimer;
 
 namespace tb {
 
+class ThrottledRecompute;
 class ImportanceMultiplesPlot;
 class PairHeatmapPlot;
 class ParameterImportanceModel;
@@ -59,16 +59,11 @@ public slots:
 signals:
     void sizeChanged(std::size_t sizeIndex);
 
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
     QWidget *buildControls();
     void reset(const SpecOutline &outline);
     void setSizeLabel(std::size_t sizeIndex, const QString &label);
     void addResults(const QVector<ResultEvent> &batch);
-    void scheduleRecompute();
-    void recomputeIfDue();
     void updateSizeCombo();
     void updatePair();
     QStringList names() const;
@@ -81,7 +76,6 @@ private:
     QMap<std::size_t, QString> m_sizeLabels;
     std::size_t m_sizeIndex = 0;
     bool m_sizeChosen = false; // false: show the first size that arrives
-    bool m_dirty = false;      // results arrived since the last ranking
 
     ParameterImportanceModel *m_model;
     QComboBox *m_sizeCombo;
@@ -89,7 +83,7 @@ private:
     QTableView *m_table;
     ImportanceMultiplesPlot *m_multiples;
     PairHeatmapPlot *m_heatmap;
-    QTimer *m_throttle;
+    ThrottledRecompute *m_recompute;
 };
 
 } // namespace tb

@@ -1,5 +1,7 @@
 #include "rooflineview.h"
 
+#include "throttledrecompute.h"
+
 #include "models/resultsfeed.h"
 #include "plots/plotcontrols.h"
 #include "plots/rooflineplot.h"
@@ -8,7 +10,6 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -16,7 +17,7 @@ namespace tb {
 
 RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
     : QWidget(parent), m_sizeCombo(new QComboBox(this)), m_note(new QLabel(this)),
-      m_plot(new RooflinePlot(this)), m_throttle(new QTimer(this))
+      m_plot(new RooflinePlot(this))
 {
     setObjectName(QStringLiteral("rooflineView"));
     m_note->setObjectName(QStringLiteral("rooflineNote"));
@@ -28,9 +29,7 @@ RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
     layout->addWidget(m_note);
     layout->addWidget(m_plot, 1);
 
-    m_throttle->setSingleShot(true);
-    m_throttle->setInterval(kRecomputeMs);
-    connect(m_throttle, &QTimer::timeout, this, &RooflineView::recomputeIfDue);
+    m_recompute = new ThrottledRecompute(this, kRecomputeMs, [this] { recompute(); });
     connect(feed, &ResultsFeed::cleared, this, &RooflineView::reset);
     connect(feed, &ResultsFeed::sizeLabelChanged, this, &RooflineView::setSizeLabel);
     connect(feed, &ResultsFeed::resultsAdded, this, &RooflineView::addResults);
@@ -110,35 +109,12 @@ void RooflineView::addResults(const QVector<ResultEvent> &batch)
         updateSizeCombo();
     }
     if (!batch.isEmpty())
-        scheduleRecompute();
-}
-
-void RooflineView::scheduleRecompute()
-{
-    m_dirty = true;
-    if (m_throttle->isActive())
-        return;
-    recomputeIfDue();
-}
-
-void RooflineView::recomputeIfDue()
-{
-    if (!m_dirty || !isVisible())
-        return; // a hidden view draws when shown
-    recompute();
-    m_throttle->start();
-}
-
-void RooflineView::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_dirty)
-        recompute();
+        m_recompute->schedule();
 }
 
 void RooflineView::recompute()
 {
-    m_dirty = false;
+    m_recompute->done();
     m_points.clear();
     const auto found = m_samples.find(m_sizeIndex);
     if (found != m_samples.end())

@@ -13,10 +13,10 @@
 
 class QComboBox;
 class QLabel;
-class QTimer;
 
 namespace tb {
 
+class ThrottledRecompute;
 class ResultsFeed;
 class RooflinePlot;
 struct SpecOutline;
@@ -51,9 +51,6 @@ public slots:
 signals:
     void sizeChanged(std::size_t sizeIndex);
 
-protected:
-    void showEvent(QShowEvent *event) override;
-
 private:
     struct Sample
     {
@@ -65,8 +62,6 @@ private:
     void reset(const SpecOutline &outline);
     void setSizeLabel(std::size_t sizeIndex, const QString &label);
     void addResults(const QVector<ResultEvent> &batch);
-    void scheduleRecompute();
-    void recomputeIfDue();
     void updateSizeCombo();
     QString noteText() const;
 
@@ -78,12 +73,11 @@ private:
     QMap<std::size_t, QString> m_sizeLabels;
     std::size_t m_sizeIndex = 0;
     bool m_sizeChosen = false;
-    bool m_dirty = false;
 
     QComboBox *m_sizeCombo;
     QLabel *m_note;
     RooflinePlot *m_plot;
-    QTimer *m_throttle;
+    ThrottledRecompute *m_recompute;
 };
 
 } // namespace tb
