@@ -2,12 +2,14 @@
 // objective's metric first, a share above 100 % marked (likely L2-resident), and a run without
 // the peak saying how to give it.
 #include "models/resultsmodel.h"
+#include "resultsmodeltesting.h"
 #include "session/specoutline.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
 
 using namespace tb;
+using tbtest::headers;
 
 namespace {
 
@@ -35,14 +37,6 @@ Spec bandwidthSpec()
     spec.peaks.bytesPerSecond = 2e12;
     spec.peaks.bytesSource = kPeakFromSpec;
     return spec;
-}
-
-QStringList headers(const QAbstractItemModel &model)
-{
-    QStringList names;
-    for (int column = 0; column < model.columnCount(); ++column)
-        names << model.headerData(column, Qt::Horizontal).toString();
-    return names;
 }
 
 } // namespace
