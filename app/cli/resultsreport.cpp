@@ -1,5 +1,6 @@
 #include "resultsreport.h"
 
+#include "devicegroups.h"
 #include "export/exporter.h"
 #include "model/failuresummary.h"
 #include "model/measurementcaveats.h"
@@ -29,9 +30,12 @@ bool showsResources(const Spec &spec)
     return spec.backend == BackendKind::Cuda;
 }
 
-std::vector<std::string> header(const Spec &spec)
+// `withHost`: the results came from several hosts, each row names its own.
+std::vector<std::string> header(const Spec &spec, bool withHost)
 {
     std::vector<std::string> columns{"#", "status", "config", "median", "min", "stddev", "n"};
+    if (withHost)
+        columns.insert(columns.begin() + 3, "host");
     for (const auto &metric : spec.metrics)
         columns.push_back(metric.name);
     if (showsResources(spec))
@@ -55,7 +59,8 @@ void addResourceCells(const Result &result, std::vector<std::string> &cells)
     cells.push_back(formatNumber(100.0 * resource(result, "occupancy")) + "%");
 }
 
-std::vector<std::string> row(const Spec &spec, const std::string &rank, const StoredResult &stored)
+std::vector<std::string> row(const Spec &spec, const std::string &rank, const StoredResult &stored,
+                             bool withHost)
 {
     const auto &result = stored.result;
     const bool timed = result.status == ResultStatus::Ok && result.summary.count > 0;
@@ -63,6 +68,8 @@ std::vector<std::string> row(const Spec &spec, const std::string &rank, const St
     const std::string status =
         std::string(stateName(result)) + (measurementCaveats(result).empty() ? "" : "*");
     std::vector<std::string> cells{rank, status, stored.configKey};
+    if (withHost)
+        cells.push_back(stored.result.host.empty() ? "-" : stored.result.host);
     cells.push_back(timed ? formatSeconds(result.summary.median) : "-");
     cells.push_back(timed ? formatSeconds(result.summary.min) : "-");
     cells.push_back(timed ? formatSeconds(result.summary.stddev) : "-");
@@ -211,11 +218,13 @@ std::string clockRangeText(const std::vector<StoredResult> &results)
     return rangeText(effective, nvml);
 }
 
-std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
-                             std::size_t count, const std::vector<StoredRound> &rounds,
-                             const std::optional<DevicePeaks> &peaks)
+namespace {
+
+// Each problem size's ranking of `results` (of one device model).
+std::string renderSizes(const Spec &spec, const std::vector<StoredResult> &results,
+                        std::size_t count, const std::vector<StoredRound> &rounds,
+                        const DevicePeaks &judgedBy, bool withHost)
 {
-    const DevicePeaks judgedBy = peaks.value_or(spec.peaks);
     std::string text;
     for (std::size_t size = 0; size < spec.sizes.values.size(); ++size) {
         const SizeResults parts = partition(spec, results, size);
@@ -224,9 +233,9 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
                 spec.objective.metric + ")\n";
         const bool compiledOnly = parts.timed.empty() && !parts.untimed.empty();
         const auto &shown = compiledOnly ? parts.untimed : parts.timed;
-        TextTable table(header(spec));
+        TextTable table(header(spec, withHost));
         for (std::size_t i = 0; i < shown.size() && i < count; ++i)
-            table.addRow(row(spec, std::to_string(i + 1), *shown[i]));
+            table.addRow(row(spec, std::to_string(i + 1), *shown[i], withHost));
         if (compiledOnly)
             text += "  " + std::to_string(parts.untimed.size()) +
                     " compiled, not timed (fewest spills first):\n" + table.render();
@@ -242,17 +251,43 @@ std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &
         for (const StatusFailures &failures : parts.failures.byStatus())
             text += "  " + describeFailures(failures) + "\n";
     }
+    return text;
+}
+
+} // namespace
+
+std::string renderTopResults(const Spec &spec, const std::vector<StoredResult> &results,
+                             std::size_t count, const std::vector<StoredRound> &rounds,
+                             const std::optional<DevicePeaks> &peaks)
+{
+    const DevicePeaks judgedBy = peaks.value_or(spec.peaks);
+    const bool withHost = hostCount(results) > 1;
+    const std::vector<DeviceGroup> groups = groupByDeviceModel(results);
+    if (groups.size() == 1)
+        return renderSizes(spec, results, count, rounds, judgedBy, withHost) + clockNote(results);
+    // Results of different device models are never ranked together (a run over mixed nodes).
+    std::size_t models = 0;
+    for (const DeviceGroup &group : groups)
+        models += group.device.empty() ? 0 : 1;
+    std::string text = "\nMeasured on " + std::to_string(models) +
+                       " device models: ranked per model, never across models\n";
+    for (const DeviceGroup &group : groups) {
+        text += "\n== " + (group.device.empty() ? "not measured on any device" : group.device) +
+                " (" + std::to_string(group.results.size()) + " results) ==";
+        text += renderSizes(spec, group.results, count, rounds, judgedBy, withHost);
+    }
     return text + clockNote(results);
 }
 
 std::string renderAllResults(const Spec &spec, const std::vector<StoredResult> &results)
 {
-    auto columns = header(spec);
+    const bool withHost = hostCount(results) > 1;
+    auto columns = header(spec, withHost);
     columns.insert(columns.begin() + 1, "size");
     columns.push_back("message");
     TextTable table(columns);
     for (const auto &stored : results) {
-        auto cells = row(spec, std::to_string(stored.id), stored);
+        auto cells = row(spec, std::to_string(stored.id), stored, withHost);
         cells.insert(cells.begin() + 1, problemSizeLabel(spec, stored.sizeIndex));
         if (stored.result.status == ResultStatus::Ok) {
             std::string caveats;

@@ -35,10 +35,13 @@ struct Result
     bool cachedBuild = false;                // the binary came from the build cache
     std::map<std::string, double> resources; // backend figures: "registers", "spill_stores", ...
     std::map<std::string, double> metrics;   // derived metrics, by name
-    // Which GPU measured it (GpuIdentity's name and UUID); empty for the CPU backend and for a
-    // result no GPU measured (a failed compile, a compile-only run).
+    // Which device measured it: a GPU (GpuIdentity's name and UUID) or, for the CPU backend, the
+    // measuring worker's hello ("cpu: MODEL", no UUID); empty for a result no device measured (a
+    // failed compile, a compile-only run) and for results stored before schema 7 on the CPU.
     std::string device;
     std::string deviceUuid;
+    // The host whose worker produced it (its hello); empty for an imported run's results.
+    std::string host;
 
     // The backend figure `key`, if the backend reported it.
     std::optional<double> resource(const std::string &key) const

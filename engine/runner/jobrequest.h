@@ -31,7 +31,8 @@ struct JobOutcome
     // The worker was lost to its launcher (a cancelled task, a lost node), not to this job:
     // `result` is worker_crashed with the reason, for a caller that cannot run it elsewhere.
     bool lost = false;
-    std::string host; // from the hello of the worker that ran the last attempt
+    std::string host;   // from the hello of the worker that ran the last attempt
+    std::string device; // that hello's device ("cpu: MODEL" from a CPU worker)
 };
 
 } // namespace tb

@@ -92,6 +92,7 @@ void WorkerPool::onHello(WorkerSlot &slot, const Expected<std::string> &frame,
         return;
     }
     slot.host = hello->host;
+    slot.device = hello->device;
     log("supervisor: " + slotName(slot) + ": tunebench-worker " + hello->workerVersion + " on " +
         hello->host + " (pid " + std::to_string(hello->pid) + "), " + hello->device);
     const SetupMessage setup{m_options.specDocument, m_options.baseDirectory,
@@ -273,7 +274,8 @@ void WorkerPool::finishProcess(WorkerSlot &slot, Clock::time_point now)
 void WorkerPool::emit(WorkerSlot *slot, const JobRequest &job, Result result)
 {
     m_outcomes.push_back(JobOutcome{job.id, job.config, job.sizeIndex, std::move(result),
-                                    slot ? slot->index : -1, false, slot ? slot->host : ""});
+                                    slot ? slot->index : -1, false, slot ? slot->host : "",
+                                    slot ? slot->device : ""});
 }
 
 } // namespace tb::runner_detail

@@ -321,7 +321,7 @@ void JobPipeline::collectFrom(Pool &pool, std::vector<Finished> &finished)
 }
 
 // A compiled configuration goes on to wait for a GPU; anything else is final. A bench
-// result says which GPU measured it.
+// result says which device measured it, and every final result the host that produced it.
 void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
                          std::vector<Finished> &finished)
 {
@@ -346,8 +346,13 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
         if (supervisor < m_settings.gpus.size()) {
             outcome.result.device = m_settings.gpus[supervisor].name;
             outcome.result.deviceUuid = m_settings.gpus[supervisor].uuid;
+        } else {
+            outcome.result.device = outcome.device; // a CPU worker's "cpu: MODEL"
         }
     }
+    // The host of the worker that produced it: the measuring one's, or for a result that never
+    // reached one (a failed compile), the compiling one's.
+    outcome.result.host = outcome.host;
     if (auto compiled = m_compiled.find(token); compiled != m_compiled.end()) {
         mergeCompileFigures(outcome.result, compiled->second);
         m_compiled.erase(compiled);

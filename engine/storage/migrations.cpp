@@ -110,6 +110,9 @@ constexpr Migration kMigrations[] = {
     {"add the measuring GPU's peaks to each run (FP32 FLOP/s, DRAM bytes/s)",
      "ALTER TABLE runs ADD COLUMN peak_flops REAL;"
      "ALTER TABLE runs ADD COLUMN peak_bytes_per_second REAL;"},
+    // '' for results of an imported run and for those stored before this step.
+    {"add the host whose worker measured each result",
+     "ALTER TABLE results ADD COLUMN host TEXT NOT NULL DEFAULT '';"},
 };
 
 #undef TB_NOW

@@ -93,9 +93,9 @@ Expected<std::int64_t> insertResult(Database &db, std::int64_t runId, std::int64
     auto insert = db.prepare(
         "INSERT INTO results (run_id, configuration_id, status, message, compiler_log, timer,"
         " median, min, mean, stddev, sample_count, rel_half_width, compile_seconds,"
-        " cached_build, resources_json, metrics_json, device, device_uuid)"
+        " cached_build, resources_json, metrics_json, device, device_uuid, host)"
         " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,"
-        " ?18)",
+        " ?18, ?19)",
         operation);
     if (!insert)
         return insert.error();
@@ -106,6 +106,7 @@ Expected<std::int64_t> insertResult(Database &db, std::int64_t runId, std::int64
     insert->bindText(15, numberMapToJson(result.resources));
     insert->bindText(16, numberMapToJson(result.metrics));
     insert->bindText(17, result.device).bindText(18, result.deviceUuid);
+    insert->bindText(19, result.host);
     if (auto status = insert->run(); !status)
         return status.error();
     return db.lastInsertId();
@@ -144,6 +145,7 @@ Expected<StoredResult> resultFromRow(const Statement &row)
     stored.createdAt = row.textAt(19);
     result.device = row.textAt(20);
     result.deviceUuid = row.textAt(21);
+    result.host = row.textAt(22);
     return stored;
 }
 
@@ -215,7 +217,7 @@ Expected<std::vector<StoredResult>> Store::results(std::int64_t runId, bool with
         "SELECT r.id, r.run_id, c.config_key, c.values_json, c.size_index, r.status, r.message,"
         " r.compiler_log, r.timer, r.median, r.min, r.mean, r.stddev, r.sample_count,"
         " r.rel_half_width, r.compile_seconds, r.cached_build, r.resources_json,"
-        " r.metrics_json, r.created_at, r.device, r.device_uuid"
+        " r.metrics_json, r.created_at, r.device, r.device_uuid, r.host"
         " FROM results r JOIN configurations c ON c.id = r.configuration_id"
         " WHERE r.run_id = ?1 ORDER BY r.id",
         operation);

@@ -61,10 +61,11 @@ private slots:
         }
         QVERIFY(rawExec(path, "ALTER TABLE runs DROP COLUMN peak_flops;"
                               " ALTER TABLE runs DROP COLUMN peak_bytes_per_second;"
+                              " ALTER TABLE results DROP COLUMN host;"
                               " PRAGMA user_version = 5;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
-        QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{6});
+        QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{Store::kSchemaVersion});
         QVERIFY(store.run(1)->devicePeaks.empty());
         RunRecord run;
         run.specId = 1;

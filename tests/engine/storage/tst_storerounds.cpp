@@ -150,6 +150,7 @@ private slots:
                               " ALTER TABLE runs DROP COLUMN source_hash;"
                               " ALTER TABLE runs DROP COLUMN peak_flops;"
                               " ALTER TABLE runs DROP COLUMN peak_bytes_per_second;"
+                              " ALTER TABLE results DROP COLUMN host;"
                               " PRAGMA user_version = 1;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
