@@ -1,18 +1,17 @@
 #pragma once
 
-#include "model/spec.h"
-#include "runner/workerlauncher.h"
+#include "session/launcherchoice.h"
 
 #include <CLI/CLI.hpp>
 
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace tb {
 
 // `tune`'s options for where the measuring workers run (issue 22): here, as Slurm tasks
-// through srun, or on hosts through ssh.
+// through srun, or on hosts through ssh. Only the parsing is here; the policy is the engine's
+// chooseLaunchers() (session/launcherchoice.h), which the workbench calls too.
 struct LauncherOptions
 {
     std::string launcher = "local";
@@ -26,15 +25,7 @@ struct LauncherOptions
 
 void addLauncherOptions(CLI::App &tune, LauncherOptions &options);
 
-// What the command line's launcher options say, checked against this machine and the spec.
-struct LauncherChoice
-{
-    std::vector<LauncherSettings> benchLaunchers; // empty: local
-    std::string announcement;                     // "" for local
-    std::string error;                            // non-empty: refused, with how to fix it
-    bool usageError = false;                      // the command line itself is wrong
-};
-
+// The command line's launcher options checked by the engine's policy, in the CLI's words.
 LauncherChoice chooseLaunchers(const LauncherOptions &options, const Spec &spec);
 
 } // namespace tb

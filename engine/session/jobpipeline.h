@@ -58,6 +58,10 @@ public:
     std::size_t inFlight() const { return m_tokens.size(); }
     // One entry per bench worker (per GPU; one for the CPU): the token it measures now.
     const std::vector<std::optional<std::uint64_t>> &benchLanes() const { return m_onBench; }
+    // A bench worker's location (a launched one) given up on: why; "" while it is usable.
+    std::string benchLaneDropped(std::size_t lane) const;
+    // A bench worker being started again: neither idle nor measuring for a moment.
+    bool benchLaneRestarting(std::size_t lane) const;
     std::vector<std::string> takeLogLines();
     void stop();
 

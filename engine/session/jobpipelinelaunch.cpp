@@ -3,6 +3,7 @@
 // whichever worker is free next. Apart from jobpipeline.cpp to keep both files short.
 #include "jobpipeline.h"
 
+#include "launcherchoice.h"
 #include "runner/supervisor.h"
 #include "runner/workerlauncher.h"
 
@@ -22,9 +23,7 @@ void JobPipeline::launchAt(const Pool &pool, std::size_t index, SupervisorOption
         return;
     const LauncherSettings &launcher = pool.launchers[index];
     options.launch = launchThrough(launcher, options.launch);
-    options.locationName = launcher.describe();
-    if (pool.launchers.size() > 1 && launcher.kind == LauncherKind::Srun)
-        options.locationName += " task " + std::to_string(index + 1);
+    options.locationName = locationName(pool.launchers, index);
 }
 
 // The lost configuration waits again for a measuring worker, first in line (on another lane
@@ -61,6 +60,23 @@ bool JobPipeline::avoids(std::uint64_t token, std::size_t lane) const
         if (other != lane && m_bench.supervisors[other]->liveWorkers() > 0)
             return true;
     return false;
+}
+
+std::string JobPipeline::benchLaneDropped(std::size_t lane) const
+{
+    if (lane >= m_bench.supervisors.size())
+        return "";
+    const auto health = m_bench.supervisors[lane]->health();
+    return health ? "" : health.error().message;
+}
+
+bool JobPipeline::benchLaneRestarting(std::size_t lane) const
+{
+    if (lane >= m_bench.supervisors.size())
+        return false;
+    const Supervisor &supervisor = *m_bench.supervisors[lane];
+    return supervisor.liveWorkers() > 0 && supervisor.idleWorkers() == 0 &&
+           supervisor.busyWorkers() == 0;
 }
 
 } // namespace tb

@@ -120,7 +120,7 @@ private:
     int m_round = 1;                         // 1 while searching, then the extra round going on
     std::vector<RoundPlan::Job> m_roundJobs; // of the current round, not yet issued
     std::uint64_t m_roundJobsEstimate = 0;   // until the finalists are chosen
-    std::vector<std::optional<std::uint64_t>> m_lanesTold; // the lanes as last told
+    std::vector<std::optional<BenchLane>> m_lanesTold; // the lanes as last told
 };
 
 } // namespace tb

@@ -96,6 +96,12 @@ struct BenchLane
     std::string sizeLabel; // "N=512"
     std::string configKey;
     int round = 1; // 2.. while measuring a finalist again
+    // A launched measuring worker's location ("srun task 2", "ssh node1"); "" here.
+    std::string location;
+    bool restarting = false; // its worker is being started again (after a loss or a crash)
+    std::string dropped;     // non-empty: the location was dropped, and why; the run goes on
+
+    bool operator==(const BenchLane &) const = default;
 };
 
 // A problem size the run had to give up on: its reference configuration could not give the

@@ -1,16 +1,19 @@
-// Session's bench lanes: which configuration each bench worker (one per GPU; the CPU's one
-// measuring worker) measures now, told to the listener as it changes. Apart from session.cpp
+// Session's bench lanes: which configuration each bench worker (one per GPU; the CPU's
+// measuring workers, one per launched location) measures now, or that its location is being
+// restarted or was dropped, told to the listener as it changes. Apart from session.cpp
 // to keep both files short.
 #include "session.h"
 
 #include "jobpipeline.h"
+#include "launcherchoice.h"
 #include "space/variables.h"
 
 #include <algorithm>
 
 namespace tb {
 
-// all: tell every lane (the workers were just started); else only those that changed.
+// all: tell every lane (the workers were just started); else only those that changed: the
+// configuration measured, or the location's worker being restarted or dropped.
 void Session::reportLanes(bool all)
 {
     if (!m_pipeline)
@@ -19,10 +22,11 @@ void Session::reportLanes(bool all)
     if (all || m_lanesTold.size() != lanes.size())
         m_lanesTold.assign(lanes.size(), std::nullopt);
     for (std::size_t i = 0; i < lanes.size(); ++i) {
-        if (!all && lanes[i] == m_lanesTold[i])
+        BenchLane now = lane(i, lanes[i]);
+        if (m_lanesTold[i] == now)
             continue;
-        m_lanesTold[i] = lanes[i];
-        m_listener.onBenchLane(lane(i, lanes[i]));
+        m_lanesTold[i] = now;
+        m_listener.onBenchLane(now);
     }
 }
 
@@ -38,6 +42,9 @@ BenchLane Session::lane(std::size_t index, std::optional<std::uint64_t> token) c
     } else {
         lane.device = "CPU";
     }
+    lane.location = locationName(m_options.benchLaunchers, index);
+    lane.dropped = m_pipeline->benchLaneDropped(index);
+    lane.restarting = lane.dropped.empty() && m_pipeline->benchLaneRestarting(index);
     const auto job = token ? m_inFlight.find(*token) : m_inFlight.end();
     if (job == m_inFlight.end())
         return lane;

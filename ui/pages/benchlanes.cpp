@@ -10,14 +10,28 @@ namespace {
 
 QString deviceName(const BenchLane &lane)
 {
+    if (!lane.location.empty())
+        return QString::fromStdString(lane.location);
     const QString device = QString::fromStdString(lane.device);
     if (lane.visibleDevice.empty())
         return device;
     return QObject::tr("GPU %1: %2").arg(QString::fromStdString(lane.visibleDevice), device);
 }
 
+// The engine's reason starts "srun task 2 dropped: ": the lane already names the location.
+QString dropReason(const BenchLane &lane)
+{
+    const QString reason = QString::fromStdString(lane.dropped);
+    const QString named = QString::fromStdString(lane.location) + QStringLiteral(" dropped: ");
+    return reason.startsWith(named) ? reason.mid(named.size()) : reason;
+}
+
 QString stateOf(const BenchLane &lane)
 {
+    if (!lane.dropped.empty())
+        return QObject::tr("dropped: %1").arg(dropReason(lane));
+    if (lane.restarting)
+        return QObject::tr("restarting");
     if (!lane.busy)
         return QObject::tr("idle");
     QString text = QString::fromStdString(lane.configKey);
@@ -37,7 +51,8 @@ BenchLanes::BenchLanes(QWidget *parent) : QWidget(parent), m_grid(new QGridLayou
     m_grid->setHorizontalSpacing(12);
     m_grid->setVerticalSpacing(2);
     m_grid->setColumnStretch(1, 1);
-    setToolTip(tr("What each bench worker (one per GPU) is measuring now"));
+    setToolTip(tr("What each bench worker (one per GPU, or per launched location) is measuring "
+                  "now"));
     hide();
 }
 
@@ -53,6 +68,7 @@ void BenchLanes::addRowsUpTo(int lanes)
         m_grid->addWidget(state, row, 1);
         m_devices.push_back(device);
         m_states.push_back(state);
+        m_droppedTold.push_back(false);
     }
 }
 
@@ -62,8 +78,13 @@ void BenchLanes::setLane(const BenchLane &lane)
     const int row = static_cast<int>(lane.lane);
     m_devices[row]->setText(deviceName(lane));
     m_states[row]->setText(stateOf(lane));
-    m_states[row]->setEnabled(lane.busy); // idle reads greyed out
+    m_states[row]->setEnabled(lane.busy || !lane.dropped.empty()); // idle reads greyed out
+    m_states[row]->setToolTip(QString::fromStdString(lane.dropped));
     show();
+    if (!lane.dropped.empty() && !m_droppedTold[row]) {
+        m_droppedTold[row] = true;
+        emit locationDropped(deviceName(lane), dropReason(lane));
+    }
 }
 
 void BenchLanes::clear()
@@ -74,6 +95,7 @@ void BenchLanes::clear()
     }
     m_devices.clear();
     m_states.clear();
+    m_droppedTold.clear();
     hide();
 }
 

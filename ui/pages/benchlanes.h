@@ -11,8 +11,10 @@ class QLabel;
 namespace tb {
 
 // The Run page's lanes: one row per bench worker of the live run (one per GPU; the CPU
-// backend's one measuring worker), each saying which configuration it measures now, or that
-// it is idle. A GPU that stays idle while others work shows at once. Hidden without a live run.
+// backend's measuring worker, or one per launched location: "srun task 2", "ssh node1"), each
+// saying which configuration it measures now, or that it is idle, being restarted or dropped
+// ("dropped: <reason>"). A GPU that stays idle while others work shows at once. Hidden without
+// a live run.
 class BenchLanes : public QWidget
 {
     Q_OBJECT
@@ -27,12 +29,17 @@ public:
     QString deviceText(int lane) const;
     QString stateText(int lane) const;
 
+signals:
+    // A lane's location was dropped (told once per lane and run): the Run page logs it.
+    void locationDropped(const QString &location, const QString &reason);
+
 private:
     void addRowsUpTo(int lanes);
 
     QGridLayout *m_grid;
     QVector<QLabel *> m_devices;
     QVector<QLabel *> m_states;
+    QVector<bool> m_droppedTold;
 };
 
 } // namespace tb

@@ -121,6 +121,7 @@ RunRequest RunForm::request() const
     const AppSettings preferences;
     request.enabledGpus = preferences.enabledGpus();
     request.measurementDefaults = preferences.measurement();
+    request.launcherPreference = preferences.launcherPreference();
     return request;
 }
 

@@ -32,6 +32,11 @@ void RunPage::connectController()
     connect(m_controller, &SessionController::progressChanged, m_progress,
             &RunProgress::setProgress);
     connect(m_controller, &SessionController::benchLaneChanged, m_lanes, &BenchLanes::setLane);
+    connect(m_lanes, &BenchLanes::locationDropped, this,
+            [this](const QString &location, const QString &reason) {
+                appendLog(
+                    tr("Lost %1: dropped (%2); the run goes on without it").arg(location, reason));
+            });
     connect(m_controller, &SessionController::pausedChanged, this, &RunPage::onPausedChanged);
     connect(m_controller, &SessionController::logLine, this, &RunPage::appendLog);
     connect(m_controller, &SessionController::compilingOnly, this,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/spec.h"
+#include "settings/workerlaunch.h"
 
 #include <QString>
 #include <QStringList>
@@ -28,6 +29,9 @@ struct RunRequest
     // The values of the measurement fields the spec does not set (Preferences, Measurement);
     // the spec's own values win.
     MeasurementSettings measurementDefaults;
+    // cpu: where the measuring workers run (Preferences, Workers); checked by the engine's
+    // launcher policy (session/launcherchoice.h) when the run starts.
+    LauncherPreference launcherPreference;
 };
 
 } // namespace tb

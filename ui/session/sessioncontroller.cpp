@@ -2,6 +2,7 @@
 
 #include "cudarunsetup.h"
 #include "postedcalls.h"
+#include "session/launcherchoice.h"
 #include "session/session.h"
 #include "session/workerlocation.h"
 #include "sessionbridge.h"
@@ -120,6 +121,27 @@ bool SessionController::applyCudaEnvironment(const RunRequest &request, const Sp
     return true;
 }
 
+// Preferences > Workers through the launcher policy the CLI uses; false (with the policy's
+// words in `why`) when it refuses: outside an allocation, srun missing, a CUDA spec.
+bool SessionController::applyLaunchers(const RunRequest &request, const Spec &spec,
+                                       SessionOptions &options, QString &why)
+{
+    const LauncherChoice choice =
+        chooseLaunchers(launcherRequest(request.launcherPreference), spec);
+    if (!choice.error.empty()) {
+        why = QString::fromStdString(choice.error);
+        return false;
+    }
+    options.benchLaunchers = choice.benchLaunchers;
+    if (choice.benchLaunchers.empty())
+        return true;
+    // A worker on another host starts in another directory (ssh: the home directory).
+    options.workspacePath = QFileInfo(request.workspacePath).absoluteFilePath().toStdString();
+    const QString line = QString::fromStdString(choice.announcement);
+    post([this, line] { emit logLine(line); });
+    return true;
+}
+
 void SessionController::runOnThread(RunRequest request)
 {
     SpecLoader loader(request.measurementDefaults);
@@ -155,6 +177,15 @@ void SessionController::runOnThread(RunRequest request)
         outline.peaks = effectivePeaks(spec->peaks, options.gpus.front().peaks);
     post([this, outline] { emit specLoaded(outline); });
     if (!cudaReady) {
+        const QString message = request.specPath + QStringLiteral(": ") + why;
+        post([this, message] {
+            endRun();
+            emit failed(message);
+        });
+        return;
+    }
+
+    if (!applyLaunchers(request, *spec, options, why)) {
         const QString message = request.specPath + QStringLiteral(": ") + why;
         post([this, message] {
             endRun();

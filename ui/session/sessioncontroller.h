@@ -69,6 +69,8 @@ private:
     void runOnThread(RunRequest request);
     bool applyCudaEnvironment(const RunRequest &request, const Spec &spec, SessionOptions &options,
                               QString &why);
+    bool applyLaunchers(const RunRequest &request, const Spec &spec, SessionOptions &options,
+                        QString &why);
     void post(std::function<void()> call);
     void endRun();
     void setPaused(bool paused);

@@ -9,6 +9,10 @@ namespace tb {
 namespace {
 
 const QString keyCompileWorkers = QStringLiteral("workers/compile");
+const QString keyLauncher = QStringLiteral("workers/launcher");
+const QString keySrunTasks = QStringLiteral("workers/srun_tasks");
+const QString keySrunArguments = QStringLiteral("workers/srun_arguments");
+const QString keySshHosts = QStringLiteral("workers/ssh_hosts");
 const QString keyGpus = QStringLiteral("devices/gpus");
 const QString keyAppearance = QStringLiteral("appearance/scheme");
 const QString keyMeasurement = QStringLiteral("measurement");
@@ -62,6 +66,28 @@ void AppSettings::setEnabledGpus(const std::optional<QStringList> &gpus)
         m_settings->setValue(keyGpus, *gpus);
     else
         m_settings->remove(keyGpus);
+}
+
+LauncherPreference AppSettings::launcherPreference() const
+{
+    LauncherPreference launch;
+    const auto kind =
+        launcherKindFromString(m_settings->value(keyLauncher).toString().toStdString());
+    launch.kind = kind.value_or(LauncherKind::Local);
+    bool ok = false;
+    const int tasks = m_settings->value(keySrunTasks).toInt(&ok);
+    launch.srunTasks = ok ? tasks : 1;
+    launch.srunArguments = m_settings->value(keySrunArguments).toString();
+    launch.sshHosts = m_settings->value(keySshHosts).toStringList();
+    return launcherPreferenceProblem(launch).isEmpty() ? launch : LauncherPreference();
+}
+
+void AppSettings::setLauncherPreference(const LauncherPreference &launch)
+{
+    m_settings->setValue(keyLauncher, QString::fromLatin1(toString(launch.kind)));
+    m_settings->setValue(keySrunTasks, launch.srunTasks);
+    m_settings->setValue(keySrunArguments, launch.srunArguments);
+    m_settings->setValue(keySshHosts, launch.sshHosts);
 }
 
 MeasurementSettings AppSettings::measurement() const
@@ -138,7 +164,8 @@ void AppSettings::setAppearance(Appearance appearance)
 
 void AppSettings::restoreDefaults()
 {
-    for (const QString &key : {keyCompileWorkers, keyGpus, keyAppearance, keyMeasurement})
+    for (const QString &key : {keyCompileWorkers, keyLauncher, keySrunTasks, keySrunArguments,
+                               keySshHosts, keyGpus, keyAppearance, keyMeasurement})
         m_settings->remove(key);
 }
 

@@ -2,6 +2,7 @@
 
 #include "appearance.h"
 #include "model/spec.h"
+#include "workerlaunch.h"
 
 #include <QString>
 #include <QStringList>
@@ -45,6 +46,11 @@ public:
     // The CUDA_VISIBLE_DEVICES values of the GPUs to measure on; nullopt: every GPU found.
     std::optional<QStringList> enabledGpus() const;
     void setEnabledGpus(const std::optional<QStringList> &gpus);
+
+    // Where the measuring workers run (Workers page): Local unless set; values out of range
+    // (a hand-edited file) read as Local.
+    LauncherPreference launcherPreference() const;
+    void setLauncherPreference(const LauncherPreference &launch);
 
     MeasurementSettings measurement() const;
     void setMeasurement(const MeasurementSettings &measurement);

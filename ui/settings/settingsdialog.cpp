@@ -1,6 +1,7 @@
 #include "settingsdialog.h"
 
 #include "appsettings.h"
+#include "launcherform.h"
 #include "measurementform.h"
 #include "session/compileworkers.h"
 
@@ -23,7 +24,7 @@ namespace tb {
 SettingsDialog::SettingsDialog(QWidget *parent, DeviceSelector::CudaProbe probe)
     : QDialog(parent), m_tabs(new QTabWidget(this)),
       m_compileWorkers(new WorkersSpinBox(tr("Automatic"), AppSettings::kMaxWorkers, this)),
-      m_devices(new DeviceSelector(std::move(probe), this)),
+      m_launcher(new LauncherForm(this)), m_devices(new DeviceSelector(std::move(probe), this)),
       m_measurement(new MeasurementForm(this)), m_appearance(new QComboBox(this)),
       m_problem(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel |
@@ -57,6 +58,7 @@ SettingsDialog::SettingsDialog(QWidget *parent, DeviceSelector::CudaProbe probe)
     // The box rewrites its text with the line edit's signals blocked (a beginning of
     // "Automatic" completed on Enter or leaving it), and says so only by editingFinished.
     connect(m_compileWorkers, &QSpinBox::editingFinished, this, &SettingsDialog::validate);
+    connect(m_launcher, &LauncherForm::changed, this, &SettingsDialog::validate);
     connect(m_devices, &DeviceSelector::changed, this, &SettingsDialog::validate);
     connect(m_measurement, &MeasurementForm::changed, this, &SettingsDialog::validate);
     // Preview: the whole application changes as the user picks; Cancel reverts.
@@ -87,6 +89,7 @@ QWidget *SettingsDialog::createWorkersPage()
                             page);
     note->setWordWrap(true);
     form->addRow(note);
+    form->addRow(m_launcher);
     return page;
 }
 
@@ -122,6 +125,7 @@ void SettingsDialog::load()
 {
     const AppSettings settings;
     m_compileWorkers->setValue(settings.compileWorkers());
+    m_launcher->setValue(settings.launcherPreference());
     m_devices->setSelection(settings.enabledGpus());
     m_measurement->setValue(settings.measurement());
     const QSignalBlocker blocker(m_appearance); // loading is no choice to preview
@@ -132,6 +136,7 @@ void SettingsDialog::save()
 {
     AppSettings settings;
     settings.setCompileWorkers(m_compileWorkers->value());
+    settings.setLauncherPreference(m_launcher->value());
     settings.setEnabledGpus(m_devices->selection());
     settings.setMeasurement(m_measurement->value());
     settings.setAppearance(chosenAppearance());
@@ -141,6 +146,7 @@ void SettingsDialog::save()
 void SettingsDialog::restoreDefaults()
 {
     m_compileWorkers->setValue(AppSettings::kAutomaticWorkers);
+    m_launcher->setValue(LauncherPreference());
     m_devices->selectAll();
     m_measurement->setValue(MeasurementSettings());
     m_appearance->setCurrentIndex(m_appearance->findData(int(Appearance::System)));
@@ -152,6 +158,8 @@ QString SettingsDialog::problem() const
     if (!m_compileWorkers->hasAcceptableInput())
         return tr("Compile workers: enter a whole number from 0 (automatic) to %1.")
             .arg(AppSettings::kMaxWorkers);
+    if (const QString launcher = m_launcher->problem(); !launcher.isEmpty())
+        return launcher;
     const QString devices = m_devices->problem();
     return devices.isEmpty() ? m_measurement->problem() : devices;
 }

@@ -16,12 +16,13 @@ class QTabWidget;
 namespace tb {
 
 class AppSettings;
+class LauncherForm;
 class MeasurementForm;
 
-// Edit > Preferences: compile workers, the GPUs to measure on, measurement defaults and the
-// appearance. Reads and writes AppSettings (the application's QSettings). The appearance
-// previews at once and Cancel puts the previous one back; OK is disabled while any value is
-// invalid, with the reason shown above the buttons.
+// Edit > Preferences: compile workers and where the measuring workers run, the GPUs to measure on,
+// measurement defaults and the appearance. Reads and writes AppSettings (the application's
+// QSettings). The appearance previews at once and Cancel puts the previous one back; OK is disabled
+// while any value is invalid, with the reason shown above the buttons.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -34,6 +35,7 @@ public:
 
     QTabWidget *tabs() const { return m_tabs; }
     QSpinBox *compileWorkersBox() const { return m_compileWorkers; }
+    LauncherForm *launcher() const { return m_launcher; }
     DeviceSelector *devices() const { return m_devices; }
     MeasurementForm *measurement() const { return m_measurement; }
     QComboBox *appearanceBox() const { return m_appearance; }
@@ -58,6 +60,7 @@ private:
 
     QTabWidget *m_tabs;
     QSpinBox *m_compileWorkers;
+    LauncherForm *m_launcher;
     DeviceSelector *m_devices;
     MeasurementForm *m_measurement;
     QComboBox *m_appearance;

@@ -1,0 +1,92 @@
+#include "launcherform.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+namespace tb {
+
+LauncherForm::LauncherForm(QWidget *parent)
+    : QGroupBox(tr("Measuring workers"), parent), m_launcher(new QComboBox(this)),
+      m_srunTasks(new QSpinBox(this)), m_srunArguments(new QLineEdit(this)),
+      m_allocationNote(new QLabel(this)), m_sshHosts(new QLineEdit(this))
+{
+    m_launcher->addItem(tr("Local"), int(LauncherKind::Local));
+    m_launcher->addItem(tr("Slurm (srun)"), int(LauncherKind::Srun));
+    m_launcher->addItem(tr("ssh"), int(LauncherKind::Ssh));
+    m_launcher->setToolTip(
+        tr("Where CPU runs measure: on this machine (the default), as Slurm tasks through srun "
+           "inside the allocation the workbench runs in, or on other hosts through ssh.\n"
+           "The build cache beside the workspace and tunebench-worker must be at the same path "
+           "there (a shared file system). CUDA runs measure here only."));
+    m_srunTasks->setRange(1, LauncherPreference::kMaxSrunTasks);
+    m_srunTasks->setToolTip(tr("Measuring workers, one srun task each (srun --ntasks=1 per "
+                               "worker, --exact, inside the current allocation)"));
+    m_srunArguments->setPlaceholderText(tr("e.g. --partition=cpu --account=lab --time=1:00:00"));
+    m_srunArguments->setToolTip(
+        tr("Arguments added to every srun, split into words at spaces (\"double quotes\" "
+           "group words); never run through a shell"));
+    m_sshHosts->setPlaceholderText(tr("node1, node2"));
+    m_sshHosts->setToolTip(tr("One measuring worker per host, through ssh -o BatchMode=yes "
+                              "(keys, no password prompts); commas or spaces between hosts"));
+    m_allocationNote->setWordWrap(true);
+    m_allocationNote->setObjectName(QStringLiteral("allocationNote"));
+    m_allocationNote->setText(
+        tr("The workbench is not running inside a Slurm allocation (SLURM_JOB_ID is not set): "
+           "start it inside one, e.g. <code>salloc --nodes=1 --ntasks=2 --partition=cpu "
+           "tunebench</code>, or a run with this launcher is refused."));
+
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("&Launcher:"), m_launcher);
+    form->addRow(tr("srun &tasks:"), m_srunTasks);
+    form->addRow(tr("Extra s&run arguments:"), m_srunArguments);
+    form->addRow(m_allocationNote);
+    form->addRow(tr("ssh &hosts:"), m_sshHosts);
+
+    connect(m_launcher, &QComboBox::currentIndexChanged, this, [this] {
+        showChosen();
+        emit changed();
+    });
+    connect(m_srunTasks, &QSpinBox::valueChanged, this, &LauncherForm::changed);
+    connect(m_srunArguments, &QLineEdit::textChanged, this, &LauncherForm::changed);
+    connect(m_sshHosts, &QLineEdit::textChanged, this, &LauncherForm::changed);
+    showChosen();
+}
+
+void LauncherForm::showChosen()
+{
+    const auto kind = LauncherKind(m_launcher->currentData().toInt());
+    m_srunTasks->setEnabled(kind == LauncherKind::Srun);
+    m_srunArguments->setEnabled(kind == LauncherKind::Srun);
+    m_sshHosts->setEnabled(kind == LauncherKind::Ssh);
+    m_allocationNote->setVisible(kind == LauncherKind::Srun &&
+                                 qEnvironmentVariable("SLURM_JOB_ID").isEmpty());
+}
+
+LauncherPreference LauncherForm::value() const
+{
+    LauncherPreference launch;
+    launch.kind = LauncherKind(m_launcher->currentData().toInt());
+    launch.srunTasks = m_srunTasks->value();
+    launch.srunArguments = m_srunArguments->text().trimmed();
+    launch.sshHosts = hostsFromText(m_sshHosts->text());
+    return launch;
+}
+
+void LauncherForm::setValue(const LauncherPreference &launch)
+{
+    m_launcher->setCurrentIndex(m_launcher->findData(int(launch.kind)));
+    m_srunTasks->setValue(launch.srunTasks);
+    m_srunArguments->setText(launch.srunArguments);
+    m_sshHosts->setText(launch.sshHosts.join(QStringLiteral(", ")));
+    showChosen();
+}
+
+QString LauncherForm::problem() const
+{
+    return launcherPreferenceProblem(value());
+}
+
+} // namespace tb

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "workerlaunch.h"
+
+#include <QGroupBox>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace tb {
+
+// The Workers page's "Measuring workers" group: Local, Slurm (srun tasks and extra srun
+// arguments, with a note when the workbench runs outside an allocation) or ssh (hosts). Only
+// the chosen launcher's fields are enabled.
+class LauncherForm : public QGroupBox
+{
+    Q_OBJECT
+public:
+    explicit LauncherForm(QWidget *parent = nullptr);
+
+    LauncherPreference value() const;
+    void setValue(const LauncherPreference &launch);
+    QString problem() const; // why the values cannot be saved, or empty
+
+    QComboBox *launcherBox() const { return m_launcher; }
+    QSpinBox *srunTasksBox() const { return m_srunTasks; }
+    QLineEdit *srunArgumentsEdit() const { return m_srunArguments; }
+    QLineEdit *sshHostsEdit() const { return m_sshHosts; }
+    QLabel *allocationNote() const { return m_allocationNote; }
+
+signals:
+    void changed();
+
+private:
+    void showChosen();
+
+    QComboBox *m_launcher;
+    QSpinBox *m_srunTasks;
+    QLineEdit *m_srunArguments;
+    QLabel *m_allocationNote;
+    QLineEdit *m_sshHosts;
+};
+
+} // namespace tb
