@@ -1,8 +1,8 @@
 #include "backend/cuda/cudaenvironment.h"
 #include "backend/cuda/cudarunplan.h"
+#include "configcompiletesting.h"
 #include "kernel/compilerlogparser.h"
 #include "kernel/configcompiler.h"
-#include "kerneltestsupport.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -23,16 +23,7 @@ private:
 
     CompileRequest request(const QString &example)
     {
-        const QString specPath =
-            tbtest::copyExample(example, m_dir.filePath(QStringLiteral("spec-") + example));
-        CompileRequest r;
-        r.spec = kerneltest::loadSpec(specPath);
-        r.code = r.spec.kernel.code;
-        r.config = Configuration{*r.spec.verification.reference};
-        r.workerPath = tbtest::workerPath().toStdString();
-        r.cacheDirectory = m_dir.filePath(QStringLiteral("cache")).toStdString();
-        r.timeoutSeconds = 60;
-        return r;
+        return kerneltest::exampleRequest(m_dir, example, 60);
     }
 
     // A "compiler" that writes its pid to `pidFile` and sleeps for 30 s.
@@ -50,11 +41,7 @@ private:
 
     static CompileOutcome compile(const CompileRequest &r)
     {
-        ConfigCompiler compiler;
-        QSignalSpy finished(&compiler, &ConfigCompiler::finished);
-        if (!compiler.start(r) || !finished.wait(60000))
-            return {};
-        return finished.at(0).at(0).value<CompileOutcome>();
+        return kerneltest::compileAndWait(r, 60000);
     }
 
 private slots:

@@ -1,10 +1,10 @@
 // From a compiled configuration to its code (issue 21, item 5): PTX and SASS through the real
 // cuda-compile worker and nvdisasm, the entry's disassembly through the host compiler and
 // objdump, and what the Code tab says when a tool is missing.
+#include "configcompiletesting.h"
 #include "kernel/configcompiler.h"
 #include "kernel/disassembler.h"
 #include "kernel/symboldemangler.h"
-#include "kerneltestsupport.h"
 #if TUNEBENCH_HAVE_CUDA
 #include "backend/cuda/compile/nvrtccompiler.h"
 #endif
@@ -26,25 +26,12 @@ private:
 
     CompileRequest request(const QString &example)
     {
-        const QString specPath =
-            tbtest::copyExample(example, m_dir.filePath(QStringLiteral("spec-") + example));
-        CompileRequest r;
-        r.spec = kerneltest::loadSpec(specPath);
-        r.code = r.spec.kernel.code;
-        r.config = Configuration{*r.spec.verification.reference};
-        r.workerPath = tbtest::workerPath().toStdString();
-        r.cacheDirectory = m_dir.filePath(QStringLiteral("cache")).toStdString();
-        r.timeoutSeconds = 120;
-        return r;
+        return kerneltest::exampleRequest(m_dir, example, 120);
     }
 
     static CompileOutcome compile(const CompileRequest &r)
     {
-        ConfigCompiler compiler;
-        QSignalSpy finished(&compiler, &ConfigCompiler::finished);
-        if (!compiler.start(r) || !finished.wait(150000))
-            return {};
-        return finished.at(0).at(0).value<CompileOutcome>();
+        return kerneltest::compileAndWait(r, 150000);
     }
 
     static QString listing(const CompileOutcome &outcome, const char *title)
