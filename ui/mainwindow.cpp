@@ -6,6 +6,8 @@
 #include "dialogs/verifyexportdialog.h"
 #include "help/helpmenu.h"
 #include "kernel/kernelpage.h"
+#include "models/devicemodellist.h"
+#include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
 #include "pages/specpages.h"
 #include "space/spacepage.h"
@@ -72,8 +74,10 @@ MainWindow::MainWindow(QWidget *parent)
     resize(1240, 780);
     restoreSettings();
     addPage(m_runPage, tr("&Run"));
-    // The Results page views the results the Run page holds (live or stored).
-    m_resultsPage = new ResultsPage(m_runPage->feed(), this);
+    // The Results page views the results the Run page holds (live or stored), one device model
+    // at a time where they name several.
+    m_deviceModels = new DeviceModelList(m_runPage->feed()->model(), this);
+    m_resultsPage = new ResultsPage(m_runPage->feed(), m_deviceModels, this);
     connect(m_runPage, &RunPage::shownRunNoteChanged, m_resultsPage, &ResultsPage::setRunNote);
     addPage(m_resultsPage, tr("Res&ults"));
     addEditingPages();

@@ -13,6 +13,7 @@ namespace tb {
 
 class RecentWorkspacesMenu;
 class CompareView;
+class DeviceModelList;
 struct CompareEntry;
 struct ResultEvent;
 class EditMenu;
@@ -37,6 +38,8 @@ public:
 
     RunPage *runPage() const { return m_runPage; }
     ResultsPage *resultsPage() const { return m_resultsPage; }
+    // The device models of the results on show, and the one the Results page ranks.
+    DeviceModelList *deviceModels() const { return m_deviceModels; }
     SpecPages *specPages() const { return m_specPages; }
     // Edit: Undo / Redo of the current page, Preferences (editMenu()->preferences()).
     EditMenu *editMenu() const { return m_editMenu; }
@@ -122,6 +125,7 @@ private:
     HelpMenu *m_helpMenu = nullptr;
     SpecRunLink *m_specRunLink = nullptr;
     ResultsPage *m_resultsPage = nullptr;
+    DeviceModelList *m_deviceModels = nullptr;
     QString m_lastPageName; // from the settings: the page to show once it is added
 };
 

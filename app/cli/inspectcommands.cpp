@@ -7,6 +7,7 @@
 #include "export/kernelsetexport.h"
 #include "export/searchtrail.h"
 #include "export/t4export.h"
+#include "exportdevice.h"
 #include "resultsreport.h"
 #include "runorigin.h"
 #include "session/missingpairs.h"
@@ -102,12 +103,11 @@ int writeOneSizeExport(const StoredRun &loaded, const ExportOptions &options, co
 
 int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
 {
-    // With samples: they are the entries' "times".
-    auto results = loaded.store.results(options.runId, true);
-    if (!results)
-        return reportCliError(results.error(), exitcode::kFailure);
-    auto cache = exportKernelTuner(loaded.spec, loaded.run, *results, options.sizeIndex.value_or(0),
-                                   options.deviceName);
+    auto part = exportedPart(loaded, options, true); // samples: the entries' "times"
+    if (!part)
+        return reportExportError(part.error());
+    auto cache = exportKernelTuner(loaded.spec, part->run, part->results,
+                                   options.sizeIndex.value_or(0), options.deviceName);
     if (!cache)
         return reportExportError(cache.error());
     return writeOneSizeExport(loaded, options, "a Kernel Tuner cache", cache->text,
@@ -116,11 +116,10 @@ int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
 
 int exportT4File(StoredRun &loaded, const CliContext &context, const ExportOptions &options)
 {
-    // With samples: they are the results' "runtimes".
-    auto results = loaded.store.results(options.runId, true);
-    if (!results)
-        return reportCliError(results.error(), exitcode::kFailure);
-    auto t4 = exportT4(loaded.spec, loaded.run, *results, options.sizeIndex.value_or(0),
+    auto part = exportedPart(loaded, options, true); // samples: the results' "runtimes"
+    if (!part)
+        return reportExportError(part.error());
+    auto t4 = exportT4(loaded.spec, part->run, part->results, options.sizeIndex.value_or(0),
                        context.toolVersion, options.deviceName);
     if (!t4)
         return reportExportError(t4.error());
@@ -310,19 +309,21 @@ int runExport(const CliContext &context, const ExportOptions &options)
         return exportKernelTunerCache(*loaded, options);
     if (options.format == "t4")
         return exportT4File(*loaded, context, options);
-    auto results = loaded->store.results(options.runId);
-    if (!results)
-        return reportCliError(results.error(), exitcode::kFailure);
+    auto part = exportedPart(*loaded, options, false);
+    if (!part)
+        return reportExportError(part.error());
+    loaded->run = part->run; // names the model exported
+    const std::vector<StoredResult> &results = part->results;
     auto rounds = loaded->store.rounds(options.runId);
     if (!rounds)
         return reportCliError(rounds.error(), exitcode::kFailure);
     if (options.format == "kernelset" || (options.format == "cpp" && options.maxSlowdownPct))
-        return exportKernelSet(*loaded, *results, context, options);
+        return exportKernelSet(*loaded, results, context, options);
     if (options.format == "cpp")
-        return exportCppHeaderFile(*loaded, *results, context.toolVersion, options.outputPath);
+        return exportCppHeaderFile(*loaded, results, context.toolVersion, options.outputPath);
     auto text = options.format == "csv"
-                    ? exportCsv(loaded->spec, *results)
-                    : exportJson(loaded->spec, loaded->run, *results,
+                    ? exportCsv(loaded->spec, results)
+                    : exportJson(loaded->spec, loaded->run, results,
                                  currentHost(context.toolVersion, loaded->run.device), *rounds);
     if (!text)
         return reportCliError(text.error(), exitcode::kFailure);

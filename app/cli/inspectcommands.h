@@ -32,6 +32,8 @@ struct ExportOptions
     // note when the run has several.
     std::optional<std::size_t> sizeIndex;
     std::string deviceName; // kerneltuner: device_name instead of the one the run records
+    // The device model whose results are exported, for a run measured on several (every format).
+    std::string deviceModel;
     // cpp: dispatch over a kernel set within this many per cent of each size's best instead of
     // every size's own best; kernelset: the tolerance (default kDefaultMaxSlowdownPct,
     // export/kernelset.h).

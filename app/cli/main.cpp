@@ -132,6 +132,9 @@ int main(int argc, char **argv)
     exportCommand->add_option("--device-name", exportOptions.deviceName,
                               "kerneltuner and t4: the device_name to write (default: the GPU the "
                               "results name, else the run's backend and host)");
+    exportCommand->add_option("--device-model", exportOptions.deviceModel,
+                              "A run measured on several device models: export this model's "
+                              "results (as `show` names it; a run over mixed nodes needs it)");
     exportCommand
         ->add_option("--max-slowdown", exportOptions.maxSlowdownPct,
                      "kernelset (default 2) and cpp: the fewest configurations such that every "

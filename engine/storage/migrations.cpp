@@ -113,6 +113,10 @@ constexpr Migration kMigrations[] = {
     // '' for results of an imported run and for those stored before this step.
     {"add the host whose worker measured each result",
      "ALTER TABLE results ADD COLUMN host TEXT NOT NULL DEFAULT '';"},
+    // '' for rounds stored before this step (their result's host is likely theirs: one run's
+    // rounds of a finalist are pinned to the GPU that measured it, not to its host).
+    {"add the host whose worker measured each round of a finalist",
+     "ALTER TABLE result_rounds ADD COLUMN host TEXT NOT NULL DEFAULT '';"},
 };
 
 #undef TB_NOW

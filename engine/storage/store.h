@@ -26,7 +26,7 @@ namespace tb {
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
 
     // Creates the file, or opens and migrates an older one. Refuses, leaving the file as it
     // was: a file that is not an SQLite database, an SQLite database that is not a workspace,

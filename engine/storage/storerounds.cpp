@@ -43,9 +43,9 @@ Status copyFirstRound(Database &db, std::int64_t resultId, const std::string &op
 {
     auto insert = db.prepare(
         "INSERT INTO result_rounds (result_id, round, status, message, timer, median, min, mean,"
-        " stddev, sample_count, rel_half_width, resources_json, created_at, device, device_uuid)"
-        " SELECT id, 1, status, message, timer, median, min, mean, stddev, sample_count,"
-        " rel_half_width, resources_json, created_at, device, device_uuid FROM results"
+        " stddev, sample_count, rel_half_width, resources_json, created_at, device, device_uuid,"
+        " host) SELECT id, 1, status, message, timer, median, min, mean, stddev, sample_count,"
+        " rel_half_width, resources_json, created_at, device, device_uuid, host FROM results"
         " WHERE id = ?1",
         operation);
     if (!insert)
@@ -67,8 +67,8 @@ Status insertRound(Database &db, std::int64_t resultId, int round, const Result 
 {
     auto insert = db.prepare(
         "INSERT INTO result_rounds (result_id, round, status, message, timer, median, min, mean,"
-        " stddev, sample_count, rel_half_width, resources_json, device, device_uuid)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        " stddev, sample_count, rel_half_width, resources_json, device, device_uuid, host)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         operation);
     if (!insert)
         return insert.error();
@@ -77,6 +77,7 @@ Status insertRound(Database &db, std::int64_t resultId, int round, const Result 
     bindSummary(*insert, 6, measured.summary);
     insert->bindText(12, numberMapToJson(measured.resources));
     insert->bindText(13, measured.device).bindText(14, measured.deviceUuid);
+    insert->bindText(15, measured.host);
     if (auto status = insert->run(); !status)
         return status;
     return insertSamples(db,
@@ -122,6 +123,7 @@ Expected<StoredRound> roundFromRow(const Statement &row)
     stored.id = row.intAt(13);
     result.device = row.textAt(14);
     result.deviceUuid = row.textAt(15);
+    result.host = row.textAt(16);
     return stored;
 }
 
@@ -184,7 +186,7 @@ Expected<std::vector<StoredRound>> Store::rounds(std::int64_t runId, bool withSa
     auto query = m_db.prepare(
         "SELECT o.result_id, o.round, o.status, o.message, o.timer, o.median, o.min, o.mean,"
         " o.stddev, o.sample_count, o.rel_half_width, o.resources_json, o.created_at, o.id,"
-        " o.device, o.device_uuid FROM result_rounds o JOIN results r ON r.id = o.result_id"
+        " o.device, o.device_uuid, o.host FROM result_rounds o JOIN results r ON r.id = o.result_id"
         " WHERE r.run_id = ?1 ORDER BY o.result_id, o.round",
         operation);
     if (!query)

@@ -121,6 +121,7 @@ void ExportDialog::loadRun(const QString &workspacePath, qint64 runId)
             m_run = std::make_shared<const StoredRun>(*loaded);
             m_runLabel->setText(runLabel(*m_run));
             m_options->setProblemSizes(m_run->spec);
+            m_options->setDeviceModels(m_run->results);
             render();
         });
 }

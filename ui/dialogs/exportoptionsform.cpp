@@ -1,6 +1,7 @@
 #include "exportoptionsform.h"
 
 #include "export/bestpersize.h"
+#include "export/devicemodeltally.h"
 #include "model/spec.h"
 #include "space/variables.h"
 
@@ -25,8 +26,9 @@ const QString kMaxSlowdownKey = QStringLiteral("export/maxSlowdownPct");
 
 ExportOptionsForm::ExportOptionsForm(QWidget *parent)
     : QWidget(parent), m_format(new QComboBox(this)), m_scope(new QComboBox(this)),
-      m_size(new QComboBox(this)), m_deviceName(new QLineEdit(this)),
-      m_maxSlowdown(new QDoubleSpinBox(this)), m_form(new QFormLayout(this))
+      m_size(new QComboBox(this)), m_deviceModel(new QComboBox(this)),
+      m_deviceName(new QLineEdit(this)), m_maxSlowdown(new QDoubleSpinBox(this)),
+      m_form(new QFormLayout(this))
 {
     m_form->setContentsMargins(0, 0, 0, 0);
     buildForm();
@@ -54,6 +56,8 @@ void ExportOptionsForm::buildForm()
     m_scope->addItem(tr("All results"), int(ExportScope::AllResults));
     m_scope->setToolTip(tr("Export the winners only, or every result of the run"));
     m_size->setToolTip(tr("A Kernel Tuner cache holds one problem size"));
+    m_deviceModel->setToolTip(tr("The run was measured on several device models: an export "
+                                 "holds one model's results, never ranked across models"));
     m_deviceName->setPlaceholderText(tr("the GPU the results name"));
     m_deviceName->setToolTip(tr("The cache's device_name, as Kernel Tuner names the device"));
     m_maxSlowdown->setRange(0, 1000);
@@ -69,6 +73,7 @@ void ExportOptionsForm::buildForm()
     m_form->addRow(tr("&Format:"), m_format);
     m_form->addRow(tr("Sc&ope:"), m_scope);
     m_form->addRow(tr("Problem si&ze:"), m_size);
+    m_form->addRow(tr("Device mod&el:"), m_deviceModel);
     m_form->addRow(tr("&Device name:"), m_deviceName);
     m_form->addRow(tr("&Max slowdown:"), m_maxSlowdown);
 }
@@ -95,6 +100,8 @@ void ExportOptionsForm::connectOptions()
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportOptionsForm::onOptionsChanged);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &ExportOptionsForm::onOptionsChanged);
     connect(m_size, &QComboBox::currentIndexChanged, this, &ExportOptionsForm::onOptionsChanged);
+    connect(m_deviceModel, &QComboBox::currentIndexChanged, this,
+            &ExportOptionsForm::onOptionsChanged);
     // On editingFinished, not on every key: each render reads the whole run.
     connect(m_deviceName, &QLineEdit::editingFinished, this, &ExportOptionsForm::onOptionsChanged);
     connect(m_maxSlowdown, &QDoubleSpinBox::valueChanged, this,
@@ -108,6 +115,7 @@ ExportOptions ExportOptionsForm::options() const
     options.scope = ExportScope(m_scope->currentData().toInt());
     options.sizeIndex = std::size_t(std::max(0, m_size->currentData().toInt()));
     options.deviceName = m_deviceName->text().trimmed().toStdString();
+    options.deviceModel = m_deviceModel->currentData().toString().toStdString();
     options.maxSlowdownPct = m_maxSlowdown->value();
     return options;
 }
@@ -133,6 +141,23 @@ void ExportOptionsForm::setProblemSizes(const Spec &spec)
     }
 }
 
+void ExportOptionsForm::setDeviceModels(const std::vector<StoredResult> &results)
+{
+    const QSignalBlocker blocker(m_deviceModel); // one render follows, by the caller
+    m_deviceModel->clear();
+    DeviceModelTally tally;
+    for (const StoredResult &stored : results)
+        tally.add(stored.result.device);
+    if (tally.mixed())
+        for (const DeviceModelTally::Model &model : tally.models())
+            m_deviceModel->addItem(
+                tr("%1 (%2 results)").arg(QString::fromStdString(model.device)).arg(model.results),
+                QString::fromStdString(model.device));
+    m_deviceModel->setCurrentIndex(
+        m_deviceModel->findData(QString::fromStdString(tally.mostMeasured())));
+    showOptionRows();
+}
+
 void ExportOptionsForm::onOptionsChanged()
 {
     // Only the CSV can hold every result: the other formats are the winners (or one size's
@@ -154,6 +179,7 @@ void ExportOptionsForm::showOptionRows()
     m_scope->setEnabled(csv);
     m_form->setRowVisible(m_scope, csv);
     m_form->setRowVisible(m_size, usesProblemSize(format));
+    m_form->setRowVisible(m_deviceModel, m_deviceModel->count() > 0);
     m_form->setRowVisible(m_deviceName, usesProblemSize(format));
     m_form->setRowVisible(m_maxSlowdown, usesMaxSlowdown(format));
 }

@@ -12,11 +12,12 @@ class QLineEdit;
 namespace tb {
 
 struct Spec;
+struct StoredResult;
 
 // The Export dialog's options: the format and, each shown only for the formats that read it,
 // the scope (CSV), the problem size and device name (Kernel Tuner cache) and the kernel set's
-// max slowdown. The format, scope and max slowdown last used are remembered in the settings
-// and offered again.
+// max slowdown; for a run measured on several device models, the model exported (any format).
+// The format, scope and max slowdown last used are remembered in the settings and offered again.
 class ExportOptionsForm : public QWidget
 {
     Q_OBJECT
@@ -27,12 +28,16 @@ public:
     void setOptions(const ExportOptions &options);
     // The run's problem sizes for the Kernel Tuner cache's choice; changed() does not follow.
     void setProblemSizes(const Spec &spec);
+    // The run's device models, the one with the most results first; the row shows only for a
+    // run measured on several. changed() does not follow.
+    void setDeviceModels(const std::vector<StoredResult> &results);
     // A row above the options (the dialog's "Run:").
     void insertInfoRow(const QString &label, QWidget *field);
 
     QComboBox *formatBox() const { return m_format; }
     QComboBox *scopeBox() const { return m_scope; }
     QComboBox *sizeBox() const { return m_size; }
+    QComboBox *deviceModelBox() const { return m_deviceModel; }
     QLineEdit *deviceNameEdit() const { return m_deviceName; }
     QDoubleSpinBox *maxSlowdownBox() const { return m_maxSlowdown; }
 
@@ -50,6 +55,7 @@ private:
     QComboBox *m_format;
     QComboBox *m_scope;
     QComboBox *m_size;
+    QComboBox *m_deviceModel;
     QLineEdit *m_deviceName;
     QDoubleSpinBox *m_maxSlowdown;
     QFormLayout *m_form;

@@ -1,5 +1,6 @@
 #include "exportrender.h"
 
+#include "export/devicechoice.h"
 #include "export/exporter.h"
 #include "export/kernelset.h"
 #include "export/kernelsetexport.h"
@@ -69,9 +70,15 @@ bool usesMaxSlowdown(ExportFormat format)
     return format == ExportFormat::KernelSetJson || format == ExportFormat::KernelSetHeader;
 }
 
-Expected<std::string> renderExport(const StoredRun &run, const ExportOptions &options,
+Expected<std::string> renderExport(const StoredRun &whole, const ExportOptions &options,
                                    const std::string &toolVersion)
 {
+    // One device model's results: a run over mixed nodes is exported once per model.
+    auto part = exportedDevicePart(whole.record, whole.results, options.deviceModel,
+                                   "choose one as the Device model");
+    if (!part)
+        return part.error();
+    const StoredRun run{std::move(part->run), whole.spec, std::move(part->results), whole.rounds};
     if (!supportsScope(options.format, options.scope))
         return makeError(EngineError::Code::InvalidArgument,
                          "only the CSV export can hold every result",

@@ -36,6 +36,8 @@ struct ExportOptions
     std::size_t sizeIndex = 0;                      // Kernel Tuner only
     std::string deviceName;                         // Kernel Tuner only; "" for the results' own
     double maxSlowdownPct = kDefaultMaxSlowdownPct; // the kernel set formats only
+    // A run measured on several device models: whose results (exportedDevicePart()).
+    std::string deviceModel;
 };
 
 // Whether a format can hold a scope: only the CSV can hold every result.

@@ -65,6 +65,7 @@ void ResultsModel::resetModel(const QStringList &metricNames, bool withResources
     m_objectiveMetric = isMetric ? outline->objectiveMetric : QString();
     m_maximizedMetric = minimize ? QString() : m_objectiveMetric;
     m_bests.reset(minimize);
+    m_deviceModels.clear();
     m_roundsAgreeWithin = outline ? outline->roundsAgreeWithin : 0.01;
     m_peaks = outline ? outline->peaks : DevicePeaks();
     m_peakMetric = outline && outline->peakMetric < metricNames.size() ? outline->peakMetric : -1;
@@ -97,68 +98,6 @@ void ResultsModel::reserve(qsizetype rows)
 {
     if (rows > m_rows.capacity())
         m_rows.reserve(rows);
-}
-
-void ResultsModel::appendResults(const QVector<ResultEvent> &batch)
-{
-    if (batch.isEmpty())
-        return;
-    const int firstRow = rowCount();
-    beginInsertRows(QModelIndex(), firstRow, firstRow + int(batch.size()) - 1);
-    m_rows += batch;
-    endInsertRows();
-    trackBests(firstRow);
-}
-
-// A new best changes "% of best" and the highlight of every row of its size, so those rows
-// are announced changed, once per size and batch (rows of one size mostly arrive together).
-void ResultsModel::trackBests(int firstRow)
-{
-    QVector<std::size_t> improved;
-    for (int row = firstRow; row < rowCount(); ++row) {
-        const ResultEvent &event = m_rows.at(row);
-        if (m_bests.add(event.sizeIndex, row, rankedObjective(event)) &&
-            !improved.contains(event.sizeIndex))
-            improved.append(event.sizeIndex);
-    }
-    for (const std::size_t sizeIndex : improved)
-        if (m_bests.firstRow(sizeIndex) < firstRow)
-            refreshSizeRows(sizeIndex);
-}
-
-void ResultsModel::refreshSizeRows(std::size_t sizeIndex)
-{
-    emit dataChanged(index(m_bests.firstRow(sizeIndex), 0),
-                     index(m_bests.lastRow(sizeIndex), columnCount() - 1));
-}
-
-bool ResultsModel::replaceResult(const RoundEvent &event)
-{
-    for (int row = 0; row < rowCount(); ++row) {
-        ResultEvent &shown = m_rows[row];
-        if (shown.sizeIndex != event.sizeIndex || shown.configKey != event.configKey)
-            continue;
-        // The combined result carries no samples: keep the rounds' so far and add this one's,
-        // so the histogram shows every sample the combined summary counts. Stored rounds
-        // come without theirs: the reused result already shows what the store holds.
-        std::vector<double> samples = std::move(shown.result.samples);
-        if (!event.stored && event.measured.status == ResultStatus::Ok)
-            samples.insert(samples.end(), event.measured.samples.begin(),
-                           event.measured.samples.end());
-        shown.result = event.combined;
-        shown.result.samples = std::move(samples);
-        shown.objective = event.objective;
-        shown.roundMedians = event.medians;
-        shown.roundClocks = event.clocks;
-        QVector<double> objectives;
-        for (const ResultEvent &other : std::as_const(m_rows))
-            if (other.sizeIndex == event.sizeIndex)
-                objectives.append(rankedObjective(other));
-        m_bests.recompute(event.sizeIndex, objectives);
-        refreshSizeRows(event.sizeIndex);
-        return true;
-    }
-    return false;
 }
 
 int ResultsModel::rowCount(const QModelIndex &parent) const
@@ -219,7 +158,7 @@ QVariant ResultsModel::background(const ResultEvent &event, int column) const
         warning.setAlpha(96);
         return QBrush(warning);
     }
-    if (!m_bests.isBest(event.sizeIndex, rankedObjective(event)))
+    if (!m_bests.isBest(event.sizeIndex, event.result.device, rankedObjective(event)))
         return QVariant();
     QColor wash = statusColor(ResultStatus::Ok);
     wash.setAlpha(48);
@@ -256,7 +195,8 @@ QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &col
     case Median:
         return result.summary.median;
     case PercentOfBest: {
-        const double share = m_bests.shareOfBest(event.sizeIndex, rankedObjective(event));
+        const double share =
+            m_bests.shareOfBest(event.sizeIndex, event.result.device, rankedObjective(event));
         return std::isnan(share) ? QVariant() : QVariant(share);
     }
     case PercentOfPeak:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "export/devicemodeltally.h"
 #include "model/devicepeaks.h"
 #include "model/metricrate.h"
 #include "session/sessionevents.h"
@@ -24,7 +25,8 @@ struct SpecOutline;
 // highlighted. A resource cell worth a second look is marked (a warning background, the reason
 // first in its tooltip and in ResourceMarkRole): spills > 0, registers at the per-thread limit
 // (>= kRegisterLimit), occupancy below kLowOccupancy, and a share of peak above 100 % (likely
-// cache-resident: no DRAM figure). The layout depends on the spec, so columns
+// cache-resident: no DRAM figure). In a run over several device models, a row's "% of best" and
+// highlight are its own model's. The layout depends on the spec, so columns
 // are found by kind (column()); each has a stable id (ColumnIdRole in headerData) that names it in
 // the settings. Qt::DisplayRole is formatted text; SortRole the raw number (invalid when there is
 // none, which sorts last).
@@ -90,6 +92,10 @@ public:
     // False when no row has that size and configuration.
     bool replaceResult(const RoundEvent &event);
 
+    // The device models the rows name: a run over mixed nodes ranks each apart, "% of best"
+    // and the highlighted best included (DeviceModelList lets the Results page pick one).
+    const DeviceModelTally &deviceModels() const { return m_deviceModels; }
+
     // The column of a kind (the index-th parameter or metric); -1 when the layout has none.
     int column(ColumnKind kind, int index = 0) const;
     ColumnKind columnKind(int column) const { return m_columns.at(column).kind; }
@@ -143,6 +149,7 @@ private:
     QStringList m_parameterNames;
     QMap<std::size_t, QString> m_sizeLabels;
     SizeBests m_bests;
+    DeviceModelTally m_deviceModels;
     double m_roundsAgreeWithin = 0.01; // the spec's; rounds further apart flag their row
 };
 

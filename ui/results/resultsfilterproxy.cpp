@@ -1,5 +1,6 @@
 #include "resultsfilterproxy.h"
 
+#include "models/devicemodellist.h"
 #include "models/resultsmodel.h"
 
 namespace tb {
@@ -32,6 +33,17 @@ void ResultsFilterProxy::setStatusFilter(StatusFilter filter)
     invalidateFilter();
 }
 
+void ResultsFilterProxy::setDeviceModels(const DeviceModelList *deviceModels)
+{
+    if (m_deviceModels)
+        disconnect(m_deviceModels, nullptr, this, nullptr);
+    m_deviceModels = deviceModels;
+    if (deviceModels)
+        connect(deviceModels, &DeviceModelList::choiceChanged, this,
+                &ResultsFilterProxy::invalidateFilter);
+    invalidateFilter();
+}
+
 bool ResultsFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
     const bool leftHas = left.data(sortRole()).isValid();
@@ -51,6 +63,8 @@ bool ResultsFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sour
     if (!m_model || sourceParent.isValid())
         return true;
     const ResultEvent &event = m_model->resultAt(sourceRow);
+    if (m_deviceModels && !m_deviceModels->accepts(event.result.device))
+        return false;
     const bool ok = event.result.status == ResultStatus::Ok;
     const bool compiled = compiledOnly(event.result);
     if ((m_status == OkOnly && (!ok || compiled)) || (m_status == CompiledOnly && !compiled) ||

@@ -5,12 +5,14 @@
 
 namespace tb {
 
+class DeviceModelList;
 class ResultsModel;
 
 // Filters and sorts a ResultsModel for the Results page. The text filter is words that must
 // all appear (case-insensitive) in a row's state, size or config ("BM=64 ok", "N=512
 // wrong", "compiled"); the status filter keeps every row, the timed ok ones, the compiled but
-// untimed ones or the failed ones. Sorting uses the
+// untimed ones or the failed ones; in a run over several device models only the chosen model's
+// rows pass (DeviceModelList), so one model's rows never sort among another's. Sorting uses the
 // model's raw numbers (ResultsModel::SortRole), so "900 ns" sorts before "2.00 ms"; rows with
 // no value in the column (a failure has no median, an invalid launch no occupancy) sort last
 // in both directions.
@@ -35,6 +37,8 @@ public:
     QString filterText() const { return m_words.join(QLatin1Char(' ')); }
     void setStatusFilter(StatusFilter filter);
     StatusFilter statusFilter() const { return m_status; }
+    // Keeps only the rows of the model chosen there (every row while the run names one).
+    void setDeviceModels(const DeviceModelList *deviceModels);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -42,6 +46,7 @@ protected:
 
 private:
     ResultsModel *m_model = nullptr;
+    const DeviceModelList *m_deviceModels = nullptr;
     QStringList m_words;
     StatusFilter m_status = AnyStatus;
 };

@@ -1,8 +1,10 @@
 #include "resultspage.h"
 
 #include "columnchooser.h"
+#include "devicemodelbar.h"
 #include "failuresummarybar.h"
 #include "importanceview.h"
+#include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
 #include "pages/resultdetails.h"
@@ -30,10 +32,12 @@
 
 namespace tb {
 
-ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
-    : QWidget(parent), m_feed(feed), m_proxy(new ResultsFilterProxy(this)),
-      m_filter(new QLineEdit(this)), m_status(new QComboBox(this)), m_count(new QLabel(this)),
-      m_runNote(new QLabel(this)), m_winners(new WinnerSummary(feed, this)),
+ResultsPage::ResultsPage(ResultsFeed *feed, DeviceModelList *deviceModels, QWidget *parent)
+    : QWidget(parent), m_feed(feed), m_deviceModels(deviceModels),
+      m_proxy(new ResultsFilterProxy(this)), m_filter(new QLineEdit(this)),
+      m_status(new QComboBox(this)), m_count(new QLabel(this)), m_runNote(new QLabel(this)),
+      m_deviceBar(new DeviceModelBar(deviceModels, this)),
+      m_winners(new WinnerSummary(feed, deviceModels, this)),
       m_columnsButton(new QToolButton(this)), m_table(new QTableView(this)),
       m_details(new ResultDetails(this)), m_effect(new ParameterEffectPlot(this)),
       m_importance(new ImportanceView(feed, this)), m_roofline(new RooflineView(feed, this)),
@@ -41,6 +45,7 @@ ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
 {
     setObjectName(QStringLiteral("resultsPage"));
     m_proxy->setResultsModel(feed->model());
+    m_proxy->setDeviceModels(deviceModels);
     setUpTable();
     m_runNote->setObjectName(QStringLiteral("resultsRunNote"));
     m_runNote->setWordWrap(true);
@@ -52,6 +57,7 @@ ResultsPage::ResultsPage(ResultsFeed *feed, QWidget *parent)
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableLayout->addWidget(buildToolBar());
     tableLayout->addWidget(m_runNote);
+    tableLayout->addWidget(m_deviceBar);
     tableLayout->addWidget(m_winners);
     m_failures = new FailureSummaryBar(feed, this);
     connect(m_failures, &FailureSummaryBar::statusClicked, this, &ResultsPage::showStatus);
@@ -275,6 +281,8 @@ bool ResultsPage::selectResult(const QString &configKey, std::size_t sizeIndex)
     while (column + 1 < model->columnCount() && m_table->isColumnHidden(column))
         ++column;
     const QModelIndex source = model->index(row, column);
+    if (!m_deviceModels->accepts(model->resultAt(row).result.device))
+        m_deviceModels->choose(model->resultAt(row).result.device);
     if (!m_proxy->mapFromSource(source).isValid()) { // filtered out: show every row again
         m_filter->clear();
         m_status->setCurrentIndex(0);

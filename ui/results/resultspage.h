@@ -17,6 +17,8 @@ class QToolButton;
 namespace tb {
 
 class ColumnChooser;
+class DeviceModelBar;
+class DeviceModelList;
 class FailureSummaryBar;
 class ImportanceView;
 class RooflineView;
@@ -34,12 +36,13 @@ class WinnerSummary;
 // (the objective against one parameter, coloured by another; a click on a point selects its
 // row), the Importance view (which parameter matters) and the Roofline view (achieved FLOP/s
 // against arithmetic intensity under the device's roofs). The table is a view of the feed's one
-// ResultsModel.
+// ResultsModel. In a run over several device models the page ranks one model at a time, the one
+// chosen in `deviceModels` (DeviceModelBar over the table); both models are the main window's.
 class ResultsPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ResultsPage(ResultsFeed *feed, QWidget *parent = nullptr);
+    ResultsPage(ResultsFeed *feed, DeviceModelList *deviceModels, QWidget *parent = nullptr);
 
     QTableView *view() const { return m_table; }
     ResultsFilterProxy *proxy() const { return m_proxy; }
@@ -61,6 +64,8 @@ public:
     // Over the table while an imported run is on show: where its results came from
     // (RunPage::shownRunNote()); hidden otherwise.
     QLabel *runNote() const { return m_runNote; }
+    // Over the table while the results name several device models: the note and the selector.
+    DeviceModelBar *deviceModelBar() const { return m_deviceBar; }
     QSplitter *splitter() const { return m_splitter; }
     // The table rows' actions, from a result to its code (Compile in Kernel page, Copy -D
     // flags, Copy launch geometry, Set as baseline): the main window answers their signals.
@@ -71,7 +76,8 @@ public:
     QVector<ResultEvent> selectedResults() const;
 
     // Makes the row of this result current and selected, scrolled into view (a click on its
-    // point in the parameter-effect plot does this). A filter that hides it is cleared.
+    // point in the parameter-effect plot does this). A filter that hides it is cleared, and
+    // its device model chosen.
     // Returns false when no row holds that result.
     bool selectResult(const QString &configKey, std::size_t sizeIndex);
 
@@ -89,11 +95,13 @@ private:
     void updateCount();
 
     ResultsFeed *m_feed;
+    DeviceModelList *m_deviceModels;
     ResultsFilterProxy *m_proxy;
     QLineEdit *m_filter;
     QComboBox *m_status;
     QLabel *m_count;
     QLabel *m_runNote;
+    DeviceModelBar *m_deviceBar;
     WinnerSummary *m_winners;
     FailureSummaryBar *m_failures = nullptr;
     QToolButton *m_columnsButton;

@@ -1,6 +1,7 @@
 #include "winnersummary.h"
 
 #include "export/winnermargin.h"
+#include "models/devicemodellist.h"
 #include "models/durationformat.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
@@ -13,13 +14,14 @@ namespace tb {
 
 namespace {
 
-// Counts `row` into its size's two best, by objective: rows that failed or have no objective
-// are no contenders.
-void countRow(const ResultsModel &model, int row, bool minimize,
+// Counts `row` into its size's two best, by objective: rows that failed, have no objective or
+// were measured on another device model than the one ranked are no contenders.
+void countRow(const ResultsModel &model, int row, bool minimize, const DeviceModelList &devices,
               std::map<std::size_t, WinnerSummary::TopTwo> &tops)
 {
     const ResultEvent &event = model.resultAt(row);
-    if (event.result.status != ResultStatus::Ok || std::isnan(event.objective))
+    if (event.result.status != ResultStatus::Ok || std::isnan(event.objective) ||
+        !devices.accepts(event.result.device))
         return;
     const auto better = [&](int a, int b) {
         const double x = model.resultAt(a).objective;
@@ -74,7 +76,9 @@ QString figures(const ResultsModel &model, int row, const SpecOutline &outline)
 
 } // namespace
 
-WinnerSummary::WinnerSummary(ResultsFeed *feed, QWidget *parent) : QLabel(parent), m_feed(feed)
+WinnerSummary::WinnerSummary(ResultsFeed *feed, const DeviceModelList *deviceModels,
+                             QWidget *parent)
+    : QLabel(parent), m_feed(feed), m_deviceModels(deviceModels)
 {
     setObjectName(QStringLiteral("winnerSummary"));
     setWordWrap(true);
@@ -92,6 +96,7 @@ WinnerSummary::WinnerSummary(ResultsFeed *feed, QWidget *parent) : QLabel(parent
     connect(model, &QAbstractItemModel::rowsRemoved, this, &WinnerSummary::refresh);
     connect(model, &QAbstractItemModel::modelReset, this, &WinnerSummary::refresh);
     connect(model, &QAbstractItemModel::dataChanged, this, &WinnerSummary::refresh);
+    connect(deviceModels, &DeviceModelList::choiceChanged, this, &WinnerSummary::refresh);
     refresh();
 }
 
@@ -103,7 +108,7 @@ void WinnerSummary::countAppended(int first, int last)
         return;
     }
     for (int row = first; row <= last; ++row)
-        countRow(model, row, m_feed->outline().minimize, m_tops);
+        countRow(model, row, m_feed->outline().minimize, *m_deviceModels, m_tops);
     m_counted = model.rowCount();
     showTops();
 }
@@ -113,7 +118,7 @@ void WinnerSummary::refresh()
     const ResultsModel &model = *m_feed->model();
     m_tops.clear();
     for (int row = 0; row < model.rowCount(); ++row)
-        countRow(model, row, m_feed->outline().minimize, m_tops);
+        countRow(model, row, m_feed->outline().minimize, *m_deviceModels, m_tops);
     m_counted = model.rowCount();
     showTops();
 }

@@ -7,6 +7,7 @@
 
 namespace tb {
 
+class DeviceModelList;
 class ResultsFeed;
 
 // Over the results table, one line per problem size: its best configuration and whether it is
@@ -14,12 +15,14 @@ class ResultsFeed;
 // between them (WinnerMargin), or a tie that another run may settle the other way; then the
 // best's figures, objective first (1,234 GFLOP/s in 0.52 ms, 78.0 % of peak). Follows the
 // feed's model as results arrive and as process rounds replace finalists' rows; hidden while no
-// size has two ranked results.
+// size has two ranked results. In a run over several device models, only the model chosen in
+// `deviceModels` competes: a winner on one model says nothing of another.
 class WinnerSummary : public QLabel
 {
     Q_OBJECT
 public:
-    explicit WinnerSummary(ResultsFeed *feed, QWidget *parent = nullptr);
+    WinnerSummary(ResultsFeed *feed, const DeviceModelList *deviceModels,
+                  QWidget *parent = nullptr);
 
     // The two best rows of one problem size, by objective (-1: none yet).
     struct TopTwo
@@ -36,6 +39,7 @@ private:
     void showTops();
 
     ResultsFeed *m_feed;
+    const DeviceModelList *m_deviceModels;
     std::map<std::size_t, TopTwo> m_tops; // by size index
     int m_counted = 0;                    // rows counted into m_tops
 };

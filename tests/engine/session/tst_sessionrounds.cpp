@@ -17,6 +17,8 @@
 #include <regex>
 #include <set>
 
+#include <unistd.h>
+
 using namespace tb;
 
 namespace {
@@ -158,8 +160,12 @@ private slots:
         QVERIFY(rounds.hasValue());
         QCOMPARE(rounds->size(), std::size_t(kFinalists * kRounds));
         std::map<std::int64_t, std::vector<SampleSummary>> byResult;
+        char host[256] = {};
+        QCOMPARE(::gethostname(host, sizeof host - 1), 0);
         for (const auto &round : *rounds) {
             QCOMPARE(round.result.samples.size(), std::size_t(round.result.summary.count));
+            // Each round names the host of the worker that measured it (its hello's).
+            QCOMPARE(round.result.host, std::string(host));
             byResult[round.resultId].push_back(round.result.summary);
         }
         auto results = store->results(summary->runId);

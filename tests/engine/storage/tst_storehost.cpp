@@ -60,14 +60,16 @@ private slots:
                     .saveResult(runId, specId, config.key(run.spec.parameters), config, 1, before)
                     .hasValue());
         }
-        QVERIFY(rawExec(path, "ALTER TABLE results DROP COLUMN host; PRAGMA user_version = 6;"));
+        QVERIFY(rawExec(path,
+                        "ALTER TABLE results DROP COLUMN host;"
+                        " ALTER TABLE result_rounds DROP COLUMN host; PRAGMA user_version = 6;"));
         QCOMPARE(rawInt(path, "SELECT count(*) FROM pragma_table_info('results')"
                               " WHERE name = 'host'"),
                  std::int64_t{0});
 
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
-        QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{7});
+        QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{Store::kSchemaVersion});
         const auto kept = *store.results(runId, true);
         QCOMPARE(kept.size(), std::size_t{1});
         const Result &after = kept.front().result;

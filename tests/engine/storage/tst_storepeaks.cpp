@@ -62,6 +62,7 @@ private slots:
         QVERIFY(rawExec(path, "ALTER TABLE runs DROP COLUMN peak_flops;"
                               " ALTER TABLE runs DROP COLUMN peak_bytes_per_second;"
                               " ALTER TABLE results DROP COLUMN host;"
+                              " ALTER TABLE result_rounds DROP COLUMN host;"
                               " PRAGMA user_version = 5;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);

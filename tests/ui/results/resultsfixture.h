@@ -3,6 +3,7 @@
 // Results for the Results page tests: a spec outline with two parameters and 12 results on
 // two sizes (one configuration fails to verify), and the suites' base: a page over a feed
 // holding them.
+#include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
 #include "results/resultspage.h"
@@ -78,6 +79,7 @@ protected:
 
 private:
     std::unique_ptr<tb::ResultsFeed> m_ownedFeed;
+    std::unique_ptr<tb::DeviceModelList> m_ownedDeviceModels;
     std::unique_ptr<tb::ResultsPage> m_ownedPage;
 
 private slots:
@@ -91,7 +93,9 @@ private slots:
     void init()
     {
         m_ownedFeed = std::make_unique<tb::ResultsFeed>();
-        m_ownedPage = std::make_unique<tb::ResultsPage>(m_ownedFeed.get());
+        m_ownedDeviceModels = std::make_unique<tb::DeviceModelList>(m_ownedFeed->model());
+        m_ownedPage =
+            std::make_unique<tb::ResultsPage>(m_ownedFeed.get(), m_ownedDeviceModels.get());
         m_feed = m_ownedFeed.get();
         m_page = m_ownedPage.get();
         m_page->resize(1100, 700);
@@ -108,6 +112,7 @@ private slots:
         m_page = nullptr;
         m_feed = nullptr;
         m_ownedPage.reset();
+        m_ownedDeviceModels.reset();
         m_ownedFeed.reset();
         QSettings().clear();
     }

@@ -86,7 +86,8 @@ private slots:
 
         // The next session's page starts with BM hidden.
         ResultsFeed feed;
-        ResultsPage next(&feed);
+        DeviceModelList deviceModels(feed.model());
+        ResultsPage next(&feed, &deviceModels);
         feed.reset(outline());
         QVERIFY(next.view()->isColumnHidden(bm));
         QVERIFY(!next.view()->isColumnHidden(stddev));

@@ -1,6 +1,7 @@
 // The winner line over the results table (WinnerSummary): per size, decided or a tie, the SM
 // clock step named when the two were timed at different clocks; it follows rows that process
 // rounds replace and disappears when the feed is cleared.
+#include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
 #include "results/winnersummary.h"
 #include "session/specoutline.h"
@@ -56,7 +57,8 @@ private slots:
         feed.setSizeLabel(0, QStringLiteral("N=1024"));
         feed.setSizeLabel(1, QStringLiteral("N=4096"));
         QWidget page;
-        WinnerSummary summary(&feed, &page);
+        DeviceModelList models(feed.model());
+        WinnerSummary summary(&feed, &models, &page);
         QVERIFY(summary.isHidden()); // nothing to rank yet
 
         // Size 0: 25% ahead (the runner-up takes 1.25 times as long). Size 1: 0.4% ahead but timed
@@ -96,7 +98,8 @@ private slots:
         feed.reset(timeOutline());
         feed.setSizeLabel(0, QStringLiteral("N=1024"));
         QWidget page;
-        WinnerSummary summary(&feed, &page);
+        DeviceModelList models(feed.model());
+        WinnerSummary summary(&feed, &models, &page);
         feed.append({resultOf(0, 32, 2.0e-3)});
         QVERIFY(summary.isHidden()); // one result: nothing to rank against
         feed.append({resultOf(0, 64, 1.5e-3), resultOf(0, 128, 3.0e-3)});
@@ -119,7 +122,8 @@ private slots:
         outline.minimize = false;
         feed.reset(outline);
         QWidget page;
-        WinnerSummary summary(&feed, &page);
+        DeviceModelList models(feed.model());
+        WinnerSummary summary(&feed, &models, &page);
         ResultEvent slow = resultOf(0, 32, 1.25e-3);
         slow.objective = 800;
         ResultEvent fast = resultOf(0, 64, 1.0e-3);
@@ -143,7 +147,8 @@ private slots:
         outline.minimize = false;
         feed.reset(outline);
         QWidget page;
-        WinnerSummary summary(&feed, &page);
+        DeviceModelList models(feed.model());
+        WinnerSummary summary(&feed, &models, &page);
         ResultEvent slow = resultOf(0, 32, 1.25e-3);
         slow.objective = 800;
         slow.result.metrics["GB/s"] = 800;

@@ -1,5 +1,7 @@
 #include "devicegroups.h"
 
+#include "devicemodeltally.h"
+
 #include <algorithm>
 #include <set>
 
@@ -7,18 +9,14 @@ namespace tb {
 
 std::vector<DeviceGroup> groupByDeviceModel(const std::vector<StoredResult> &results)
 {
+    DeviceModelTally tally;
+    for (const StoredResult &stored : results)
+        tally.add(stored.result.device);
+    if (!tally.mixed())
+        return {{tally.models().empty() ? std::string() : tally.models().front().device, results}};
     std::vector<DeviceGroup> groups;
-    for (const StoredResult &stored : results) {
-        const std::string &device = stored.result.device;
-        if (device.empty())
-            continue;
-        const bool known = std::any_of(groups.begin(), groups.end(),
-                                       [&](const DeviceGroup &g) { return g.device == device; });
-        if (!known)
-            groups.push_back({device, {}});
-    }
-    if (groups.size() <= 1)
-        return {{groups.empty() ? std::string() : groups.front().device, results}};
+    for (const DeviceModelTally::Model &model : tally.models())
+        groups.push_back({model.device, {}});
     DeviceGroup unmeasured;
     for (const StoredResult &stored : results) {
         auto group = std::find_if(groups.begin(), groups.end(), [&](const DeviceGroup &g) {
