@@ -142,6 +142,14 @@ void ConsoleReporter::onLog(const std::string &line)
     std::fprintf(m_out, "  | %s\n", line.c_str());
 }
 
+// Shown with or without -v: what the run waits for (a Slurm allocation queued) is no detail.
+void ConsoleReporter::onNotice(const std::string &line)
+{
+    clearProgressLine();
+    std::fprintf(m_out, "%s\n", line.c_str());
+    std::fflush(m_out);
+}
+
 namespace {
 
 // ", 95 stopped early (clearly slower than the best), 12 finalist rounds" (each when not 0).

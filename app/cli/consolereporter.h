@@ -27,6 +27,7 @@ public:
     void onRoundResult(const RoundEvent &event) override;
     void onProgress(const Progress &progress) override;
     void onLog(const std::string &line) override;
+    void onNotice(const std::string &line) override;
     void onFinished(const RunSummary &summary) override;
     void onFailed(const EngineError &error) override;
 

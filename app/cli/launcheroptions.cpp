@@ -4,13 +4,38 @@
 
 namespace tb {
 
+namespace {
+
+void addSallocOptions(CLI::App &tune, LauncherOptions &options)
+{
+    tune.add_flag("--salloc", options.salloc,
+                  "With --launcher srun outside an allocation: ask Slurm for one (salloc "
+                  "--no-shell, --srun-tasks tasks, a GPU per task for CUDA), run the workers in "
+                  "it and cancel it when the run ends; inside an allocation that one is used");
+    tune.add_option("--slurm-partition", options.slurmPartition,
+                    "With --salloc: the partition to ask (salloc --partition)");
+    tune.add_option("--slurm-account", options.slurmAccount,
+                    "With --salloc: the account to charge (salloc --account)");
+    tune.add_option("--slurm-time", options.slurmTime,
+                    "With --salloc: the time limit (salloc --time: minutes, HH:MM:SS, D-HH...)");
+    tune.add_option("--salloc-arg", options.sallocArguments,
+                    "With --salloc: an argument for salloc (repeatable), e.g. "
+                    "--salloc-arg=--qos=debug")
+        ->allow_extra_args(false);
+}
+
+} // namespace
+
 void addLauncherOptions(CLI::App &tune, LauncherOptions &options)
 {
     options.srunProgram = launcherProgram(LauncherKind::Srun);
     options.sshProgram = launcherProgram(LauncherKind::Ssh);
+    options.sallocProgram = sallocProgram();
+    options.scancelProgram = scancelProgram();
     tune.add_option("--launcher", options.launcher,
                     "Where the measuring workers run: local, srun (Slurm tasks inside the "
-                    "current allocation) or ssh (--ssh-hosts); CPU kernels for now")
+                    "current allocation, or one --salloc asks for) or ssh (--ssh-hosts); a CUDA "
+                    "worker takes one GPU where it runs")
         ->check(CLI::IsMember({"local", "srun", "ssh"}))
         ->capture_default_str();
     tune.add_option("--ssh-hosts", options.sshHosts,
@@ -28,6 +53,7 @@ void addLauncherOptions(CLI::App &tune, LauncherOptions &options)
                     "With --launcher srun: measuring workers, one srun task each")
         ->check(wholeNumberAtLeast(1))
         ->capture_default_str();
+    addSallocOptions(tune, options);
 }
 
 LauncherChoice chooseLaunchers(const LauncherOptions &options, const Spec &spec)
@@ -40,6 +66,13 @@ LauncherChoice chooseLaunchers(const LauncherOptions &options, const Spec &spec)
     request.srunTasks = options.srunTasks;
     request.srunProgram = options.srunProgram;
     request.sshProgram = options.sshProgram;
+    request.askForAllocation = options.salloc;
+    request.allocation.partition = options.slurmPartition;
+    request.allocation.account = options.slurmAccount;
+    request.allocation.timeLimit = options.slurmTime;
+    request.allocation.extraArguments = options.sallocArguments;
+    request.allocation.sallocProgram = options.sallocProgram;
+    request.allocation.scancelProgram = options.scancelProgram;
     return tb::chooseLaunchers(request, spec); // the CLI's words are the default wording
 }
 

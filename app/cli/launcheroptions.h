@@ -10,7 +10,8 @@
 namespace tb {
 
 // `tune`'s options for where the measuring workers run (issue 22): here, as Slurm tasks
-// through srun, or on hosts through ssh. Only the parsing is here; the policy is the engine's
+// through srun (in the current allocation, or one asked for with --salloc), or on hosts
+// through ssh. Only the parsing is here; the policy is the engine's
 // chooseLaunchers() (session/launcherchoice.h), which the workbench calls too.
 struct LauncherOptions
 {
@@ -21,6 +22,14 @@ struct LauncherOptions
     int srunTasks = 1;
     std::string srunProgram = "srun"; // the environment's TUNEBENCH_SRUN, for tests
     std::string sshProgram = "ssh";   // TUNEBENCH_SSH
+    // --salloc: outside an allocation, ask Slurm for one for the run (and cancel it after).
+    bool salloc = false;
+    std::string slurmPartition;
+    std::string slurmAccount;
+    std::string slurmTime;
+    std::vector<std::string> sallocArguments;
+    std::string sallocProgram = "salloc";   // TUNEBENCH_SALLOC
+    std::string scancelProgram = "scancel"; // TUNEBENCH_SCANCEL
 };
 
 void addLauncherOptions(CLI::App &tune, LauncherOptions &options);

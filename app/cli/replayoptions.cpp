@@ -136,7 +136,9 @@ int runTuneOrReplay(const CLI::App &tune, const CliContext &context, const TuneO
     if (options.compileOnly || options.fresh || !options.arch.empty())
         return usage("--compile-only, --fresh and --arch have no meaning for a replay");
     if (tune.count("--launcher") + tune.count("--ssh-hosts") + tune.count("--ssh-arg") +
-            tune.count("--srun-arg") + tune.count("--srun-tasks") >
+            tune.count("--srun-arg") + tune.count("--srun-tasks") + tune.count("--salloc") +
+            tune.count("--slurm-partition") + tune.count("--slurm-account") +
+            tune.count("--slurm-time") + tune.count("--salloc-arg") >
         0)
         return usage("--launcher and its options have no meaning for a replay: it runs no worker");
     if (auto bad = parseOptionTexts(replay); !bad.empty())

@@ -73,6 +73,7 @@ bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &s
     wanted.gpus = cuda.gpus;
     wanted.chosenArch = options.arch;
     wanted.chosenBy = "--arch";
+    wanted.launched = !session.benchLaunchers.empty();
     const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
     if (!plan.unavailable.empty()) {
         std::fprintf(stderr, "error: %s: %s\n", options.specPath.c_str(), plan.unavailable.c_str());
@@ -114,6 +115,7 @@ int runTune(const CliContext &context, const TuneOptions &options)
         return launchers.usageError ? exitcode::kUsage : exitcode::kFailure;
     }
     sessionOptions.benchLaunchers = launchers.benchLaunchers;
+    sessionOptions.allocation = launchers.allocation; // held by the session for its run
     // A worker on another host starts in another directory (ssh: the home directory): the
     // build cache beside the workspace is named by its absolute path.
     if (!launchers.benchLaunchers.empty())
@@ -124,15 +126,19 @@ int runTune(const CliContext &context, const TuneOptions &options)
         std::printf("%s\n", launchers.announcement.c_str());
 
     // The count the session will start, said before it starts them.
-    const std::size_t benchWorkers = spec->backend == BackendKind::Cuda
-                                         ? std::max<std::size_t>(1, sessionOptions.gpus.size())
-                                         : 1;
+    const std::size_t benchWorkers =
+        spec->backend == BackendKind::Cuda
+            ? std::max<std::size_t>(
+                  {1, sessionOptions.gpus.size(), sessionOptions.benchLaunchers.size()})
+            : 1;
     std::printf("Tuning %s (%s backend) into %s with %d worker(s)\n", spec->name.c_str(),
                 toString(spec->backend), context.workspacePath.c_str(),
                 resolveCompileWorkers(sessionOptions.workers, benchWorkers));
     ConsoleReporter reporter(stdout, isatty(STDOUT_FILENO) != 0, options.verbose);
     Session session(*spec, sessionOptions, reporter);
     auto summary = session.run();
+    if (!summary && g_stopRequested.load()) // e.g. while waiting for a Slurm allocation
+        return exitcode::kInterrupted;
     if (!summary)
         return summary.error().code == EngineError::Code::InvalidSpec ||
                        summary.error().code == EngineError::Code::InvalidArgument

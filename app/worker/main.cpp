@@ -38,6 +38,23 @@ std::string cpuModel()
     return "cpu";
 }
 
+// Who this worker is, for its hello. A CUDA measuring worker names the one GPU it sees (its
+// CUDA_VISIBLE_DEVICES, set by its supervisor or by Slurm's --gpus-per-task), found by the
+// driver here: a worker started through srun or ssh measures on a GPU its supervisor's machine
+// may not have, and the run learns its model, UUID, architecture and peaks from this.
+tb::WorkerIdentity identify(const std::string &role)
+{
+    tb::WorkerIdentity identity{role, TUNEBENCH_VERSION, cpuModel(), {}};
+    if (role != "cuda")
+        return identity;
+    const tb::CudaEnvironment cuda = tb::probeCudaEnvironment();
+    if (cuda.devices.empty())
+        return identity;                 // the backend's setup says what is wrong
+    identity.gpu = cuda.devices.front(); // visibleDevice: its CUDA_VISIBLE_DEVICES entry
+    identity.device = identity.gpu.name;
+    return identity;
+}
+
 std::string defaultCacheDirectory()
 {
     const char *xdg = std::getenv("XDG_CACHE_HOME");
@@ -117,6 +134,6 @@ int main(int argc, char **argv)
         tb::SpecLoader loader;
         return loader.parse(document, baseDir);
     };
-    const tb::WorkerIdentity identity{role, TUNEBENCH_VERSION, cpuModel()};
+    const tb::WorkerIdentity identity = identify(role);
     return tb::runWorkerLoop(*backend, parseSpec, identity, STDIN_FILENO, protocolFd);
 }

@@ -17,6 +17,7 @@ struct DevicePeaks
     std::string bytesSource;
 
     bool empty() const { return !flopsPerSecond && !bytesPerSecond; }
+    bool operator==(const DevicePeaks &) const = default;
 };
 
 inline constexpr const char *kPeakFromDevice = "device";

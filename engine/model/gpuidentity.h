@@ -16,6 +16,8 @@ struct GpuIdentity
     std::string uuid;          // "GPU-5c8e9a2d-...", as nvidia-smi prints it; "" if unknown
     std::string arch;          // "sm_90"; "" if unknown
     DevicePeaks peaks = {};    // FP32 FLOP/s and DRAM bandwidth from the driver; empty if unknown
+
+    bool operator==(const GpuIdentity &) const = default;
 };
 
 } // namespace tb

@@ -192,4 +192,11 @@ const Json *FieldReader::object(const char *name)
     return value;
 }
 
+const Json *FieldReader::optionalObject(const char *name)
+{
+    if (m_object.find(name) == m_object.end())
+        return nullptr;
+    return object(name);
+}
+
 } // namespace tb::protocol_detail

@@ -37,6 +37,8 @@ public:
     std::map<std::string, double> numberMap(const char *name);
     // The sub-object, or nullptr (and an error) when missing or not an object.
     const Json *object(const char *name);
+    // An optional sub-object: nullptr without an error when absent; an error when not an object.
+    const Json *optionalObject(const char *name);
 
     // Records a problem found by the caller (e.g. an unknown enum name).
     void fail(ProtocolFault fault, const std::string &specifics);

@@ -48,6 +48,48 @@ Json numberMapToJson(const std::map<std::string, double> &values)
     return object;
 }
 
+Json gpuToJson(const GpuIdentity &gpu)
+{
+    Json object{{"visibleDevice", gpu.visibleDevice},
+                {"name", gpu.name},
+                {"uuid", gpu.uuid},
+                {"arch", gpu.arch}};
+    if (gpu.peaks.flopsPerSecond)
+        object["peakFlops"] = numberToJson(*gpu.peaks.flopsPerSecond);
+    if (gpu.peaks.bytesPerSecond)
+        object["peakBytesPerSecond"] = numberToJson(*gpu.peaks.bytesPerSecond);
+    return object;
+}
+
+// A peak the worker computed from its driver's attributes (absent: unknown).
+std::optional<double> readPeak(FieldReader &reader, const char *name)
+{
+    const double value = reader.numberOr(name, std::numeric_limits<double>::quiet_NaN());
+    if (std::isnan(value)) // JSON has no NaN: the field is absent
+        return std::nullopt;
+    if (!std::isfinite(value) || value <= 0)
+        reader.fail(ProtocolFault::WrongType, std::string("'") + name + "' must be positive");
+    return value;
+}
+
+GpuIdentity readGpu(const Json &object, FieldReader &outer)
+{
+    GpuIdentity gpu;
+    FieldReader reader(object, outer.where() + ".gpu");
+    gpu.visibleDevice = reader.text("visibleDevice");
+    gpu.name = reader.text("name");
+    gpu.uuid = reader.text("uuid");
+    gpu.arch = reader.text("arch");
+    gpu.peaks.flopsPerSecond = readPeak(reader, "peakFlops");
+    gpu.peaks.bytesPerSecond = readPeak(reader, "peakBytesPerSecond");
+    if (gpu.peaks.flopsPerSecond)
+        gpu.peaks.flopsSource = kPeakFromDevice;
+    if (gpu.peaks.bytesPerSecond)
+        gpu.peaks.bytesSource = kPeakFromDevice;
+    outer.adopt(reader);
+    return gpu;
+}
+
 Json resultToJson(const Result &result)
 {
     const SampleSummary &s = result.summary;
@@ -76,9 +118,12 @@ Json toJson(const Message &message)
     Json body =
         std::visit(Overloaded{
                        [](const HelloMessage &m) {
-                           return Json{{"protocol", m.protocol}, {"workerVersion", m.workerVersion},
-                                       {"role", m.role},         {"pid", m.pid},
-                                       {"host", m.host},         {"device", m.device}};
+                           Json hello{{"protocol", m.protocol}, {"workerVersion", m.workerVersion},
+                                      {"role", m.role},         {"pid", m.pid},
+                                      {"host", m.host},         {"device", m.device}};
+                           if (m.gpu != GpuIdentity{})
+                               hello["gpu"] = gpuToJson(m.gpu);
+                           return hello;
                        },
                        [](const SetupMessage &m) {
                            return Json{{"specDocument", m.specDocument},
@@ -157,6 +202,8 @@ Message readMessage(const std::string &type, FieldReader &reader)
         m.pid = reader.integer("pid");
         m.host = reader.text("host");
         m.device = reader.text("device");
+        if (const Json *gpu = reader.optionalObject("gpu"))
+            m.gpu = readGpu(*gpu, reader);
         return m;
     }
     if (type == "setup") {

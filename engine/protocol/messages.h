@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/gpuidentity.h"
 #include "model/result.h"
 
 #include <cstddef>
@@ -27,7 +28,11 @@ struct HelloMessage
     std::string role; // "cpu" | "compile" | "bench"
     std::int64_t pid = 0;
     std::string host;
-    std::string device; // free text, e.g. "cpu: AMD EPYC 7763"
+    std::string device; // free text, e.g. "cpu: AMD EPYC 7763", or a CUDA worker's GPU name
+    // A CUDA measuring worker's GPU as the driver names it where the worker runs: a worker
+    // started through srun or ssh measures on a GPU its supervisor's machine may not have.
+    // Empty (and absent on the wire) for every other worker.
+    GpuIdentity gpu;
 
     bool operator==(const HelloMessage &) const = default;
 };

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/configuration.h"
+#include "model/gpuidentity.h"
 #include "model/result.h"
 
 #include <cstddef>
@@ -33,6 +34,7 @@ struct JobOutcome
     bool lost = false;
     std::string host;   // from the hello of the worker that ran the last attempt
     std::string device; // that hello's device ("cpu: MODEL" from a CPU worker)
+    GpuIdentity gpu;    // that hello's GPU (a CUDA measuring worker's; empty otherwise)
 };
 
 } // namespace tb

@@ -195,6 +195,12 @@ std::vector<int> Supervisor::workerPids() const
     return m_impl->m_pool.pids();
 }
 
+std::vector<GpuIdentity> Supervisor::workerGpus() const
+{
+    std::lock_guard lock(m_impl->m_mutex);
+    return m_impl->m_pool.gpus();
+}
+
 void Supervisor::stop()
 {
     Impl &d = *m_impl;

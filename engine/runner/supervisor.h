@@ -75,6 +75,11 @@ public:
     // Current worker process ids by slot (-1 for a slot without a process): for diagnostics.
     std::vector<int> workerPids() const;
 
+    // The GPU each worker slot's current process named in its hello (empty where none did):
+    // where the workers were started through srun or ssh, the only account of what they
+    // measure on.
+    std::vector<GpuIdentity> workerGpus() const;
+
     // Shutdown to every worker, up to ~2 s for them to finish (results arriving meanwhile are
     // still delivered by poll()), then SIGKILL; every child is reaped. Idempotent.
     void stop();

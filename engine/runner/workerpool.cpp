@@ -322,6 +322,14 @@ std::vector<int> WorkerPool::pids() const
     return pids;
 }
 
+std::vector<GpuIdentity> WorkerPool::gpus() const
+{
+    std::vector<GpuIdentity> gpus;
+    for (const auto &slot : m_slots)
+        gpus.push_back(slot.gpu);
+    return gpus;
+}
+
 void WorkerPool::log(std::string line)
 {
     if (m_logLines.size() >= kMaxLogLines) {

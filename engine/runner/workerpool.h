@@ -67,6 +67,7 @@ public:
     std::vector<JobRequest> takeAbandoned();
     Status health() const;
     std::vector<int> pids() const;
+    std::vector<GpuIdentity> gpus() const;
 
 private:
     using JobKey = std::pair<std::vector<double>, std::size_t>;

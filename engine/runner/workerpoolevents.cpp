@@ -93,6 +93,7 @@ void WorkerPool::onHello(WorkerSlot &slot, const Expected<std::string> &frame,
     }
     slot.host = hello->host;
     slot.device = hello->device;
+    slot.gpu = hello->gpu;
     log("supervisor: " + slotName(slot) + ": tunebench-worker " + hello->workerVersion + " on " +
         hello->host + " (pid " + std::to_string(hello->pid) + "), " + hello->device);
     const SetupMessage setup{m_options.specDocument, m_options.baseDirectory,
@@ -116,8 +117,13 @@ void WorkerPool::onSetupAnswer(WorkerSlot &slot, const Expected<Message> &messag
     }
     if (message) {
         if (const auto *failed = std::get_if<SetupFailedMessage>(&message.value())) {
+            // A launched worker's failure says where: a login node's user must know which
+            // node has no GPU or no driver.
+            const std::string who = m_options.launch.launcher == LauncherKind::Local
+                                        ? std::string("worker")
+                                        : slotName(slot) + ":";
             refuse(slot, makeError(EngineError::Code::WorkerError,
-                                   "worker setup failed: " + failed->message, failed->detail));
+                                   who + " setup failed: " + failed->message, failed->detail));
             return;
         }
     }
@@ -275,7 +281,7 @@ void WorkerPool::emit(WorkerSlot *slot, const JobRequest &job, Result result)
 {
     m_outcomes.push_back(JobOutcome{job.id, job.config, job.sizeIndex, std::move(result),
                                     slot ? slot->index : -1, false, slot ? slot->host : "",
-                                    slot ? slot->device : ""});
+                                    slot ? slot->device : "", slot ? slot->gpu : GpuIdentity{}});
 }
 
 } // namespace tb::runner_detail

@@ -59,6 +59,7 @@ struct WorkerSlot
     int jobsDone = 0;                      // by the current process
     std::string host;                      // from the current process's hello
     std::string device;                    // the same hello's device
+    GpuIdentity gpu;                       // and GPU (a CUDA measuring worker's)
     std::deque<std::string> stderrTail;    // last lines, for crash messages
     // What the current job's process wrote to stderr: logged up to a budget, the rest counted.
     std::size_t loggedBytes = 0;

@@ -48,20 +48,18 @@ Status JobPipeline::start()
     definePool(m_first, "cuda-compile", m_settings.compileWorkers, {});
     if (!hasBenchStage())
         return startPools({&m_first});
-    if (!m_settings.benchLaunchers.empty())
-        return makeError(EngineError::Code::InvalidArgument,
-                         "CUDA runs through srun or ssh are not supported yet",
-                         "the CPU backend runs through them; CUDA lanes on other nodes need "
-                         "their GPUs probed there (issue 22, next increment)");
-    if (m_settings.gpus.empty())
+    if (m_settings.gpus.empty() && m_settings.benchLaunchers.empty())
         return makeError(EngineError::Code::NoDevice, "no GPU to measure on",
                          "set CUDA_VISIBLE_DEVICES, or use --compile-only");
     definePool(m_bench, "cuda", 1, m_settings.gpus);
+    m_bench.launchers = m_settings.benchLaunchers;
     // The bench workers first, the compile workers once those are ready. Side by side, the
     // 16-32 NVRTC processes starting up slowed the bench workers' start 3-6 fold (mostly the
     // CUDA driver's initialisation), so the first result came later than one after the other:
     // on 4 H100s 5.9 s against 3.9 s (bench/results/multigpu.md, "Worker start").
     if (auto status = startPools({&m_bench}); !status)
+        return status;
+    if (auto status = adoptLaunchedGpus(); !status)
         return status;
     return startPools({&m_first});
 }
@@ -71,7 +69,10 @@ Status JobPipeline::start()
 // next poll().
 void JobPipeline::startBenchInBackground()
 {
-    m_benchStart.begin(createSupervisors(m_bench), m_activity);
+    m_backgroundStartNoted = false;
+    m_laneStartFailures.clear();
+    m_benchStart.begin(createSupervisors(m_bench), m_activity,
+                       m_bench.launchers.empty() ? StartRule::Every : StartRule::AnyOne);
 }
 
 Status JobPipeline::restartBenchWorkers()
@@ -156,14 +157,27 @@ std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
     return created;
 }
 
+// Launched bench lanes may fail to start one by one (dropLanesThatDidNotStart()); any other
+// supervisor's failure fails the start.
 Status JobPipeline::startPools(const std::vector<Pool *> &pools)
 {
     std::vector<SupervisorToStart> toStart;
+    std::vector<bool> launchedLane;
     for (Pool *pool : pools) {
-        const auto created = createSupervisors(*pool);
-        toStart.insert(toStart.end(), created.begin(), created.end());
+        for (const auto &created : createSupervisors(*pool)) {
+            toStart.push_back(created);
+            launchedLane.push_back(pool == &m_bench && !m_bench.launchers.empty());
+        }
     }
-    return startTogether(toStart);
+    const auto outcomes = startEach(toStart);
+    std::vector<std::optional<EngineError>> laneOutcomes;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        if (launchedLane[i])
+            laneOutcomes.push_back(outcomes[i]);
+        else if (outcomes[i])
+            return *outcomes[i];
+    }
+    return laneOutcomes.empty() ? ok() : dropLanesThatDidNotStart(laneOutcomes);
 }
 
 std::size_t JobPipeline::idle(const Pool &pool)
@@ -203,6 +217,7 @@ Status JobPipeline::waitForRoom(std::chrono::milliseconds wait)
     if (canAccept())
         return ok();
     const std::uint64_t seen = m_activity->generation();
+    noteBackgroundStart();
     if (auto status = m_benchStart.status(); !status)
         return status;
     if (auto status = usable(m_first); !status)
@@ -303,6 +318,7 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
         collectFrom(m_first, finished);
         collectFrom(m_bench, finished);
     }
+    noteBackgroundStart();
     feedBenchWorkers();
     if (auto status = m_benchStart.status(); !status)
         return status.error();
@@ -343,7 +359,12 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
             noteOkTime(outcome.sizeIndex, outcome.result.summary.median); // before the next feed
         if (m_onBench[supervisor] == token)
             m_onBench[supervisor].reset();
-        if (supervisor < m_settings.gpus.size()) {
+        // The GPU the measuring worker named in its hello: a launched lane's may change when
+        // its worker is started again (another node of the allocation).
+        if (!outcome.gpu.name.empty() || !outcome.gpu.uuid.empty()) {
+            outcome.result.device = outcome.gpu.name;
+            outcome.result.deviceUuid = outcome.gpu.uuid;
+        } else if (supervisor < m_settings.gpus.size()) {
             outcome.result.device = m_settings.gpus[supervisor].name;
             outcome.result.deviceUuid = m_settings.gpus[supervisor].uuid;
         } else {
@@ -375,12 +396,17 @@ Status JobPipeline::checkAlive(const Pool &pool) const
     return usable(pool);
 }
 
-Status JobPipeline::usable(const Pool &pool)
+Status JobPipeline::usable(const Pool &pool) const
 {
     if (pool.supervisors.empty())
         return ok();
     std::optional<EngineError> reason;
-    for (const auto &supervisor : pool.supervisors) {
+    for (std::size_t i = 0; i < pool.supervisors.size(); ++i) {
+        const auto &supervisor = pool.supervisors[i];
+        if (&pool == &m_bench && laneFailedToStart(i)) {
+            reason = makeError(EngineError::Code::WorkerError, m_laneStartFailures[i]);
+            continue;
+        }
         if (supervisor->liveWorkers() > 0 || supervisor->busyWorkers() > 0)
             return ok();
         auto health = supervisor->health();
@@ -393,7 +419,8 @@ Status JobPipeline::usable(const Pool &pool)
 
 std::vector<std::string> JobPipeline::takeLogLines()
 {
-    std::vector<std::string> lines;
+    std::vector<std::string> lines = std::move(m_notes);
+    m_notes.clear();
     for (Pool *pool : {&m_first, &m_bench}) {
         for (auto &supervisor : pool->supervisors) {
             for (auto &line : supervisor->takeLogLines())

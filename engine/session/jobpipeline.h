@@ -62,6 +62,9 @@ public:
     std::string benchLaneDropped(std::size_t lane) const;
     // A bench worker being started again: neither idle nor measuring for a moment.
     bool benchLaneRestarting(std::size_t lane) const;
+    // The GPU of each bench lane started through srun or ssh, as its worker's hello named it
+    // (empty for a run on this machine's GPUs): known once start() succeeded.
+    const std::vector<GpuIdentity> &launchedGpus() const { return m_launchedGpus; }
     std::vector<std::string> takeLogLines();
     void stop();
 
@@ -71,6 +74,8 @@ public:
     void noteOkTime(std::size_t sizeIndex, double seconds);
 
 private:
+    Status adoptLaunchedGpus();
+
     struct Pool
     {
         std::string name; // the workers' role
@@ -111,7 +116,13 @@ private:
     std::deque<Waiting>::iterator nextFor(std::size_t gpu);
     void feedBenchWorkers();
     Status checkAlive(const Pool &pool) const;
-    static Status usable(const Pool &pool);
+    Status usable(const Pool &pool) const;
+    // Launched locations whose worker did not start (an unreachable host, a node without the
+    // bundle): dropped with a log line while another one started; the run fails only when
+    // none did.
+    Status dropLanesThatDidNotStart(const std::vector<std::optional<EngineError>> &outcomes);
+    void noteBackgroundStart();
+    bool laneFailedToStart(std::size_t lane) const;
     static std::size_t idle(const Pool &pool);
 
     PipelineSettings m_settings;
@@ -121,7 +132,11 @@ private:
     Pool m_bench;                               // cuda bench workers, one supervisor per GPU
     std::deque<Waiting> m_waiting;
     std::vector<std::optional<std::size_t>> m_lastSizeOnGpu; // per bench supervisor
-    std::vector<std::optional<std::uint64_t>> m_onBench;     // per bench supervisor: its token
+    std::vector<GpuIdentity> m_launchedGpus;
+    std::vector<std::string> m_laneStartFailures; // per bench lane: why its start failed, or ""
+    bool m_backgroundStartNoted = true;
+    std::vector<std::string> m_notes;                    // the pipeline's own log lines
+    std::vector<std::optional<std::uint64_t>> m_onBench; // per bench supervisor: its token
     std::map<std::uint64_t, std::uint64_t> m_jobToToken;
     std::map<std::uint64_t, Result> m_compiled;    // token -> compile result, while benchmarking
     std::map<std::uint64_t, std::size_t> m_pinned; // token -> the only lane that may take it

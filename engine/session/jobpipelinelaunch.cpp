@@ -1,6 +1,7 @@
 // JobPipeline's launched measuring workers (srun tasks, ssh hosts): where each supervisor's
-// workers start, and a configuration whose worker was lost to its launcher, queued again for
-// whichever worker is free next. Apart from jobpipeline.cpp to keep both files short.
+// workers start, the GPUs they found there, and a configuration whose worker was lost to its
+// launcher, queued again for whichever worker is free next. Apart from jobpipeline.cpp to keep
+// both files short.
 #include "jobpipeline.h"
 
 #include "launcherchoice.h"
@@ -15,6 +16,25 @@ namespace {
 // memory, say, and the node's OOM killer) may be what ends them.
 constexpr int kLostWorkersPerConfiguration = 2;
 
+// The GPU a lane's workers named in their hellos: the first that named one.
+GpuIdentity gpuOfLane(const Supervisor &supervisor)
+{
+    for (const GpuIdentity &gpu : supervisor.workerGpus())
+        if (!gpu.arch.empty())
+            return gpu;
+    return {};
+}
+
+// An ssh host listed n times gets n measuring workers, on its GPUs 0, 1, ...; an srun task's
+// GPU is Slurm's (--gpus-per-task=1 sets its CUDA_VISIBLE_DEVICES).
+std::string sshGpuOf(const std::vector<LauncherSettings> &launchers, std::size_t index)
+{
+    int earlier = 0;
+    for (std::size_t i = 0; i < index; ++i)
+        earlier += launchers[i].host == launchers[index].host ? 1 : 0;
+    return std::to_string(earlier);
+}
+
 } // namespace
 
 void JobPipeline::launchAt(const Pool &pool, std::size_t index, SupervisorOptions &options)
@@ -22,8 +42,93 @@ void JobPipeline::launchAt(const Pool &pool, std::size_t index, SupervisorOption
     if (index >= pool.launchers.size())
         return;
     const LauncherSettings &launcher = pool.launchers[index];
+    if (pool.name == "cuda" && launcher.kind == LauncherKind::Ssh)
+        options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES",
+                                                sshGpuOf(pool.launchers, index));
     options.launch = launchThrough(launcher, options.launch);
     options.locationName = locationName(pool.launchers, index);
+}
+
+Status
+JobPipeline::dropLanesThatDidNotStart(const std::vector<std::optional<EngineError>> &outcomes)
+{
+    m_laneStartFailures.assign(outcomes.size(), "");
+    std::optional<EngineError> first;
+    std::size_t started = 0;
+    for (std::size_t lane = 0; lane < outcomes.size(); ++lane) {
+        if (!outcomes[lane]) {
+            ++started;
+            continue;
+        }
+        if (!first)
+            first = outcomes[lane];
+        // With the worker's or the launcher's last words ("ssh: connect to host ...: Connection
+        // refused"): what the user can act on.
+        const EngineError &error = *outcomes[lane];
+        const std::string detail = error.detail.substr(error.detail.rfind('\n') + 1);
+        m_laneStartFailures[lane] = error.message + (detail.empty() ? "" : ": " + detail);
+        m_notes.push_back(locationName(m_bench.launchers, lane) + " dropped at its start (" +
+                          m_laneStartFailures[lane] + "); the run goes on without it");
+    }
+    if (started == 0 && first)
+        return *first;
+    return ok();
+}
+
+// A round's bench workers start in the background (startBenchInBackground()): once that start
+// ended, its launched lanes that did not start are dropped as at the run's start.
+void JobPipeline::noteBackgroundStart()
+{
+    if (m_backgroundStartNoted)
+        return;
+    auto outcomes = m_benchStart.outcomes();
+    if (outcomes.empty())
+        return; // still starting
+    m_backgroundStartNoted = true;
+    if (!m_bench.launchers.empty())
+        (void)dropLanesThatDidNotStart(outcomes); // none started: status() says so
+}
+
+bool JobPipeline::laneFailedToStart(std::size_t lane) const
+{
+    return lane < m_laneStartFailures.size() && !m_laneStartFailures[lane].empty();
+}
+
+// A CUDA run whose measuring workers went through srun or ssh knows their GPUs only from their
+// hellos. Its compile workers, started after them, build for the first one's architecture
+// unless the user chose one; every lane must be able to load those builds, so lanes of
+// another architecture end the start with a message that names them.
+Status JobPipeline::adoptLaunchedGpus()
+{
+    m_launchedGpus.clear();
+    if (m_bench.launchers.empty() || m_settings.backend != BackendKind::Cuda)
+        return ok();
+    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane) {
+        m_launchedGpus.push_back(gpuOfLane(*m_bench.supervisors[lane]));
+        if (m_launchedGpus.back().arch.empty() && !laneFailedToStart(lane))
+            return makeError(EngineError::Code::NoDevice,
+                             locationName(m_bench.launchers, lane) +
+                                 ": its measuring worker named no GPU",
+                             "srun: ask for GPUs (the allocation needs --gpus or "
+                             "--gres=gpu:N); ssh: the host needs a GPU and its driver");
+    }
+    for (std::size_t lane = 0; lane < m_launchedGpus.size() && m_settings.arch.empty(); ++lane)
+        m_settings.arch = m_launchedGpus[lane].arch; // the first started lane's
+    std::string others;
+    for (std::size_t lane = 0; lane < m_launchedGpus.size(); ++lane) {
+        const GpuIdentity &gpu = m_launchedGpus[lane];
+        if (!laneFailedToStart(lane) && gpu.arch != m_settings.arch)
+            others += (others.empty() ? "" : ", ") + gpu.name + " (" + gpu.arch + ") on " +
+                      locationName(m_bench.launchers, lane);
+    }
+    if (!others.empty())
+        return makeError(EngineError::Code::InvalidArgument,
+                         "the run compiles for " + m_settings.arch +
+                             ", which these launched GPUs cannot load: " + others,
+                         "a run builds for one architecture: ask Slurm for GPUs of one model "
+                         "(e.g. --srun-arg=--constraint=FEATURE, or a partition of one model), "
+                         "list ssh hosts of one model, or run each model apart");
+    return ok();
 }
 
 // The lost configuration waits again for a measuring worker, first in line (on another lane
@@ -66,6 +171,8 @@ std::string JobPipeline::benchLaneDropped(std::size_t lane) const
 {
     if (lane >= m_bench.supervisors.size())
         return "";
+    if (laneFailedToStart(lane))
+        return m_laneStartFailures[lane];
     const auto health = m_bench.supervisors[lane]->health();
     return health ? "" : health.error().message;
 }

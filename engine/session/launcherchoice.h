@@ -2,7 +2,9 @@
 
 #include "model/spec.h"
 #include "runner/workerlauncher.h"
+#include "sallocrequest.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,8 +18,11 @@ struct LauncherWording
     std::string useLocal = "--launcher local";
     std::string sshHostsNeeded = "--launcher ssh needs --ssh-hosts HOST[,HOST...]";
     std::string runInAllocation = "tunebench-cli tune SPEC --launcher srun"; // after salloc
-    std::string runOnGpuNode = "tunebench-cli on the GPU node itself, e.g. `srun --gpus=1 "
-                               "tunebench-cli tune SPEC`";
+    // How to have Tunebench ask Slurm for the allocation itself (the other way out of "not
+    // inside an allocation").
+    std::string askForAllocation = "add --salloc (with --slurm-partition, --slurm-account, "
+                                   "--slurm-time as your site wants) to have Tunebench ask for "
+                                   "one";
 };
 
 // Where the measuring workers of a run should go (issue 22): here, as Slurm tasks through
@@ -31,6 +36,11 @@ struct LauncherRequest
     int srunTasks = 1;
     std::string srunProgram = "srun"; // launcherProgram(): $TUNEBENCH_SRUN, for tests
     std::string sshProgram = "ssh";   // $TUNEBENCH_SSH
+    // srun outside an allocation: ask Slurm for one (salloc) for the run. `allocation` holds
+    // the settings (partition, account, time limit, extra salloc arguments, programs, their
+    // wording); the policy fills in the tasks and GPUs.
+    bool askForAllocation = false;
+    SallocRequest allocation;
     LauncherWording wording;
 };
 
@@ -41,11 +51,16 @@ struct LauncherChoice
     std::string announcement;                     // "" for local
     std::string error;                            // non-empty: refused, with how to fix it
     bool usageError = false;                      // the request itself is inconsistent
+    // Set: the run asks Slurm for this allocation and runs the srun steps in it
+    // (SessionOptions::allocation); unset inside an allocation, which is used as it is.
+    std::optional<SallocRequest> allocation;
 };
 
 // The one launcher policy of the CLI and the workbench: srun must be on PATH and the process
-// inside an allocation (SLURM_JOB_ID; else the salloc advice), ssh needs hosts, CUDA runs are
-// refused for now (their GPUs would have to be probed on the nodes).
+// inside an allocation (SLURM_JOB_ID; else the salloc advice) unless the request asks for one
+// (askForAllocation: salloc on PATH, its settings well-formed; inside an allocation that one is
+// used, and the announcement says so), ssh needs hosts; a CUDA run's
+// workers take one GPU each where they run (the pipeline learns which from their hellos).
 LauncherChoice chooseLaunchers(const LauncherRequest &request, const Spec &spec);
 
 // The program that starts workers through `kind`: $TUNEBENCH_SRUN or $TUNEBENCH_SSH when set

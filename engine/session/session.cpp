@@ -6,6 +6,7 @@
 #include "model/measurementcaveats.h"
 #include "search/searchstrategy.h"
 #include "search/strategychoice.h"
+#include "slurmallocation.h"
 #include "space/variables.h"
 
 #include <algorithm>
@@ -48,6 +49,8 @@ Expected<RunSummary> Session::run()
                               "to measure"));
     if (auto status = checkStrategyName(m_options.strategy.value_or(m_spec.strategy.name)); !status)
         return fail(status.error());
+    if (auto status = holdAllocation(); !status)
+        return fail(status.error());
     if (auto status = openRun(); !status)
         return fail(status.error());
     if (auto status = planSizes(); !status)
@@ -85,6 +88,7 @@ Expected<RunSummary> Session::run()
         forwardLogs();
         m_pipeline->stop();
     }
+    releaseAllocation();
     m_summary.seconds = elapsedSeconds();
     const bool complete = m_summary.ok + m_summary.failed >= plannedConfigs() && roundsComplete();
     if (auto status = m_store->setRunState(m_summary.runId, complete ? "finished" : "stopped");
@@ -255,7 +259,9 @@ Status Session::startPipeline()
     settings.baseDirectory = m_spec.baseDirectory;
     settings.timeoutSeconds = m_spec.measurement.timeoutSeconds;
     settings.compileWorkers = resolveCompileWorkers(
-        m_options.workers, m_spec.backend == BackendKind::Cuda ? m_options.gpus.size() : 1);
+        m_options.workers, m_spec.backend == BackendKind::Cuda
+                               ? std::max(m_options.gpus.size(), m_options.benchLaunchers.size())
+                               : 1);
     settings.gpus = m_options.gpus;
     settings.benchLaunchers = m_options.benchLaunchers;
     settings.arch = m_options.arch;
@@ -269,6 +275,8 @@ Status Session::startPipeline()
         m_pipeline->noteOkTime(sizeIndex, seconds);
     m_storedOkTimes.clear();
     auto status = m_pipeline->start();
+    if (status)
+        status = recordLaunchedDevice();
     forwardLogs();
     if (status)
         reportLanes(true);
@@ -447,6 +455,7 @@ Expected<RunSummary> Session::fail(const EngineError &error)
 {
     if (m_pipeline)
         m_pipeline->stop();
+    releaseAllocation();
     if (m_store && m_claimed) { // never another process's run
         (void)m_store->setRunState(m_summary.runId, "failed");
         (void)m_store->releaseRun(m_summary.runId, m_holder);

@@ -21,6 +21,7 @@
 namespace tb {
 
 class JobPipeline;
+class SlurmAllocation;
 
 // One tuning run of one spec, end to end: plan each problem size's space, hand configurations
 // to worker processes, commit every result to the workspace as it arrives, and tell the
@@ -50,6 +51,9 @@ private:
         std::optional<RoundPlan::Job> round; // a finalist measured again, not the search
     };
 
+    // The Slurm allocation asked for (sessionallocation.cpp).
+    Status holdAllocation();
+    void releaseAllocation();
     Status openRun();
     Status claim(const RunRecord &run);
     bool measuredOnAnotherModel(const RunRecord &run) const;
@@ -87,6 +91,7 @@ private:
     BenchLane lane(std::size_t index, std::optional<std::uint64_t> token) const;
     std::uint64_t busyLanes() const;
     std::string runDevice() const;
+    Status recordLaunchedDevice();
     void reportProgress();
     bool stopRequested() const;
     bool pauseRequested() const;
@@ -101,6 +106,8 @@ private:
     SessionListener &m_listener;
     std::optional<Store> m_store;
     std::optional<MetricEvaluator> m_metrics;
+    // Before the pipeline: destroyed after it, its workers stopped before the job is cancelled.
+    std::unique_ptr<SlurmAllocation> m_allocation;
     std::unique_ptr<JobPipeline> m_pipeline;
     std::vector<std::unique_ptr<SizePlan>> m_plans;
     std::map<std::pair<std::string, std::size_t>, StoredResult> m_stored; // earlier, of the run

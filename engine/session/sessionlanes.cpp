@@ -35,10 +35,13 @@ BenchLane Session::lane(std::size_t index, std::optional<std::uint64_t> token) c
     BenchLane lane;
     lane.lane = index;
     lane.lanes = m_pipeline->benchLanes().size();
-    if (index < m_options.gpus.size()) {
-        const GpuIdentity &gpu = m_options.gpus[index];
-        lane.device = gpu.name.empty() ? "GPU " + gpu.visibleDevice : gpu.name;
-        lane.visibleDevice = gpu.visibleDevice;
+    const auto &launched = m_pipeline->launchedGpus();
+    const GpuIdentity *gpu = index < m_options.gpus.size() ? &m_options.gpus[index]
+                             : index < launched.size()     ? &launched[index]
+                                                           : nullptr;
+    if (gpu) {
+        lane.device = gpu->name.empty() ? "GPU " + gpu->visibleDevice : gpu->name;
+        lane.visibleDevice = gpu->visibleDevice;
     } else {
         lane.device = "CPU";
     }
@@ -56,6 +59,20 @@ BenchLane Session::lane(std::size_t index, std::optional<std::uint64_t> token) c
     lane.configKey = job->second.key;
     lane.round = job->second.round ? job->second.round->round : 1;
     return lane;
+}
+
+// A run whose measuring workers went through srun or ssh was opened as "cuda": its GPUs were
+// unknown until the workers' hellos. The first one's model and peaks become the run's (what
+// `show`, the roofline and "% of peak" judge it by); each result keeps its own GPU.
+Status Session::recordLaunchedDevice()
+{
+    const auto &gpus = m_pipeline->launchedGpus();
+    if (gpus.empty())
+        return ok();
+    for (std::size_t i = 0; i < gpus.size(); ++i)
+        m_listener.onLog(locationName(m_options.benchLaunchers, i) + " measures on " +
+                         gpus[i].name + " (" + gpus[i].uuid + ", " + gpus[i].arch + ")");
+    return m_store->setRunDevice(m_summary.runId, gpus.front().name, gpus.front().peaks);
 }
 
 std::uint64_t Session::busyLanes() const

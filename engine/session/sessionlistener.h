@@ -38,6 +38,10 @@ public:
     virtual void onProgress(const Progress &progress) { (void)progress; }
     virtual void onBenchLane(const BenchLane &lane) { (void)lane; }
     virtual void onLog(const std::string &line) { (void)line; }
+    // A line to show even where the log is hidden: the run waits on something outside it
+    // (a Slurm allocation queued and waiting for resources, granted, released). Logged unless
+    // a listener shows it otherwise.
+    virtual void onNotice(const std::string &line) { onLog(line); }
     virtual void onFinished(const RunSummary &summary) { (void)summary; }
     virtual void onFailed(const EngineError &error) { (void)error; }
 };

@@ -2,6 +2,7 @@
 
 #include "model/gpuidentity.h"
 #include "runner/workerlauncher.h"
+#include "sallocrequest.h"
 
 #include <atomic>
 #include <cstdint>
@@ -24,6 +25,10 @@ struct SessionOptions
     // cpu: the measuring workers' launchers (srun tasks, ssh hosts), one worker each; empty:
     // one worker here. Compile workers run here (workerlauncher.h).
     std::vector<LauncherSettings> benchLaunchers;
+    // Set (chooseLaunchers() outside an allocation, asked to get one): before anything else
+    // the run asks Slurm for this allocation, runs the srun launchers' steps in it and cancels
+    // it when it ends, however it ends (SlurmAllocation). A stop request cancels the wait.
+    std::optional<SallocRequest> allocation;
     std::string arch;         // cuda: compile target, e.g. "sm_90" (default: the worker's)
     bool compileOnly = false; // cuda: compile and record resource usage, measure nothing
     std::optional<std::string> strategy;

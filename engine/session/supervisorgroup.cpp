@@ -3,6 +3,7 @@
 #include "runner/activitysignal.h"
 #include "runner/supervisor.h"
 
+#include <algorithm>
 #include <optional>
 #include <thread>
 
@@ -22,20 +23,24 @@ template <typename Call> void onThreadsTogether(std::size_t count, Call call)
 
 } // namespace
 
-Status startTogether(const std::vector<SupervisorToStart> &supervisors)
+std::vector<std::optional<EngineError>> startEach(const std::vector<SupervisorToStart> &supervisors)
 {
     std::vector<std::optional<EngineError>> errors(supervisors.size());
     onThreadsTogether(supervisors.size(), [&](std::size_t i) {
-        if (auto status = supervisors[i].supervisor->start(); !status)
+        if (auto status = supervisors[i].supervisor->start(); !status) {
             errors[i] = status.error();
+            errors[i]->message =
+                "cannot start the " + supervisors[i].role + " workers: " + errors[i]->message;
+        }
     });
-    for (std::size_t i = 0; i < supervisors.size(); ++i) {
-        if (!errors[i])
-            continue;
-        EngineError error = *errors[i];
-        error.message = "cannot start the " + supervisors[i].role + " workers: " + error.message;
-        return error;
-    }
+    return errors;
+}
+
+Status startTogether(const std::vector<SupervisorToStart> &supervisors)
+{
+    for (auto &error : startEach(supervisors))
+        if (error)
+            return *error;
     return ok();
 }
 
@@ -50,20 +55,28 @@ BackgroundStart::~BackgroundStart()
 }
 
 void BackgroundStart::begin(std::vector<SupervisorToStart> supervisors,
-                            std::shared_ptr<ActivitySignal> activity)
+                            std::shared_ptr<ActivitySignal> activity, StartRule rule)
 {
     finish();
     {
         std::lock_guard lock(m_mutex);
         m_error.reset();
+        m_outcomes.clear();
     }
-    m_thread =
-        std::thread([this, supervisors = std::move(supervisors), activity = std::move(activity)] {
-            auto status = startTogether(supervisors);
+    m_thread = std::thread(
+        [this, rule, supervisors = std::move(supervisors), activity = std::move(activity)] {
+            auto outcomes = startEach(supervisors);
+            const auto failed = [](const auto &outcome) { return outcome.has_value(); };
+            const auto first = std::find_if(outcomes.begin(), outcomes.end(), failed);
+            const bool fails =
+                rule == StartRule::Every
+                    ? first != outcomes.end()
+                    : !outcomes.empty() && std::all_of(outcomes.begin(), outcomes.end(), failed);
             {
                 std::lock_guard lock(m_mutex);
-                if (!status)
-                    m_error = status.error();
+                if (fails)
+                    m_error = **first;
+                m_outcomes = std::move(outcomes);
             }
             if (activity)
                 activity->raise();
@@ -74,6 +87,12 @@ void BackgroundStart::finish()
 {
     if (m_thread.joinable())
         m_thread.join();
+}
+
+std::vector<std::optional<EngineError>> BackgroundStart::outcomes() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_outcomes;
 }
 
 Status BackgroundStart::status() const

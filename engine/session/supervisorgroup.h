@@ -24,8 +24,21 @@ struct SupervisorToStart
     std::string role; // names it in the error: "cannot start the cuda workers: ..."
 };
 
+// Each one's start: per supervisor nullopt once it started, else its error, the message naming
+// its role ("cannot start the cuda workers: ...").
+std::vector<std::optional<EngineError>>
+startEach(const std::vector<SupervisorToStart> &supervisors);
+
 // ok when every one started; else the first failure (in the order given).
 Status startTogether(const std::vector<SupervisorToStart> &supervisors);
+
+// What a start needs: every supervisor started (this machine's pools), or any one of them
+// (launched locations: a node whose worker cannot start is dropped and the run goes on).
+enum class StartRule
+{
+    Every,
+    AnyOne,
+};
 
 void stopTogether(const std::vector<Supervisor *> &supervisors);
 
@@ -40,17 +53,22 @@ public:
     BackgroundStart &operator=(const BackgroundStart &) = delete;
     ~BackgroundStart(); // finish()
 
-    void begin(std::vector<SupervisorToStart> supervisors,
-               std::shared_ptr<ActivitySignal> activity);
+    void begin(std::vector<SupervisorToStart> supervisors, std::shared_ptr<ActivitySignal> activity,
+               StartRule rule = StartRule::Every);
     // Waits for a start under way to end. Before the supervisors are stopped or destroyed.
     void finish();
-    // ok while the start goes on or once it succeeded; its failure once it failed.
+    // ok while the start goes on or once it succeeded by its rule; its failure once it failed
+    // (with AnyOne: every supervisor failed, the first one's error).
     Status status() const;
+    // Once the start ended, each supervisor's error (nullopt: started), in begin()'s order;
+    // empty while it goes on.
+    std::vector<std::optional<EngineError>> outcomes() const;
 
 private:
     std::thread m_thread;
     mutable std::mutex m_mutex;
     std::optional<EngineError> m_error;
+    std::vector<std::optional<EngineError>> m_outcomes;
 };
 
 } // namespace tb

@@ -236,22 +236,6 @@ Expected<std::vector<RunRecord>> Store::runs()
                      "list runs");
 }
 
-Status Store::setRunStrategy(std::int64_t runId, const std::string &strategy)
-{
-    const std::string operation = "record the strategy of run " + std::to_string(runId);
-    auto update = m_db.prepare("UPDATE runs SET strategy = ?1 WHERE id = ?2", operation);
-    if (!update)
-        return update.error();
-    update->bindText(1, strategy).bindInt(2, runId);
-    if (auto status = update->run(); !status)
-        return status;
-    if (m_db.changes() == 0) {
-        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
-                         "no such run in " + path());
-    }
-    return ok();
-}
-
 Status Store::setRunState(std::int64_t runId, const std::string &state)
 {
     const std::string operation = "set run " + std::to_string(runId) + " to '" + state + "'";

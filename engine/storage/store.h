@@ -64,6 +64,9 @@ public:
     // The strategy the run searches with, once known: a spec's "auto" is resolved per size
     // after the run is opened (search/strategychoice.h).
     Status setRunStrategy(std::int64_t runId, const std::string &strategy);
+    // The GPU model a run measures on and its peaks, once known: a run whose workers start
+    // through srun or ssh learns them from the first worker's hello, after it was opened.
+    Status setRunDevice(std::int64_t runId, const std::string &device, const DevicePeaks &peaks);
 
     // A run read from another tool's file (run.origin, sourceFile, sourceHash set), stored
     // finished in one transaction with its spec (saved as saveSpec does) and every result with

@@ -171,7 +171,8 @@ int runWorkerLoop(KernelBackend &backend, const SpecParser &parseSpec,
     WorkerSession session(backend, parseSpec, outputFd);
     const HelloMessage hello{kProtocolVersion, identity.workerVersion,
                              identity.role,    static_cast<std::int64_t>(::getpid()),
-                             hostName(),       identity.device};
+                             hostName(),       identity.device,
+                             identity.gpu};
     if (!session.send(hello))
         return kProtocolFailure;
 

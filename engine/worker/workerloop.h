@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/expected.h"
+#include "model/gpuidentity.h"
 #include "model/kernelbackend.h"
 #include "model/spec.h"
 
@@ -15,6 +16,7 @@ struct WorkerIdentity
     std::string role; // "cpu" | "compile" | "bench"
     std::string workerVersion;
     std::string device; // free text, e.g. "cpu: AMD EPYC 7763"
+    GpuIdentity gpu;    // a CUDA measuring worker's GPU (HelloMessage::gpu)
 };
 
 // Turns the spec document a supervisor sends into a Spec (the worker's main passes SpecLoader).

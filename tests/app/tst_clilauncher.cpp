@@ -1,11 +1,12 @@
 // `tune --launcher`'s command line through the real CLI: the combinations it refuses and why,
-// srun missing or no allocation (with how to get one), CUDA refused for now, and a whole CPU
+// srun missing or no allocation (with how to get one), CUDA without a GPU there, and a whole CPU
 // run through `--launcher ssh` with a FAKE ssh (data/fakessh.sh: the quoted command goes to a
 // local /bin/sh, as a remote shell would get it).
 #include "clirunner.h"
 
 #include "storage/store.h"
 
+#include <QDir>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
@@ -91,14 +92,52 @@ private slots:
                  qPrintable(outcome.err));
     }
 
-    void cudaThroughALauncherIsRefusedForNow()
+    // --salloc and its settings: what the command line refuses before any salloc runs (the
+    // allocation itself: tst_sallocrun, on a real Slurm).
+    void sallocOptionsAreChecked()
     {
-        const auto outcome = runCli({"--workspace", m_dir.filePath("cuda.tbw"), "tune",
-                                     examplePath("resources/examples/copy_scale/copy_scale.json"),
-                                     "--launcher", "ssh", "--ssh-hosts", "gpu1"});
-        QCOMPARE(outcome.exitCode, 1);
-        QVERIFY2(outcome.err.contains("CUDA runs through srun or ssh are not supported yet"),
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("TUNEBENCH_SRUN", "/bin/true");
+        environment.remove("SLURM_JOB_ID");
+        auto outcome = tune({"--launcher", "srun"}, environment);
+        QVERIFY2(outcome.err.contains("or add --salloc"), qPrintable(outcome.err));
+        outcome = tune({"--salloc", "--slurm-partition", "cpu"}, environment);
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("need --launcher srun"), qPrintable(outcome.err));
+        outcome = tune({"--launcher", "srun", "--slurm-time", "10"}, environment);
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("need --salloc"), qPrintable(outcome.err));
+        outcome = tune({"--launcher", "srun", "--salloc", "--slurm-time", "ten"}, environment);
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("--slurm-time 'ten': not a Slurm time limit"),
                  qPrintable(outcome.err));
+        environment.insert("TUNEBENCH_SALLOC", m_dir.filePath("no-such-salloc"));
+        outcome = tune({"--launcher", "srun", "--salloc"}, environment);
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains("no-such-salloc' is not on PATH to ask Slurm"),
+                 qPrintable(outcome.err));
+        outcome = runCli(
+            {"tune", "--replay", examplePath("tests/data/replay/kt_small.json"), "--salloc"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("no meaning for a replay"), qPrintable(outcome.err));
+    }
+
+    // A CUDA run through a launcher measures on the GPUs where its workers start, which only
+    // their hellos name: where the worker finds none (this machine, through the FAKE ssh), the
+    // run fails saying where. tst_cudalaunch_gpu runs the same on a GPU and measures.
+    void cudaThroughALauncherNeedsAGpuWhereItsWorkerRuns()
+    {
+        if (!QDir("/proc/driver/nvidia/gpus").isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot))
+            QSKIP("this machine has a GPU: tst_cudalaunch_gpu covers the run that measures");
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("TUNEBENCH_SSH", examplePath("tests/app/data/fakessh.sh"));
+        const auto outcome =
+            runCliIn(environment, {"--workspace", m_dir.filePath("cuda.tbw"), "tune",
+                                   examplePath("resources/examples/copy_scale/copy_scale.json"),
+                                   "--launcher", "ssh", "--ssh-hosts", "gpu1"});
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.out.contains("GPUs: one per launched worker"), qPrintable(outcome.out));
+        QVERIFY2(outcome.err.contains("ssh gpu1"), qPrintable(outcome.err));
     }
 
     void aReplayTakesNoLauncher()

@@ -187,7 +187,10 @@ private slots:
         QVERIFY2(lane >= 0, qPrintable(page->log()->toPlainText()));
         const QString location = page->lanes()->deviceText(lane);
         QVERIFY2(location.startsWith("srun task "), qPrintable(location));
-        QVERIFY2(page->lanes()->stateText(lane).contains("lost"),
+        // Lost three times, or (on a loaded machine, its first start killed before the worker
+        // was ready) dropped at the start: either way the location is gone and said so.
+        QVERIFY2(page->lanes()->stateText(lane).contains("lost") ||
+                     page->lanes()->stateText(lane).contains("cannot start the cpu workers"),
                  qPrintable(page->lanes()->stateText(lane)));
         QVERIFY2(!page->lanes()->stateText(1 - lane).startsWith("dropped"),
                  qPrintable(page->lanes()->stateText(1 - lane)));

@@ -39,6 +39,12 @@ void RunPage::connectController()
             });
     connect(m_controller, &SessionController::pausedChanged, this, &RunPage::onPausedChanged);
     connect(m_controller, &SessionController::logLine, this, &RunPage::appendLog);
+    // Before the run opens (a Slurm allocation queued): what it waits for, instead of
+    // "starting...".
+    connect(m_controller, &SessionController::notice, this, [this](const QString &line) {
+        if (m_shownRunId == 0 && isRunning())
+            m_progress->setBusy(line);
+    });
     connect(m_controller, &SessionController::compilingOnly, this,
             [this](const QString &announcement) {
                 m_compileOnlyBanner->setText(

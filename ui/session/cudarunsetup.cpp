@@ -15,6 +15,7 @@ std::optional<QString> applyCudaRunPlan(const Spec &spec, bool compileOnly,
     wanted.compileOnly = compileOnly;
     wanted.gpus = selectGpus(cuda.gpus, enabledGpus);
     wanted.noGpuReason = noEnabledGpuReason(enabledGpus).toStdString();
+    wanted.launched = !options.benchLaunchers.empty(); // set by the launcher policy before
     const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
     if (!plan.unavailable.empty()) {
         why = QString::fromStdString(plan.unavailable);

@@ -49,4 +49,12 @@ void SessionBridge::onLog(const std::string &line)
         [c = m_controller, text = QString::fromStdString(line)] { emit c->logLine(text); });
 }
 
+void SessionBridge::onNotice(const std::string &line)
+{
+    m_calls->post([c = m_controller, text = QString::fromStdString(line)] {
+        emit c->logLine(text);
+        emit c->notice(text);
+    });
+}
+
 } // namespace tb

@@ -25,6 +25,7 @@ public:
     void onProgress(const Progress &progress) override;
     void onBenchLane(const BenchLane &lane) override;
     void onLog(const std::string &line) override;
+    void onNotice(const std::string &line) override;
 
 private:
     SessionController *m_controller;

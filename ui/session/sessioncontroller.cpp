@@ -133,6 +133,7 @@ bool SessionController::applyLaunchers(const RunRequest &request, const Spec &sp
         return false;
     }
     options.benchLaunchers = choice.benchLaunchers;
+    options.allocation = choice.allocation; // asked for and held by the session, as the CLI's
     if (choice.benchLaunchers.empty())
         return true;
     // A worker on another host starts in another directory (ssh: the home directory).
@@ -171,21 +172,15 @@ void SessionController::runOnThread(RunRequest request)
     options.stopRequested = &m_stop;
     options.pauseRequested = &m_pauseFlag;
     QString why;
-    const bool cudaReady = !cuda || applyCudaEnvironment(request, *spec, options, why);
+    // The launchers first: a CUDA run's GPUs are where its measuring workers start.
+    const bool launchersReady = applyLaunchers(request, *spec, options, why);
+    const bool cudaReady =
+        launchersReady && (!cuda || applyCudaEnvironment(request, *spec, options, why));
     // Announced once the GPUs are known: the results are judged against their peaks.
     if (!options.gpus.empty())
         outline.peaks = effectivePeaks(spec->peaks, options.gpus.front().peaks);
     post([this, outline] { emit specLoaded(outline); });
     if (!cudaReady) {
-        const QString message = request.specPath + QStringLiteral(": ") + why;
-        post([this, message] {
-            endRun();
-            emit failed(message);
-        });
-        return;
-    }
-
-    if (!applyLaunchers(request, *spec, options, why)) {
         const QString message = request.specPath + QStringLiteral(": ") + why;
         post([this, message] {
             endRun();

@@ -56,6 +56,9 @@ signals:
     // What one bench worker (one per GPU) measures now; every lane is told when they start.
     void benchLaneChanged(const tb::BenchLane &lane);
     void logLine(const QString &line);
+    // What the run waits on outside it (a Slurm allocation queued, granted, released): told
+    // in logLine too, and shown where the run's state is while it has not started.
+    void notice(const QString &line);
     // The CUDA run about to start only compiles (asked for, or no GPU): the line says why and
     // for which architecture. Results carry resources, no timings.
     void compilingOnly(const QString &announcement);

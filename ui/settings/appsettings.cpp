@@ -13,6 +13,10 @@ const QString keyLauncher = QStringLiteral("workers/launcher");
 const QString keySrunTasks = QStringLiteral("workers/srun_tasks");
 const QString keySrunArguments = QStringLiteral("workers/srun_arguments");
 const QString keySshHosts = QStringLiteral("workers/ssh_hosts");
+const QString keySalloc = QStringLiteral("workers/salloc");
+const QString keySlurmPartition = QStringLiteral("workers/slurm_partition");
+const QString keySlurmAccount = QStringLiteral("workers/slurm_account");
+const QString keySlurmTime = QStringLiteral("workers/slurm_time");
 const QString keyGpus = QStringLiteral("devices/gpus");
 const QString keyAppearance = QStringLiteral("appearance/scheme");
 const QString keyMeasurement = QStringLiteral("measurement");
@@ -79,6 +83,10 @@ LauncherPreference AppSettings::launcherPreference() const
     launch.srunTasks = ok ? tasks : 1;
     launch.srunArguments = m_settings->value(keySrunArguments).toString();
     launch.sshHosts = m_settings->value(keySshHosts).toStringList();
+    launch.askForAllocation = m_settings->value(keySalloc, false).toBool();
+    launch.slurmPartition = m_settings->value(keySlurmPartition).toString();
+    launch.slurmAccount = m_settings->value(keySlurmAccount).toString();
+    launch.slurmTimeLimit = m_settings->value(keySlurmTime).toString();
     return launcherPreferenceProblem(launch).isEmpty() ? launch : LauncherPreference();
 }
 
@@ -88,6 +96,10 @@ void AppSettings::setLauncherPreference(const LauncherPreference &launch)
     m_settings->setValue(keySrunTasks, launch.srunTasks);
     m_settings->setValue(keySrunArguments, launch.srunArguments);
     m_settings->setValue(keySshHosts, launch.sshHosts);
+    m_settings->setValue(keySalloc, launch.askForAllocation);
+    m_settings->setValue(keySlurmPartition, launch.slurmPartition);
+    m_settings->setValue(keySlurmAccount, launch.slurmAccount);
+    m_settings->setValue(keySlurmTime, launch.slurmTimeLimit);
 }
 
 MeasurementSettings AppSettings::measurement() const
@@ -164,8 +176,9 @@ void AppSettings::setAppearance(Appearance appearance)
 
 void AppSettings::restoreDefaults()
 {
-    for (const QString &key : {keyCompileWorkers, keyLauncher, keySrunTasks, keySrunArguments,
-                               keySshHosts, keyGpus, keyAppearance, keyMeasurement})
+    for (const QString &key :
+         {keyCompileWorkers, keyLauncher, keySrunTasks, keySrunArguments, keySshHosts, keySalloc,
+          keySlurmPartition, keySlurmAccount, keySlurmTime, keyGpus, keyAppearance, keyMeasurement})
         m_settings->remove(key);
 }
 

@@ -1,5 +1,6 @@
 #include "launcherform.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -11,14 +12,18 @@ namespace tb {
 LauncherForm::LauncherForm(QWidget *parent)
     : QGroupBox(tr("Measuring workers"), parent), m_launcher(new QComboBox(this)),
       m_srunTasks(new QSpinBox(this)), m_srunArguments(new QLineEdit(this)),
-      m_allocationNote(new QLabel(this)), m_sshHosts(new QLineEdit(this))
+      m_salloc(new QCheckBox(tr("Ask Slurm for an &allocation (salloc)"), this)),
+      m_partition(new QLineEdit(this)), m_account(new QLineEdit(this)),
+      m_timeLimit(new QLineEdit(this)), m_allocationNote(new QLabel(this)),
+      m_sshHosts(new QLineEdit(this))
 {
     m_launcher->addItem(tr("Local"), int(LauncherKind::Local));
     m_launcher->addItem(tr("Slurm (srun)"), int(LauncherKind::Srun));
     m_launcher->addItem(tr("ssh"), int(LauncherKind::Ssh));
     m_launcher->setToolTip(
         tr("Where CPU runs measure: on this machine (the default), as Slurm tasks through srun "
-           "inside the allocation the workbench runs in, or on other hosts through ssh.\n"
+           "inside the allocation the workbench runs in (or one it asks Slurm for), or on "
+           "other hosts through ssh.\n"
            "The build cache beside the workspace and tunebench-worker must be at the same path "
            "there (a shared file system). CUDA runs measure here only."));
     m_srunTasks->setRange(1, LauncherPreference::kMaxSrunTasks);
@@ -36,12 +41,18 @@ LauncherForm::LauncherForm(QWidget *parent)
     m_allocationNote->setText(
         tr("The workbench is not running inside a Slurm allocation (SLURM_JOB_ID is not set): "
            "start it inside one, e.g. <code>salloc --nodes=1 --ntasks=2 --partition=cpu "
-           "tunebench</code>, or a run with this launcher is refused."));
+           "tunebench</code>, or turn on \"Ask Slurm for an allocation\", or a run with this "
+           "launcher is refused."));
+    setUpAllocation();
 
     auto *form = new QFormLayout(this);
     form->addRow(tr("&Launcher:"), m_launcher);
     form->addRow(tr("srun &tasks:"), m_srunTasks);
     form->addRow(tr("Extra s&run arguments:"), m_srunArguments);
+    form->addRow(m_salloc);
+    form->addRow(tr("&Partition:"), m_partition);
+    form->addRow(tr("A&ccount:"), m_account);
+    form->addRow(tr("Time li&mit:"), m_timeLimit);
     form->addRow(m_allocationNote);
     form->addRow(tr("ssh &hosts:"), m_sshHosts);
 
@@ -52,7 +63,28 @@ LauncherForm::LauncherForm(QWidget *parent)
     connect(m_srunTasks, &QSpinBox::valueChanged, this, &LauncherForm::changed);
     connect(m_srunArguments, &QLineEdit::textChanged, this, &LauncherForm::changed);
     connect(m_sshHosts, &QLineEdit::textChanged, this, &LauncherForm::changed);
+    connect(m_salloc, &QCheckBox::toggled, this, [this] {
+        showChosen();
+        emit changed();
+    });
+    for (QLineEdit *edit : {m_partition, m_account, m_timeLimit})
+        connect(edit, &QLineEdit::textChanged, this, &LauncherForm::changed);
     showChosen();
+}
+
+void LauncherForm::setUpAllocation()
+{
+    m_salloc->setToolTip(
+        tr("Outside an allocation, each run asks Slurm for one (salloc --no-shell, one task per "
+           "srun task), runs its workers in it and cancels it when the run ends, is stopped or "
+           "fails. While Slurm queues the request the Run page says so; Stop cancels it.\n"
+           "Inside an allocation that one is used."));
+    m_partition->setPlaceholderText(tr("the site's default"));
+    m_partition->setToolTip(tr("salloc --partition"));
+    m_account->setPlaceholderText(tr("the site's default"));
+    m_account->setToolTip(tr("salloc --account"));
+    m_timeLimit->setPlaceholderText(tr("e.g. 2:00:00 (the site's default when empty)"));
+    m_timeLimit->setToolTip(tr("salloc --time: minutes, HH:MM:SS, D-HH or D-HH:MM:SS"));
 }
 
 void LauncherForm::showChosen()
@@ -60,8 +92,11 @@ void LauncherForm::showChosen()
     const auto kind = LauncherKind(m_launcher->currentData().toInt());
     m_srunTasks->setEnabled(kind == LauncherKind::Srun);
     m_srunArguments->setEnabled(kind == LauncherKind::Srun);
+    m_salloc->setEnabled(kind == LauncherKind::Srun);
+    for (QLineEdit *edit : {m_partition, m_account, m_timeLimit})
+        edit->setEnabled(kind == LauncherKind::Srun && m_salloc->isChecked());
     m_sshHosts->setEnabled(kind == LauncherKind::Ssh);
-    m_allocationNote->setVisible(kind == LauncherKind::Srun &&
+    m_allocationNote->setVisible(kind == LauncherKind::Srun && !m_salloc->isChecked() &&
                                  qEnvironmentVariable("SLURM_JOB_ID").isEmpty());
 }
 
@@ -72,6 +107,10 @@ LauncherPreference LauncherForm::value() const
     launch.srunTasks = m_srunTasks->value();
     launch.srunArguments = m_srunArguments->text().trimmed();
     launch.sshHosts = hostsFromText(m_sshHosts->text());
+    launch.askForAllocation = m_salloc->isChecked();
+    launch.slurmPartition = m_partition->text().trimmed();
+    launch.slurmAccount = m_account->text().trimmed();
+    launch.slurmTimeLimit = m_timeLimit->text().trimmed();
     return launch;
 }
 
@@ -81,6 +120,10 @@ void LauncherForm::setValue(const LauncherPreference &launch)
     m_srunTasks->setValue(launch.srunTasks);
     m_srunArguments->setText(launch.srunArguments);
     m_sshHosts->setText(launch.sshHosts.join(QStringLiteral(", ")));
+    m_salloc->setChecked(launch.askForAllocation);
+    m_partition->setText(launch.slurmPartition);
+    m_account->setText(launch.slurmAccount);
+    m_timeLimit->setText(launch.slurmTimeLimit);
     showChosen();
 }
 

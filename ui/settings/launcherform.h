@@ -4,6 +4,7 @@
 
 #include <QGroupBox>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -12,7 +13,8 @@ class QSpinBox;
 namespace tb {
 
 // The Workers page's "Measuring workers" group: Local, Slurm (srun tasks and extra srun
-// arguments, with a note when the workbench runs outside an allocation) or ssh (hosts). Only
+// arguments; "Ask Slurm for an allocation (salloc)" with its partition, account and time limit;
+// a note when the workbench runs outside an allocation and asks for none) or ssh (hosts). Only
 // the chosen launcher's fields are enabled.
 class LauncherForm : public QGroupBox
 {
@@ -29,16 +31,25 @@ public:
     QLineEdit *srunArgumentsEdit() const { return m_srunArguments; }
     QLineEdit *sshHostsEdit() const { return m_sshHosts; }
     QLabel *allocationNote() const { return m_allocationNote; }
+    QCheckBox *sallocBox() const { return m_salloc; }
+    QLineEdit *partitionEdit() const { return m_partition; }
+    QLineEdit *accountEdit() const { return m_account; }
+    QLineEdit *timeLimitEdit() const { return m_timeLimit; }
 
 signals:
     void changed();
 
 private:
+    void setUpAllocation();
     void showChosen();
 
     QComboBox *m_launcher;
     QSpinBox *m_srunTasks;
     QLineEdit *m_srunArguments;
+    QCheckBox *m_salloc;
+    QLineEdit *m_partition;
+    QLineEdit *m_account;
+    QLineEdit *m_timeLimit;
     QLabel *m_allocationNote;
     QLineEdit *m_sshHosts;
 };

@@ -23,6 +23,30 @@ bool quotesBalanced(const QString &typed)
     return typed.count(QLatin1Char('"')) % 2 == 0;
 }
 
+// The allocation's settings named as the Workers page names them, for the engine's messages.
+SallocWording sallocWording()
+{
+    SallocWording wording;
+    wording.asked = "\"Ask Slurm for an allocation\" (Preferences > Workers)";
+    wording.partition = "the Slurm partition (Preferences > Workers)";
+    wording.account = "the Slurm account (Preferences > Workers)";
+    wording.timeLimit = "the Slurm time limit (Preferences > Workers)";
+    wording.arguments = "the extra salloc arguments";
+    return wording;
+}
+
+SallocRequest allocationSettings(const LauncherPreference &launch)
+{
+    SallocRequest allocation;
+    allocation.partition = launch.slurmPartition.toStdString();
+    allocation.account = launch.slurmAccount.toStdString();
+    allocation.timeLimit = launch.slurmTimeLimit.toStdString();
+    allocation.sallocProgram = sallocProgram();
+    allocation.scancelProgram = scancelProgram();
+    allocation.wording = sallocWording();
+    return allocation;
+}
+
 } // namespace
 
 QStringList srunArgumentWords(const QString &typed)
@@ -47,6 +71,11 @@ QString launcherPreferenceProblem(const LauncherPreference &launch)
                 .arg(LauncherPreference::kMaxSrunTasks);
         if (!quotesBalanced(launch.srunArguments))
             return QObject::tr("Workers: the extra srun arguments have an unclosed quote (\").");
+        if (launch.askForAllocation) { // the engine's rules, as the CLI's options meet them
+            const std::string problem = sallocRequestProblem(allocationSettings(launch));
+            if (!problem.empty())
+                return QObject::tr("Workers: %1.").arg(QString::fromStdString(problem));
+        }
         return QString();
     case LauncherKind::Ssh:
         if (launch.sshHosts.isEmpty())
@@ -63,6 +92,9 @@ LauncherRequest launcherRequest(const LauncherPreference &launch)
     if (launch.kind == LauncherKind::Srun) {
         request.srunTasks = launch.srunTasks;
         request.srunArguments = toStd(srunArgumentWords(launch.srunArguments));
+        request.askForAllocation = launch.askForAllocation;
+        if (launch.askForAllocation)
+            request.allocation = allocationSettings(launch);
     }
     if (launch.kind == LauncherKind::Ssh)
         request.sshHosts = toStd(launch.sshHosts);
@@ -72,8 +104,9 @@ LauncherRequest launcherRequest(const LauncherPreference &launch)
     request.wording.useLocal = "the Local launcher (Preferences > Workers)";
     request.wording.sshHostsNeeded = "Preferences > Workers: ssh needs at least one host";
     request.wording.runInAllocation = "tunebench";
-    request.wording.runOnGpuNode = "the workbench on the GPU node itself, e.g. `srun --gpus=1 "
-                                   "--pty tunebench`, with the Local launcher";
+    request.wording.askForAllocation =
+        "turn on \"Ask Slurm for an allocation (salloc)\" in Preferences > Workers";
+    request.allocation.wording = sallocWording();
     return request;
 }
 

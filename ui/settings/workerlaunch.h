@@ -10,7 +10,8 @@ namespace tb {
 struct LauncherRequest;
 
 // Preferences > Workers: where the measuring workers of a CPU run go (issue 22). Local (the
-// default), Slurm tasks through srun inside the allocation the workbench runs in, or ssh hosts.
+// default), Slurm tasks through srun inside the allocation the workbench runs in (or one it
+// asks Slurm for, askForAllocation), or ssh hosts.
 struct LauncherPreference
 {
     static constexpr int kMaxSrunTasks = 256;
@@ -21,6 +22,12 @@ struct LauncherPreference
     // at spaces, double quotes grouping (QProcess::splitCommand); never handed to a shell.
     QString srunArguments;
     QStringList sshHosts;
+    // Outside an allocation, ask Slurm for one for each run (salloc) with these settings
+    // (empty: the site's default), cancelled when the run ends.
+    bool askForAllocation = false;
+    QString slurmPartition;
+    QString slurmAccount;
+    QString slurmTimeLimit;
 
     bool operator==(const LauncherPreference &) const = default;
 };

@@ -54,6 +54,31 @@ std::string leftOutNote(const CudaRunPlan &plan)
            "Preferences choose the GPUs)";
 }
 
+// Measuring on the GPUs of workers started through srun or ssh: this machine's GPUs (a login
+// node has none) play no part. The builds are for the architecture the user chose, else for
+// the first launched GPU's, which only its worker's hello tells (target.arch left empty).
+CudaRunPlan planLaunchedRun(const Spec &spec, const CudaRunRequest &request)
+{
+    CudaRunPlan plan;
+    plan.compileOnly = false;
+    if (!request.chosenArch.empty()) {
+        CompileTargetInputs inputs;
+        inputs.chosen = request.chosenArch;
+        inputs.chosenBy = request.chosenBy;
+        inputs.specArch = spec.kernel.arch;
+        inputs.measuring = true;
+        plan.target = chooseCompileTarget(inputs);
+    } else {
+        plan.target.reason = "the first launched worker's GPU";
+    }
+    const DevicePeaks peaks = effectivePeaks(spec.peaks, {});
+    plan.announcement = "GPUs: one per launched worker, found where each runs; compiling for " +
+                        (plan.target.arch.empty() ? plan.target.reason
+                                                  : plan.target.arch + ": " + plan.target.reason) +
+                        (peaks.empty() ? "" : "; peaks " + describePeaks(peaks));
+    return plan;
+}
+
 } // namespace
 
 CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
@@ -64,6 +89,8 @@ CudaRunPlan planCudaRun(const CudaEnvironment &cuda, const Spec &spec,
         plan.unavailable = kNoCudaBackend;
         return plan;
     }
+    if (request.launched && !request.compileOnly)
+        return planLaunchedRun(spec, request);
     const bool measuring = !request.compileOnly && cuda.driverFound && !request.gpus.empty();
     plan.compileOnly = !measuring;
     if (measuring)

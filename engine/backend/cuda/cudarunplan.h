@@ -19,7 +19,8 @@ struct CudaRunPlan
     // start, and the apps say this instead.
     std::string unavailable;
     bool compileOnly = true;
-    // One bench worker each, all of one model; empty when compiling only.
+    // One bench worker each, all of one model; empty when compiling only or launched (the
+    // launched workers' GPUs are found where they run).
     std::vector<GpuIdentity> gpus;
     // Enabled GPUs of another model than the first: results of different models are never
     // ranked together, so a run measures on one model and says which it left out.
@@ -35,6 +36,9 @@ struct CudaRunRequest
     std::string noGpuReason;       // why gpus is empty although the driver sees GPUs
     std::string chosenArch;        // an architecture the user named (--arch), if any
     std::string chosenBy;          // where they named it
+    // The measuring workers start through srun or ssh: their GPUs are where they run, not
+    // here, and each worker's hello names its own (JobPipeline learns them as it starts).
+    bool launched = false;
 };
 
 // Whether this build has the CUDA backend: it is built where CMake finds a CUDA toolkit

@@ -72,10 +72,15 @@ class TestProtocolCodec : public QObject
 private slots:
     void roundTripsTheHandshake()
     {
-        const HelloMessage hello{kProtocolVersion, "0.1.0",
-                                 "bench",          4242,
-                                 "gpu-node-07",    "cuda: NVIDIA H100 80GB HBM3 (sm_90)"};
+        const HelloMessage hello{kProtocolVersion,
+                                 "0.1.0",
+                                 "bench",
+                                 4242,
+                                 "gpu-node-07",
+                                 "cuda: NVIDIA H100 80GB HBM3 (sm_90)",
+                                 {}};
         QVERIFY(roundTrip(hello) == hello);
+        QVERIFY(encode(hello).find("\"gpu\"") == std::string::npos); // no GPU: not sent
         const SetupMessage setup{"{\n  \"name\": \"saxpy\",\n  \"code\": \"a[i] = \\\"x\\\";\"\n}",
                                  "/home/u/specs", "/home/u/.cache/tunebench"};
         QVERIFY(roundTrip(setup) == setup);
@@ -83,6 +88,36 @@ private slots:
         const SetupFailedMessage failed{"unknown element type 'f16'", "at $.arguments[2].type"};
         QVERIFY(roundTrip(failed) == failed);
         QVERIFY(roundTrip(ShutdownMessage{}) == ShutdownMessage{});
+    }
+
+    // A CUDA measuring worker started through srun or ssh names its GPU: the run learns the
+    // model, UUID, architecture and peaks from nowhere else.
+    void roundTripsTheGpuOfAHello()
+    {
+        HelloMessage hello{kProtocolVersion,        "0.1.0", "cuda", 7, "gpu-node-07",
+                           "NVIDIA H100 80GB HBM3", {}};
+        hello.gpu = {"GPU-5c8e9a2d-0000",
+                     "NVIDIA H100 80GB HBM3",
+                     "GPU-5c8e9a2d-0000",
+                     "sm_90",
+                     {66.9e12, 3.35e12, kPeakFromDevice, kPeakFromDevice}};
+        QVERIFY(roundTrip(hello) == hello);
+        hello.gpu.peaks = {}; // a driver that gives no clocks: no peaks, still a GPU
+        QVERIFY(roundTrip(hello) == hello);
+
+        const std::string zeroPeak =
+            R"({"type":"hello","protocol":3,"workerVersion":"v","role":"cuda","pid":1,)"
+            R"("host":"h","device":"d","gpu":{"visibleDevice":"0","name":"n","uuid":"u",)"
+            R"("arch":"sm_90","peakFlops":0}})";
+        QCOMPARE(faultOf(zeroPeak), QStringLiteral("wrong_type"));
+        const std::string notAnObject =
+            R"({"type":"hello","protocol":3,"workerVersion":"v","role":"cuda","pid":1,)"
+            R"("host":"h","device":"d","gpu":"H100"})";
+        QCOMPARE(faultOf(notAnObject), QStringLiteral("wrong_type"));
+        const std::string noName =
+            R"({"type":"hello","protocol":3,"workerVersion":"v","role":"cuda","pid":1,)"
+            R"("host":"h","device":"d","gpu":{"visibleDevice":"0","uuid":"u","arch":"sm_90"}})";
+        QCOMPARE(faultOf(noName), QStringLiteral("missing_field"));
     }
 
     void roundTripsJobsAndResults()

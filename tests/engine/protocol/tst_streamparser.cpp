@@ -14,7 +14,7 @@ class TestStreamParser : public QObject
 private slots:
     void parsesFramesFedByteByByte()
     {
-        const std::string stream = encode(HelloMessage{1, "v", "cpu", 1, "h", "d"}) +
+        const std::string stream = encode(HelloMessage{1, "v", "cpu", 1, "h", "d", {}}) +
                                    encode(ReadyMessage{}) +
                                    encode(JobResultMessage{3, fullResult()});
         StreamParser parser;

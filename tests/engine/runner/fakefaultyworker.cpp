@@ -6,6 +6,11 @@
 // JSON), --exit-before-hello (exits 5 at once), --exit-on-restart (behaves the first time it
 // runs, then every later start exits 5 before its hello; marker in $TB_FAKE_STATE_DIR).
 //
+// Pretended hardware, for the launched-GPU tests: `--role R` answers as role R (default cpu);
+// as "cuda" it names a FAKE GPU in its hello, entry CUDA_VISIBLE_DEVICES (default 0) of
+// $TB_FAKE_GPUS ("name|uuid|arch;name|uuid|arch"); with `--arch A` its hello's device says
+// "compiles for A" (what a compile worker was told).
+//
 // Per-job faults, by the job's first config value:
 //   0 answer ok with a made-up one-sample result     1 crash (abort())
 //   2 hang (sleep for ever)                          3 write garbage instead of a result
@@ -21,6 +26,7 @@
 #include <fcntl.h>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -32,6 +38,8 @@ struct Faults
     bool garbageHello = false;
     bool exitBeforeHello = false;
     bool exitOnRestart = false;
+    std::string role = "cpu";
+    std::string arch;
 };
 
 void writeAll(const std::string &bytes)
@@ -140,8 +148,54 @@ Faults parseFaults(int argc, char **argv)
         faults.garbageHello |= flag == "--garbage-hello";
         faults.exitBeforeHello |= flag == "--exit-before-hello";
         faults.exitOnRestart |= flag == "--exit-on-restart";
+        if (flag == "--role" && i + 1 < argc)
+            faults.role = argv[++i];
+        if (flag == "--arch" && i + 1 < argc)
+            faults.arch = argv[++i];
     }
     return faults;
+}
+
+std::string environmentOr(const char *name, const char *fallback)
+{
+    const char *value = std::getenv(name);
+    return value && *value ? value : fallback;
+}
+
+std::vector<std::string> split(const std::string &text, char separator)
+{
+    std::vector<std::string> parts;
+    for (std::size_t start = 0;;) {
+        const std::size_t end = text.find(separator, start);
+        parts.push_back(text.substr(start, end - start));
+        if (end == std::string::npos)
+            return parts;
+        start = end + 1;
+    }
+}
+
+tb::HelloMessage helloOf(const Faults &faults)
+{
+    tb::HelloMessage hello{faults.wrongProtocol ? tb::kProtocolVersion + 1 : tb::kProtocolVersion,
+                           "fake-0",
+                           faults.wrongRole ? "compile" : faults.role,
+                           ::getpid(),
+                           "localhost",
+                           faults.arch.empty() ? "fake device" : "compiles for " + faults.arch,
+                           {}};
+    const std::string gpus = environmentOr("TB_FAKE_GPUS", "");
+    if (faults.role != "cuda" || gpus.empty())
+        return hello;
+    const std::string visible = environmentOr("CUDA_VISIBLE_DEVICES", "0");
+    const auto entries = split(gpus, ';');
+    const auto entry = static_cast<std::size_t>(std::strtoul(visible.c_str(), nullptr, 10));
+    if (entry >= entries.size())
+        return hello;
+    auto fields = split(entries[entry], '|');
+    fields.resize(3);
+    hello.gpu = {visible, fields[0], fields[1], fields[2], {}};
+    hello.device = hello.gpu.name;
+    return hello;
 }
 
 } // namespace
@@ -161,9 +215,7 @@ int main(int argc, char **argv)
         writeAll("HELLO?? not json\n");
         hangForever();
     }
-    send(tb::HelloMessage{faults.wrongProtocol ? tb::kProtocolVersion + 1 : tb::kProtocolVersion,
-                          "fake-0", faults.wrongRole ? "compile" : "cpu", ::getpid(), "localhost",
-                          "fake device"});
+    send(helloOf(faults));
 
     tb::StreamParser parser;
     char buffer[4096];

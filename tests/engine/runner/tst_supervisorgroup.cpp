@@ -85,6 +85,32 @@ private slots:
         worker.stop();
     }
 
+    // Launched locations (StartRule::AnyOne): one that cannot start does not fail the start
+    // while another started; each one's outcome says which. None started: the first's error.
+    void anyOneStartedIsEnoughForLaunchedLocations()
+    {
+        Supervisor good(fakeWorkerOptions(*m_state, 1));
+        Supervisor bad(fakeWorkerOptions(*m_state, 1, {"--exit-before-hello"}));
+        BackgroundStart start;
+        start.begin({{&bad, "cuda"}, {&good, "cuda"}}, nullptr, StartRule::AnyOne);
+        start.finish();
+        QVERIFY(start.status().hasValue());
+        const auto outcomes = start.outcomes();
+        QCOMPARE(outcomes.size(), std::size_t(2));
+        QVERIFY(outcomes[0].has_value() && !outcomes[1].has_value());
+        QVERIFY(contains(outcomes[0]->message, "cannot start the cuda workers: "));
+        QCOMPARE(good.idleWorkers(), std::size_t(1));
+        stopTogether({&good, &bad});
+
+        Supervisor alsoBad(fakeWorkerOptions(*m_state, 1, {"--exit-before-hello"}));
+        Supervisor stillBad(fakeWorkerOptions(*m_state, 1, {"--fail-setup"}));
+        start.begin({{&alsoBad, "cuda"}, {&stillBad, "cuda"}}, nullptr, StartRule::AnyOne);
+        start.finish();
+        QVERIFY(!start.status().hasValue());
+        QVERIFY(contains(start.status().error().message, "before its hello"));
+        stopTogether({&alsoBad, &stillBad});
+    }
+
     void waitingForAChangeSeesARaiseMadeBefore()
     {
         ActivitySignal signal;

@@ -1,13 +1,15 @@
 // Preferences > Workers' launcher (issue 22): the values saved and read back through
 // AppSettings, what a hand-edited file falls back to, the dialog's validation (an empty host
 // list, an open quote), the allocation note, and the engine's launcher policy reached with the
-// workbench's words (no allocation, a CUDA spec).
+// workbench's words (no allocation, a CUDA spec). "Ask Slurm for an allocation (salloc)": its
+// partition, account and time limit saved and validated, and the policy asking for it.
 #include "session/launcherchoice.h"
 #include "settings/appsettings.h"
 #include "settings/launcherform.h"
 #include "settings/settingsdialog.h"
 #include "settingssupport.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -180,11 +182,10 @@ private slots:
 
         Spec cuda;
         cuda.backend = BackendKind::Cuda;
-        choice = chooseLaunchers(request, cuda);
-        QVERIFY2(choice.error.find("CUDA runs through srun or ssh are not supported yet") !=
-                     std::string::npos,
-                 choice.error.c_str());
-        QVERIFY(choice.benchLaunchers.empty());
+        choice = chooseLaunchers(request, cuda); // a GPU per task, as the CLI's
+        QVERIFY2(choice.error.empty(), choice.error.c_str());
+        QCOMPARE(choice.benchLaunchers.size(), std::size_t(2));
+        QVERIFY(choice.benchLaunchers.front().gpuPerTask && choice.benchLaunchers.back().gpuPerTask);
 
         request.srunProgram = "/nonexistent/srun";
         choice = chooseLaunchers(request, cpu);
@@ -195,6 +196,103 @@ private slots:
         LauncherPreference local;
         choice = chooseLaunchers(launcherRequest(local), cuda);
         QVERIFY(choice.error.empty() && choice.benchLaunchers.empty());
+    }
+
+    void sallocSettingsRoundTrip()
+    {
+        LauncherPreference slurm;
+        slurm.kind = LauncherKind::Srun;
+        slurm.srunTasks = 2;
+        slurm.askForAllocation = true;
+        slurm.slurmPartition = QStringLiteral("ci");
+        slurm.slurmAccount = QStringLiteral("lab");
+        slurm.slurmTimeLimit = QStringLiteral("2:00:00");
+        AppSettings().setLauncherPreference(slurm);
+        QCOMPARE(AppSettings().launcherPreference(), slurm);
+        // Settings kept while the request is off: turning it on again finds them.
+        slurm.askForAllocation = false;
+        AppSettings().setLauncherPreference(slurm);
+        QCOMPARE(AppSettings().launcherPreference(), slurm);
+        // A hand-edited time limit Slurm cannot take: the launcher falls back to Local.
+        QSettings().setValue("workers/salloc", true);
+        QSettings().setValue("workers/slurm_time", "2h");
+        QCOMPARE(AppSettings().launcherPreference(), LauncherPreference());
+        AppSettings().restoreDefaults();
+        QVERIFY(!QSettings().contains("workers/salloc"));
+        QVERIFY(!QSettings().contains("workers/slurm_partition"));
+        QVERIFY(!QSettings().contains("workers/slurm_time"));
+    }
+
+    void dialogAsksForAnAllocation()
+    {
+        SettingsDialog dialog(nullptr, tbtest::twoFakeGpus);
+        dialog.show();
+        LauncherForm *form = dialog.launcher();
+        QVERIFY(!form->sallocBox()->isEnabled()); // Local
+        chooseLauncher(form, LauncherKind::Srun);
+        QVERIFY(form->sallocBox()->isEnabled());
+        QVERIFY(!form->partitionEdit()->isEnabled()); // until asked for
+        QVERIFY(form->allocationNote()->isVisible());
+        QVERIFY(form->allocationNote()->text().contains("Ask Slurm for an allocation"));
+        form->sallocBox()->setChecked(true);
+        QVERIFY(form->partitionEdit()->isEnabled() && form->accountEdit()->isEnabled() &&
+                form->timeLimitEdit()->isEnabled());
+        QVERIFY(!form->allocationNote()->isVisible()); // nothing to warn of: it asks
+        QVERIFY(!form->sallocBox()->toolTip().isEmpty());
+        QTest::keyClicks(form->partitionEdit(), "ci");
+        QTest::keyClicks(form->timeLimitEdit(), "2h");
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY2(dialog.problem().contains("the Slurm time limit (Preferences > Workers) '2h': "
+                                           "not a Slurm time limit"),
+                 qPrintable(dialog.problem()));
+        form->timeLimitEdit()->setText(QStringLiteral("1-12:00:00"));
+        QVERIFY(dialog.okButton()->isEnabled());
+        dialog.accept();
+        const LauncherPreference saved = AppSettings().launcherPreference();
+        QVERIFY(saved.askForAllocation);
+        QCOMPARE(saved.slurmPartition, QStringLiteral("ci"));
+        QCOMPARE(saved.slurmAccount, QString());
+        QCOMPARE(saved.slurmTimeLimit, QStringLiteral("1-12:00:00"));
+    }
+
+    // The workbench's request reaches the CLI's policy: outside an allocation the run asks
+    // for one with the saved settings; inside one that one is used.
+    void policyAsksForTheAllocation()
+    {
+        LauncherPreference slurm;
+        slurm.kind = LauncherKind::Srun;
+        slurm.srunTasks = 2;
+        slurm.slurmPartition = QStringLiteral("ci");
+        LauncherRequest request = launcherRequest(slurm);
+        QVERIFY(!request.askForAllocation);
+        QVERIFY(request.allocation.partition.empty()); // not asked for: not passed
+        request.srunProgram = "/bin/true";
+        Spec cpu;
+        cpu.backend = BackendKind::Cpu;
+        LauncherChoice choice = chooseLaunchers(request, cpu);
+        QVERIFY2(choice.error.find("or turn on \"Ask Slurm for an allocation (salloc)\" in "
+                                   "Preferences > Workers") != std::string::npos,
+                 choice.error.c_str());
+
+        slurm.askForAllocation = true;
+        request = launcherRequest(slurm);
+        request.srunProgram = "/bin/true";
+        request.allocation.sallocProgram = "/bin/true"; // on this machine, Slurm or not
+        request.allocation.scancelProgram = "/bin/true";
+        choice = chooseLaunchers(request, cpu);
+        QVERIFY2(choice.error.empty(), choice.error.c_str());
+        QVERIFY(choice.allocation.has_value());
+        QCOMPARE(choice.allocation->partition, std::string("ci"));
+        QCOMPARE(choice.allocation->tasks, 2);
+        QCOMPARE(choice.allocation->wording.partition,
+                 std::string("the Slurm partition (Preferences > Workers)"));
+
+        qputenv("SLURM_JOB_ID", "77");
+        choice = chooseLaunchers(request, cpu);
+        QVERIFY(!choice.allocation.has_value());
+        QVERIFY2(choice.announcement.find("\"Ask Slurm for an allocation\" (Preferences > "
+                                          "Workers) is not needed inside one") != std::string::npos,
+                 choice.announcement.c_str());
     }
 };
 
