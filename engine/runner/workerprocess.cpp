@@ -218,6 +218,10 @@ void WorkerProcess::splitLines(std::string_view bytes, std::vector<std::string> 
         const std::size_t newline = bytes.find('\n');
         if (newline != std::string_view::npos && newline < room) {
             m_stderrPartial.append(bytes.substr(0, newline));
+            // ssh ends its own messages with CRLF: a kept '\r' would send a terminal's cursor
+            // back over the line it is part of ("...refused\r); the run goes on").
+            if (!m_stderrPartial.empty() && m_stderrPartial.back() == '\r')
+                m_stderrPartial.pop_back();
             lines.push_back(std::move(m_stderrPartial));
             m_stderrPartial.clear();
             bytes.remove_prefix(newline + 1);
