@@ -5,6 +5,7 @@
 // still queues the request. Afterwards squeue lists no job of Tunebench's.
 #include "clirunner.h"
 #include "slurmtesting.h"
+#include "watchedrun.h"
 
 #include "storage/store.h"
 
@@ -67,31 +68,16 @@ private:
         cli.start(cliPath(), QStringList{"--workspace", workspace, "tune", spec, "--launcher",
                                          "srun", "--salloc"} +
                                  extra);
-        CliOutcome outcome;
-        if (!cli.waitForStarted()) {
-            outcome.err = "tunebench-cli did not start";
-            return outcome;
-        }
-        if (interrupt) {
-            QDeadlineTimer giveUp(60000);
-            while (cli.state() == QProcess::Running && !giveUp.hasExpired() &&
-                   !interrupt(outcome.out)) {
-                cli.waitForReadyRead(100);
-                outcome.out += QString::fromUtf8(cli.readAllStandardOutput());
-            }
-            m_interrupted =
-                cli.state() == QProcess::Running && ::kill(cli.processId(), SIGINT) == 0;
-        }
-        if (!cli.waitForFinished(120000)) {
-            cli.kill();
-            cli.waitForFinished();
-            outcome.err = "timed out";
-            return outcome;
-        }
-        outcome.exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
-        outcome.out += QString::fromUtf8(cli.readAllStandardOutput());
-        outcome.err = QString::fromUtf8(cli.readAllStandardError());
-        return outcome;
+        QString note;
+        const auto sigint = [&](const ReadMore &) {
+            m_interrupted = ::kill(cli.processId(), SIGINT) == 0;
+            return QString();
+        };
+        m_interrupted = false;
+        InjectedFault fault;
+        if (interrupt)
+            fault = {interrupt, sigint};
+        return readToEnd(cli, fault, note);
     }
 
     // The job the run was granted, as its output names it ("" when none).

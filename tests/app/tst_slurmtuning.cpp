@@ -5,6 +5,7 @@
 // and none is recorded worker_crashed for the kill.
 #include "clirunner.h"
 #include "slurmtesting.h"
+#include "watchedrun.h"
 
 #include "storage/store.h"
 
@@ -24,9 +25,6 @@ class TestSlurmTuning : public QObject
     Q_OBJECT
 
 private:
-    // What a fault sees of the run: its output so far, after waiting up to 100 ms for more.
-    using ReadMore = std::function<QString()>;
-
     // Runs `tune SPEC --launcher srun -v EXTRA` under salloc; `fault` runs once three results
     // are out, and says what went wrong ("" when it did its part).
     CliOutcome tuneUnderSalloc(const QString &workspace, const QString &jobName,
@@ -40,34 +38,7 @@ private:
                                  cliPath(), "--workspace", workspace, "tune",
                                  spec.isEmpty() ? m_spec : spec, "--launcher", "srun", "-v"} +
                          extra);
-        CliOutcome outcome;
-        if (!salloc.waitForStarted()) {
-            outcome.err = "salloc did not start";
-            return outcome;
-        }
-        const ReadMore readMore = [&] {
-            salloc.waitForReadyRead(100);
-            outcome.out += QString::fromUtf8(salloc.readAllStandardOutput());
-            return outcome.out;
-        };
-        if (fault) {
-            QDeadlineTimer giveUp(120000);
-            while (outcome.out.count("  ok  ") < 3 && salloc.state() == QProcess::Running &&
-                   !giveUp.hasExpired())
-                readMore();
-            m_faultNote = salloc.state() == QProcess::Running ? fault(readMore)
-                                                              : QString("the run ended first");
-        }
-        if (!salloc.waitForFinished(240000)) {
-            salloc.kill();
-            salloc.waitForFinished();
-            outcome.err = "timed out";
-            return outcome;
-        }
-        outcome.exitCode = salloc.exitStatus() == QProcess::NormalExit ? salloc.exitCode() : -1;
-        outcome.out += QString::fromUtf8(salloc.readAllStandardOutput());
-        outcome.err = QString::fromUtf8(salloc.readAllStandardError());
-        return outcome;
+        return readToEnd(salloc, {threeResultsOut, fault}, m_faultNote, 120000, 240000);
     }
 
     // Every configuration of the grid exactly once, none worker_crashed, the run finished.

@@ -7,6 +7,7 @@
 // start is dropped at the start, named, and the run goes on; with no other host the run fails.
 #include "clirunner.h"
 #include "sshtesting.h"
+#include "watchedrun.h"
 
 #include "storage/store.h"
 
@@ -28,9 +29,6 @@ class TestSshTuning : public QObject
     Q_OBJECT
 
 private:
-    // What a fault sees of the run: its output so far, after waiting up to 100 ms for more.
-    using ReadMore = std::function<QString()>;
-
     // Runs `tune SPEC --launcher ssh --ssh-hosts HOSTS -F CONFIG -v`; `fault` runs once three
     // results are out, and says what went wrong ("" when it did its part).
     CliOutcome tuneOverSsh(const QString &workspace, const QString &hosts,
@@ -41,34 +39,7 @@ private:
         cli.start(cliPath(), {"--workspace", workspace, "tune", m_spec, "--launcher", "ssh",
                               "--ssh-hosts", hosts, "--ssh-arg", "-F", "--ssh-arg",
                               sshConfig.isEmpty() ? sshConfigPath() : sshConfig, "-v"});
-        CliOutcome outcome;
-        if (!cli.waitForStarted()) {
-            outcome.err = "tunebench-cli did not start";
-            return outcome;
-        }
-        const ReadMore readMore = [&] {
-            cli.waitForReadyRead(100);
-            outcome.out += QString::fromUtf8(cli.readAllStandardOutput());
-            return outcome.out;
-        };
-        if (fault) {
-            QDeadlineTimer giveUp(60000);
-            while (outcome.out.count("  ok  ") < 3 && cli.state() == QProcess::Running &&
-                   !giveUp.hasExpired())
-                readMore();
-            m_faultNote =
-                cli.state() == QProcess::Running ? fault(readMore) : QString("the run ended first");
-        }
-        if (!cli.waitForFinished(120000)) {
-            cli.kill();
-            cli.waitForFinished();
-            outcome.err = "timed out";
-            return outcome;
-        }
-        outcome.exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
-        outcome.out += QString::fromUtf8(cli.readAllStandardOutput());
-        outcome.err = QString::fromUtf8(cli.readAllStandardError());
-        return outcome;
+        return readToEnd(cli, {threeResultsOut, fault}, m_faultNote);
     }
 
     // The remote worker of `host` as it starts a job: the pid its newest hello names, checked to

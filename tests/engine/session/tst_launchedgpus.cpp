@@ -45,6 +45,20 @@ PipelineSettings launchedCudaRun(const QTemporaryDir &cache, std::string arch = 
     return settings;
 }
 
+// One configuration (the fake worker's "ok" job) through the pipeline, up to 10 s.
+std::vector<JobPipeline::Finished> measureOne(JobPipeline &pipeline)
+{
+    pipeline.submit(1, Configuration{{0}}, 0);
+    for (int i = 0; i < 200; ++i) {
+        auto polled = pipeline.poll(50ms);
+        if (!polled)
+            qFatal("poll failed: %s", polled.error().toString().c_str());
+        if (!polled->empty())
+            return std::move(polled.value());
+    }
+    return {};
+}
+
 std::string joined(const std::vector<std::string> &lines)
 {
     std::string text;
@@ -79,13 +93,7 @@ private slots:
         QVERIFY2(contains(log, "compiles for sm_90"), log.c_str());
 
         // A compiled configuration is measured on a lane and carries that lane's GPU.
-        pipeline.submit(1, Configuration{{0}}, 0);
-        std::vector<JobPipeline::Finished> finished;
-        for (int i = 0; i < 200 && finished.empty(); ++i) {
-            auto polled = pipeline.poll(50ms);
-            QVERIFY2(polled.hasValue(), polled ? "" : polled.error().toString().c_str());
-            finished = std::move(polled.value());
-        }
+        const auto finished = measureOne(pipeline);
         QCOMPARE(finished.size(), std::size_t(1));
         const Result &result = finished.front().result;
         QCOMPARE(result.device, std::string("NVIDIA H100 80GB HBM3"));
@@ -137,13 +145,7 @@ private slots:
         QVERIFY2(contains(log, "ssh gpunode dropped at its start (cannot start the cuda workers"),
                  log.c_str());
         QVERIFY2(contains(log, "compiles for sm_90"), log.c_str());
-        pipeline.submit(1, Configuration{{0}}, 0);
-        std::vector<JobPipeline::Finished> finished;
-        for (int i = 0; i < 200 && finished.empty(); ++i) {
-            auto polled = pipeline.poll(50ms);
-            QVERIFY2(polled.hasValue(), polled ? "" : polled.error().toString().c_str());
-            finished = std::move(polled.value());
-        }
+        const auto finished = measureOne(pipeline);
         QCOMPARE(finished.size(), std::size_t(1));
         QCOMPARE(finished.front().result.deviceUuid, std::string("GPU-aaaa"));
         pipeline.stop();

@@ -185,7 +185,8 @@ private slots:
         choice = chooseLaunchers(request, cuda); // a GPU per task, as the CLI's
         QVERIFY2(choice.error.empty(), choice.error.c_str());
         QCOMPARE(choice.benchLaunchers.size(), std::size_t(2));
-        QVERIFY(choice.benchLaunchers.front().gpuPerTask && choice.benchLaunchers.back().gpuPerTask);
+        QVERIFY(choice.benchLaunchers.front().gpuPerTask &&
+                choice.benchLaunchers.back().gpuPerTask);
 
         request.srunProgram = "/nonexistent/srun";
         choice = chooseLaunchers(request, cpu);
