@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Issue 22 on a real GPU through a real Slurm: on a GPU machine without Slurm, the relocatable
 # kit (make-slurm-kit.sh) makes its GPUs Slurm GRES; then one CUDA spec is tuned three ways
-# into fresh workspaces: locally, through `srun --gpus-per-task=1` inside an allocation, and
-# the same with the measuring task's step cancelled mid-run (a lost task: handed back and
-# re-run, nothing lost). Writes OUT/cluster_gpu.md (a table), the logs and the workspaces.
+# into fresh workspaces, with one measuring worker per GPU: locally; through srun
+# (`--gpus-per-task=1`) in an allocation Tunebench asks for itself (`--salloc`); and through
+# srun inside an allocation made outside (salloc around the CLI) with a measuring task's step
+# cancelled mid-run (a lost task: handed back and re-run, nothing lost). Writes
+# OUT/cluster_gpu.md (a table), the logs and the workspaces.
 #
 #   bench/cluster/gpu_srun_run.sh BUNDLE_DIR KIT_TARBALL OUT [SPEC]
 set -uo pipefail
@@ -58,9 +60,10 @@ tune() { # name, then the launcher part of the command
     tally "$out/$name.tbw" > "$out/$name.tally"
 }
 
+gpus="$(nvidia-smi -L | wc -l)"
 tune local "$cli" --workspace "$out/local.tbw" tune "$spec" --verbose
-tune srun salloc -n1 --gpus=1 "$cli" --workspace "$out/srun.tbw" tune "$spec" \
-    --launcher srun --srun-tasks 1 --verbose
+tune srun "$cli" --workspace "$out/srun.tbw" tune "$spec" --launcher srun --srun-tasks "$gpus" \
+    --salloc --slurm-time 10 --verbose
 
 # The same, with the measuring task's step cancelled once 20 results are stored.
 (
@@ -70,8 +73,8 @@ tune srun salloc -n1 --gpus=1 "$cli" --workspace "$out/srun.tbw" tune "$spec" \
     scancel "$step"
 ) &
 canceller=$!
-tune srun_lost salloc -n1 --gpus=1 "$cli" --workspace "$out/srun_lost.tbw" tune "$spec" \
-    --launcher srun --srun-tasks 1 --verbose
+tune srun_lost salloc -n"$gpus" --gpus="$gpus" "$cli" --workspace "$out/srun_lost.tbw" \
+    tune "$spec" --launcher srun --srun-tasks "$gpus" --verbose
 wait "$canceller" 2>/dev/null
 
 {
@@ -79,7 +82,8 @@ wait "$canceller" 2>/dev/null
     echo
     echo "Spec: \`${spec#"$repo"/}\`. Slurm: the relocatable kit (Debian 12's slurm-wlm 22.05),"
     echo "one node, its GPU as GRES (\`$(cat "$out/sinfo.txt" | tail -1)\`)."
-    echo "Command: \`bench/cluster/gpu_srun_run.sh BUNDLE KIT OUT\`."
+    echo "Command: \`bench/cluster/gpu_srun_run.sh BUNDLE KIT OUT\`; $gpus GPU(s), one measuring"
+    echo "worker each; srun asked for its allocation with --salloc, srun_lost ran inside salloc."
     echo
     echo "| run | exit | wall s | results | per result ms |"
     echo "| --- | ---: | ---: | ---: | ---: |"
@@ -98,7 +102,8 @@ wait "$canceller" 2>/dev/null
     echo
     echo '```'
     cat "$out/cancel.txt" 2>/dev/null
-    grep -h -i -E "lost|handed back|measures on|GPUs: one per" "$out/srun_lost.log" | head -12
+    grep -h -i -E "Slurm granted|measures on|GPUs: one per" "$out/srun.log" | head -6
+    grep -h -i -E "lost|handed back|measures on" "$out/srun_lost.log" | head -12
     echo '```'
 } > "$out/cluster_gpu.md"
 cat "$out/cluster_gpu.md"
