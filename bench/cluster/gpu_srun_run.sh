@@ -73,9 +73,19 @@ tune srun "$cli" --workspace "$out/srun.tbw" tune "$spec" --launcher srun --srun
     scancel "$step"
 ) &
 canceller=$!
-tune srun_lost salloc -n"$gpus" --gpus="$gpus" "$cli" --workspace "$out/srun_lost.tbw" \
+tune srun_lost salloc -n"$gpus" --gpus-per-task=1 "$cli" --workspace "$out/srun_lost.tbw" \
     tune "$spec" --launcher srun --srun-tasks "$gpus" --verbose
 wait "$canceller" 2>/dev/null
+
+# With several GPUs: an allocation whose GPUs are the job's (--gpus=N), not one per task. Slurm
+# 22.05 gave the first worker's step every GPU of the job, so the second step never started
+# (seen on 2 H100s): that location is dropped at its start and the run goes on with the other.
+names=(local srun srun_lost)
+if ((gpus > 1)); then
+    tune srun_jobgpus salloc -n"$gpus" --gpus="$gpus" "$cli" --workspace "$out/srun_jobgpus.tbw" \
+        tune "$spec" --launcher srun --srun-tasks "$gpus" --verbose
+    names+=(srun_jobgpus)
+fi
 
 {
     echo "# A CUDA tuning through a real Slurm on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
@@ -87,12 +97,12 @@ wait "$canceller" 2>/dev/null
     echo
     echo "| run | exit | wall s | results | per result ms |"
     echo "| --- | ---: | ---: | ---: | ---: |"
-    for name in local srun srun_lost; do
+    for name in "${names[@]}"; do
         n="$(count "$out/$name.tbw")"
         per="$(python3 -c "print(f'{1000 * ${seconds[$name]} / max($n, 1):.1f}')")"
         echo "| $name | ${status[$name]} | ${seconds[$name]} | $n | $per |"
     done
-    for name in local srun srun_lost; do
+    for name in "${names[@]}"; do
         echo
         echo "$name: status | device | uuid | host | count"
         echo '```'
@@ -104,6 +114,7 @@ wait "$canceller" 2>/dev/null
     cat "$out/cancel.txt" 2>/dev/null
     grep -h -i -E "Slurm granted|measures on|GPUs: one per" "$out/srun.log" | head -6
     grep -h -i -E "lost|handed back|measures on" "$out/srun_lost.log" | head -12
+    grep -h -i -E "dropped|measures on|Finished" "$out/srun_jobgpus.log" 2>/dev/null | head -8
     echo '```'
 } > "$out/cluster_gpu.md"
 cat "$out/cluster_gpu.md"

@@ -70,14 +70,14 @@ Status JobPipeline::start()
 void JobPipeline::startBenchInBackground()
 {
     m_backgroundStartNoted = false;
-    m_laneStartFailures.clear();
-    m_benchStart.begin(createSupervisors(m_bench), m_activity,
+    m_benchStart.begin(lanesToStart(createSupervisors(m_bench), m_backgroundLanes), m_activity,
                        m_bench.launchers.empty() ? StartRule::Every : StartRule::AnyOne);
 }
 
 Status JobPipeline::restartBenchWorkers()
 {
     m_benchStart.finish();
+    keepDroppedLanes();
     std::vector<Supervisor *> old;
     for (auto &supervisor : m_bench.supervisors)
         old.push_back(supervisor.get());
@@ -87,6 +87,8 @@ Status JobPipeline::restartBenchWorkers()
     if (m_settings.backend == BackendKind::Cpu)
         return startPools({&m_bench});
     startBenchInBackground();
+    if (m_backgroundLanes.empty()) // every launched location is gone
+        return makeError(EngineError::Code::WorkerError, m_droppedLanes.front());
     return ok();
 }
 
@@ -162,22 +164,29 @@ std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
 Status JobPipeline::startPools(const std::vector<Pool *> &pools)
 {
     std::vector<SupervisorToStart> toStart;
-    std::vector<bool> launchedLane;
+    std::size_t firstLane = 0;
+    std::vector<std::size_t> lanes;
     for (Pool *pool : pools) {
-        for (const auto &created : createSupervisors(*pool)) {
-            toStart.push_back(created);
-            launchedLane.push_back(pool == &m_bench && !m_bench.launchers.empty());
+        const auto created = createSupervisors(*pool);
+        if (pool == &m_bench && !m_bench.launchers.empty()) {
+            firstLane = toStart.size();
+            const auto started = lanesToStart(created, lanes);
+            toStart.insert(toStart.end(), started.begin(), started.end());
+        } else {
+            toStart.insert(toStart.end(), created.begin(), created.end());
         }
     }
     const auto outcomes = startEach(toStart);
-    std::vector<std::optional<EngineError>> laneOutcomes;
+    std::vector<LaneStart> starts;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
-        if (launchedLane[i])
-            laneOutcomes.push_back(outcomes[i]);
+        if (i >= firstLane && i - firstLane < lanes.size())
+            starts.push_back({lanes[i - firstLane], outcomes[i]});
         else if (outcomes[i])
             return *outcomes[i];
     }
-    return laneOutcomes.empty() ? ok() : dropLanesThatDidNotStart(laneOutcomes);
+    const bool launched = std::find(pools.begin(), pools.end(), &m_bench) != pools.end() &&
+                          !m_bench.launchers.empty();
+    return launched ? dropLanesThatDidNotStart(starts) : ok();
 }
 
 std::size_t JobPipeline::idle(const Pool &pool)
@@ -257,7 +266,8 @@ std::deque<JobPipeline::Waiting>::iterator JobPipeline::nextFor(std::size_t gpu)
 {
     const auto mayTake = [this, gpu](const Waiting &waiting) {
         const auto pinned = m_pinned.find(waiting.token);
-        return (pinned == m_pinned.end() || pinned->second == gpu) && !avoids(waiting.token, gpu);
+        return (pinned == m_pinned.end() || pinnedLane(pinned->second) == gpu) &&
+               !avoids(waiting.token, gpu);
     };
     if (m_lastSizeOnGpu[gpu])
         for (auto it = m_waiting.begin(); it != m_waiting.end(); ++it)
@@ -403,8 +413,8 @@ Status JobPipeline::usable(const Pool &pool) const
     std::optional<EngineError> reason;
     for (std::size_t i = 0; i < pool.supervisors.size(); ++i) {
         const auto &supervisor = pool.supervisors[i];
-        if (&pool == &m_bench && laneFailedToStart(i)) {
-            reason = makeError(EngineError::Code::WorkerError, m_laneStartFailures[i]);
+        if (&pool == &m_bench && laneDroppedForGood(i)) {
+            reason = makeError(EngineError::Code::WorkerError, m_droppedLanes[i]);
             continue;
         }
         if (supervisor->liveWorkers() > 0 || supervisor->busyWorkers() > 0)

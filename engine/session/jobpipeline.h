@@ -119,10 +119,17 @@ private:
     Status usable(const Pool &pool) const;
     // Launched locations whose worker did not start (an unreachable host, a node without the
     // bundle): dropped with a log line while another one started; the run fails only when
-    // none did.
-    Status dropLanesThatDidNotStart(const std::vector<std::optional<EngineError>> &outcomes);
+    // none did. Each outcome names its bench lane.
+    using LaneStart = std::pair<std::size_t, std::optional<EngineError>>;
+    Status dropLanesThatDidNotStart(const std::vector<LaneStart> &starts);
     void noteBackgroundStart();
-    bool laneFailedToStart(std::size_t lane) const;
+    // A launched location dropped (at a start, or after its losses) is not started again in
+    // a later round: each try would cost the run a start timeout.
+    bool laneDroppedForGood(std::size_t lane) const;
+    void keepDroppedLanes();
+    std::vector<SupervisorToStart> lanesToStart(const std::vector<SupervisorToStart> &created,
+                                                std::vector<std::size_t> &lanes) const;
+    std::size_t pinnedLane(std::size_t lane) const;
     static std::size_t idle(const Pool &pool);
 
     PipelineSettings m_settings;
@@ -133,7 +140,8 @@ private:
     std::deque<Waiting> m_waiting;
     std::vector<std::optional<std::size_t>> m_lastSizeOnGpu; // per bench supervisor
     std::vector<GpuIdentity> m_launchedGpus;
-    std::vector<std::string> m_laneStartFailures; // per bench lane: why its start failed, or ""
+    std::vector<std::string> m_droppedLanes;    // per launched bench lane: why it is gone, or ""
+    std::vector<std::size_t> m_backgroundLanes; // the lanes of m_benchStart's supervisors
     bool m_backgroundStartNoted = true;
     std::vector<std::string> m_notes;                    // the pipeline's own log lines
     std::vector<std::optional<std::uint64_t>> m_onBench; // per bench supervisor: its token

@@ -49,30 +49,27 @@ void JobPipeline::launchAt(const Pool &pool, std::size_t index, SupervisorOption
     options.locationName = locationName(pool.launchers, index);
 }
 
-Status
-JobPipeline::dropLanesThatDidNotStart(const std::vector<std::optional<EngineError>> &outcomes)
+Status JobPipeline::dropLanesThatDidNotStart(const std::vector<LaneStart> &starts)
 {
-    m_laneStartFailures.assign(outcomes.size(), "");
-    std::optional<EngineError> first;
-    std::size_t started = 0;
-    for (std::size_t lane = 0; lane < outcomes.size(); ++lane) {
-        if (!outcomes[lane]) {
-            ++started;
+    m_droppedLanes.resize(m_bench.supervisors.size());
+    for (const auto &[lane, error] : starts) {
+        if (!error || lane >= m_droppedLanes.size())
             continue;
-        }
-        if (!first)
-            first = outcomes[lane];
         // With the worker's or the launcher's last words ("ssh: connect to host ...: Connection
         // refused"): what the user can act on.
-        const EngineError &error = *outcomes[lane];
-        const std::string detail = error.detail.substr(error.detail.rfind('\n') + 1);
-        m_laneStartFailures[lane] = error.message + (detail.empty() ? "" : ": " + detail);
+        const std::string detail = error->detail.substr(error->detail.rfind('\n') + 1);
+        m_droppedLanes[lane] = error->message + (detail.empty() ? "" : ": " + detail);
         m_notes.push_back(locationName(m_bench.launchers, lane) + " dropped at its start (" +
-                          m_laneStartFailures[lane] + "); the run goes on without it");
+                          m_droppedLanes[lane] + "); the run goes on without it");
     }
-    if (started == 0 && first)
-        return *first;
-    return ok();
+    for (std::size_t lane = 0; lane < m_droppedLanes.size(); ++lane)
+        if (!laneDroppedForGood(lane))
+            return ok();
+    for (const auto &[lane, error] : starts) // none is left: the start fails with the first
+        if (error)
+            return *error;
+    return makeError(EngineError::Code::WorkerError, "every measuring location was dropped",
+                     m_droppedLanes.empty() ? "" : m_droppedLanes.front());
 }
 
 // A round's bench workers start in the background (startBenchInBackground()): once that start
@@ -81,17 +78,63 @@ void JobPipeline::noteBackgroundStart()
 {
     if (m_backgroundStartNoted)
         return;
-    auto outcomes = m_benchStart.outcomes();
+    const auto outcomes = m_benchStart.outcomes();
     if (outcomes.empty())
         return; // still starting
     m_backgroundStartNoted = true;
-    if (!m_bench.launchers.empty())
-        (void)dropLanesThatDidNotStart(outcomes); // none started: status() says so
+    if (m_bench.launchers.empty())
+        return;
+    std::vector<LaneStart> starts;
+    for (std::size_t i = 0; i < outcomes.size() && i < m_backgroundLanes.size(); ++i)
+        starts.push_back({m_backgroundLanes[i], outcomes[i]});
+    (void)dropLanesThatDidNotStart(starts); // none started: status() says so
 }
 
-bool JobPipeline::laneFailedToStart(std::size_t lane) const
+bool JobPipeline::laneDroppedForGood(std::size_t lane) const
 {
-    return lane < m_laneStartFailures.size() && !m_laneStartFailures[lane].empty();
+    return lane < m_droppedLanes.size() && !m_droppedLanes[lane].empty();
+}
+
+// Before a round's restart replaces the supervisors: a location its supervisor gave up on
+// (health()) stays dropped, with that reason.
+void JobPipeline::keepDroppedLanes()
+{
+    if (m_bench.launchers.empty())
+        return;
+    m_droppedLanes.resize(m_bench.supervisors.size());
+    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane)
+        if (m_droppedLanes[lane].empty())
+            m_droppedLanes[lane] = benchLaneDropped(lane);
+}
+
+// The created bench supervisors to start, less the launched locations dropped for good;
+// `lanes` gets the lane of each one returned.
+std::vector<SupervisorToStart>
+JobPipeline::lanesToStart(const std::vector<SupervisorToStart> &created,
+                          std::vector<std::size_t> &lanes) const
+{
+    std::vector<SupervisorToStart> toStart;
+    lanes.clear();
+    for (std::size_t lane = 0; lane < created.size(); ++lane) {
+        if (m_bench.launchers.empty() || !laneDroppedForGood(lane)) {
+            toStart.push_back(created[lane]);
+            lanes.push_back(lane);
+        }
+    }
+    return toStart;
+}
+
+// A finalist pinned to a lane that is gone (its location dropped, or its worker not started
+// for this round) goes to the first lane still there: waiting for the gone one would hang the
+// run, and one lane for all of them keeps a size's finalists on one GPU.
+std::size_t JobPipeline::pinnedLane(std::size_t lane) const
+{
+    if (benchLaneDropped(lane).empty())
+        return lane;
+    for (std::size_t other = 0; other < m_bench.supervisors.size(); ++other)
+        if (benchLaneDropped(other).empty())
+            return other;
+    return lane;
 }
 
 // A CUDA run whose measuring workers went through srun or ssh knows their GPUs only from their
@@ -105,7 +148,7 @@ Status JobPipeline::adoptLaunchedGpus()
         return ok();
     for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane) {
         m_launchedGpus.push_back(gpuOfLane(*m_bench.supervisors[lane]));
-        if (m_launchedGpus.back().arch.empty() && !laneFailedToStart(lane))
+        if (m_launchedGpus.back().arch.empty() && !laneDroppedForGood(lane))
             return makeError(EngineError::Code::NoDevice,
                              locationName(m_bench.launchers, lane) +
                                  ": its measuring worker named no GPU",
@@ -117,7 +160,7 @@ Status JobPipeline::adoptLaunchedGpus()
     std::string others;
     for (std::size_t lane = 0; lane < m_launchedGpus.size(); ++lane) {
         const GpuIdentity &gpu = m_launchedGpus[lane];
-        if (!laneFailedToStart(lane) && gpu.arch != m_settings.arch)
+        if (!laneDroppedForGood(lane) && gpu.arch != m_settings.arch)
             others += (others.empty() ? "" : ", ") + gpu.name + " (" + gpu.arch + ") on " +
                       locationName(m_bench.launchers, lane);
     }
@@ -171,8 +214,8 @@ std::string JobPipeline::benchLaneDropped(std::size_t lane) const
 {
     if (lane >= m_bench.supervisors.size())
         return "";
-    if (laneFailedToStart(lane))
-        return m_laneStartFailures[lane];
+    if (laneDroppedForGood(lane))
+        return m_droppedLanes[lane];
     const auto health = m_bench.supervisors[lane]->health();
     return health ? "" : health.error().message;
 }

@@ -66,13 +66,16 @@ BenchLane Session::lane(std::size_t index, std::optional<std::uint64_t> token) c
 // `show`, the roofline and "% of peak" judge it by); each result keeps its own GPU.
 Status Session::recordLaunchedDevice()
 {
+    const GpuIdentity *first = nullptr;
     const auto &gpus = m_pipeline->launchedGpus();
-    if (gpus.empty())
-        return ok();
-    for (std::size_t i = 0; i < gpus.size(); ++i)
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        if (gpus[i].arch.empty()) // a location dropped at its start
+            continue;
         m_listener.onLog(locationName(m_options.benchLaunchers, i) + " measures on " +
                          gpus[i].name + " (" + gpus[i].uuid + ", " + gpus[i].arch + ")");
-    return m_store->setRunDevice(m_summary.runId, gpus.front().name, gpus.front().peaks);
+        first = first ? first : &gpus[i];
+    }
+    return first ? m_store->setRunDevice(m_summary.runId, first->name, first->peaks) : ok();
 }
 
 std::uint64_t Session::busyLanes() const

@@ -9,6 +9,7 @@
 #include <QTest>
 
 #include <chrono>
+#include <optional>
 
 using namespace tb;
 using namespace std::chrono_literals;
@@ -45,10 +46,13 @@ PipelineSettings launchedCudaRun(const QTemporaryDir &cache, std::string arch = 
     return settings;
 }
 
-// One configuration (the fake worker's "ok" job) through the pipeline, up to 10 s.
-std::vector<JobPipeline::Finished> measureOne(JobPipeline &pipeline)
+// One configuration (the fake worker's "ok" job) through the pipeline, up to 10 s; `onLane`:
+// pinned to that bench lane, as a finalist's round is.
+std::vector<JobPipeline::Finished> measureOne(JobPipeline &pipeline,
+                                              std::optional<std::size_t> onLane = std::nullopt)
 {
-    pipeline.submit(1, Configuration{{0}}, 0);
+    static std::uint64_t token = 0;
+    pipeline.submit(++token, Configuration{{0}}, 0, onLane);
     for (int i = 0; i < 200; ++i) {
         auto polled = pipeline.poll(50ms);
         if (!polled)
@@ -148,6 +152,20 @@ private slots:
         const auto finished = measureOne(pipeline);
         QCOMPARE(finished.size(), std::size_t(1));
         QCOMPARE(finished.front().result.deviceUuid, std::string("GPU-aaaa"));
+        // A finalist pinned to the dropped lane is measured on the one left, not waited for.
+        const auto pinned = measureOne(pipeline, 1);
+        QCOMPARE(pinned.size(), std::size_t(1));
+        QCOMPARE(pinned.front().result.deviceUuid, std::string("GPU-aaaa"));
+
+        // A round's new workers: the dropped location is not tried again (each try would cost
+        // a start timeout); it stays dropped with its reason, and the other one measures.
+        QVERIFY(pipeline.restartBenchWorkers().hasValue());
+        const auto again = measureOne(pipeline, 1);
+        QCOMPARE(again.size(), std::size_t(1));
+        QVERIFY2(contains(pipeline.benchLaneDropped(1), "cannot start the cuda workers"),
+                 pipeline.benchLaneDropped(1).c_str());
+        const std::string later = joined(pipeline.takeLogLines());
+        QVERIFY2(!contains(later, "dropped at its start"), later.c_str()); // not tried again
         pipeline.stop();
 
         settings.benchLaunchers[0].program = "/nonexistent/ssh";
