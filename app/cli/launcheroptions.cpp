@@ -49,6 +49,14 @@ void addLauncherOptions(CLI::App &tune, LauncherOptions &options)
                     "With --launcher srun: an argument for each srun (repeatable), e.g. "
                     "--srun-arg=--partition=gpu")
         ->allow_extra_args(false);
+    tune.add_option("--compile-on", options.compileOn,
+                    "With --launcher srun or ssh, where configurations are built: here (compile "
+                    "workers on this machine, the build cache shared with the nodes) or nodes "
+                    "(each measuring worker builds what it measures, for its own GPU: GPUs of "
+                    "several architectures in one run, no shared cache needed, builds no longer "
+                    "overlap measuring)")
+        ->check(CLI::IsMember({"here", "nodes"}))
+        ->capture_default_str();
     tune.add_option("--srun-tasks", options.srunTasks,
                     "With --launcher srun: measuring workers, one srun task each")
         ->check(wholeNumberAtLeast(1))
@@ -67,6 +75,7 @@ LauncherChoice chooseLaunchers(const LauncherOptions &options, const Spec &spec)
     request.srunProgram = options.srunProgram;
     request.sshProgram = options.sshProgram;
     request.askForAllocation = options.salloc;
+    request.compileWhereMeasured = options.compileOn == "nodes";
     request.allocation.partition = options.slurmPartition;
     request.allocation.account = options.slurmAccount;
     request.allocation.timeLimit = options.slurmTime;

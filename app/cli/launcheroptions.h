@@ -19,6 +19,7 @@ struct LauncherOptions
     std::vector<std::string> sshHosts;
     std::vector<std::string> sshArguments;
     std::vector<std::string> srunArguments;
+    std::string compileOn = "here"; // --compile-on here|nodes
     int srunTasks = 1;
     std::string srunProgram = "srun"; // the environment's TUNEBENCH_SRUN, for tests
     std::string sshProgram = "ssh";   // TUNEBENCH_SSH

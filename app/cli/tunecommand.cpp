@@ -74,6 +74,7 @@ bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &s
     wanted.chosenArch = options.arch;
     wanted.chosenBy = "--arch";
     wanted.launched = !session.benchLaunchers.empty();
+    wanted.compileWhereMeasured = session.compileWhereMeasured;
     const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
     if (!plan.unavailable.empty()) {
         std::fprintf(stderr, "error: %s: %s\n", options.specPath.c_str(), plan.unavailable.c_str());
@@ -115,6 +116,7 @@ int runTune(const CliContext &context, const TuneOptions &options)
         return launchers.usageError ? exitcode::kUsage : exitcode::kFailure;
     }
     sessionOptions.benchLaunchers = launchers.benchLaunchers;
+    sessionOptions.compileWhereMeasured = launchers.compileWhereMeasured;
     sessionOptions.allocation = launchers.allocation; // held by the session for its run
     // A worker on another host starts in another directory (ssh: the home directory): the
     // build cache beside the workspace is named by its absolute path.
@@ -131,9 +133,12 @@ int runTune(const CliContext &context, const TuneOptions &options)
             ? std::max<std::size_t>(
                   {1, sessionOptions.gpus.size(), sessionOptions.benchLaunchers.size()})
             : 1;
+    // Built where measured: no compile worker starts here.
+    const int compileWorkers = sessionOptions.compileWhereMeasured
+                                   ? 0
+                                   : resolveCompileWorkers(sessionOptions.workers, benchWorkers);
     std::printf("Tuning %s (%s backend) into %s with %d worker(s)\n", spec->name.c_str(),
-                toString(spec->backend), context.workspacePath.c_str(),
-                resolveCompileWorkers(sessionOptions.workers, benchWorkers));
+                toString(spec->backend), context.workspacePath.c_str(), compileWorkers);
     ConsoleReporter reporter(stdout, isatty(STDOUT_FILENO) != 0, options.verbose);
     Session session(*spec, sessionOptions, reporter);
     auto summary = session.run();

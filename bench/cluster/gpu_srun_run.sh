@@ -81,6 +81,12 @@ wait "$canceller" 2>/dev/null
 # 22.05 gave the first worker's step every GPU of the job, so the second step never started
 # (seen on 2 H100s): that location is dropped at its start and the run goes on with the other.
 names=(local srun srun_lost)
+
+# Built where measured (--compile-on nodes): no compile worker here, each srun task's worker
+# builds for its own GPU (what a run over GPUs of several architectures needs).
+tune srun_nodes "$cli" --workspace "$out/srun_nodes.tbw" tune "$spec" --launcher srun \
+    --srun-tasks "$gpus" --salloc --slurm-time 10 --compile-on nodes --verbose
+names+=(srun_nodes)
 if ((gpus > 1)); then
     tune srun_jobgpus salloc -n"$gpus" --gpus="$gpus" "$cli" --workspace "$out/srun_jobgpus.tbw" \
         tune "$spec" --launcher srun --srun-tasks "$gpus" --verbose
@@ -115,6 +121,8 @@ fi
     grep -h -i -E "Slurm granted|measures on|GPUs: one per" "$out/srun.log" | head -6
     grep -h -i -E "lost|handed back|measures on" "$out/srun_lost.log" | head -12
     grep -h -i -E "dropped|measures on|Finished" "$out/srun_jobgpus.log" 2>/dev/null | head -8
+    grep -h -i -E "builds what|compiling for|with 0 worker|cuda-compile|Finished" \
+        "$out/srun_nodes.log" | head -6
     echo '```'
 } > "$out/cluster_gpu.md"
 cat "$out/cluster_gpu.md"

@@ -43,7 +43,7 @@ Status JobPipeline::start()
 {
     if (m_settings.backend == BackendKind::Cpu) {
         defineCpuPools();
-        return startPools({&m_first, &m_bench});
+        return compilesHere() ? startPools({&m_first, &m_bench}) : startPools({&m_bench});
     }
     definePool(m_first, "cuda-compile", m_settings.compileWorkers, {});
     if (!hasBenchStage())
@@ -61,7 +61,13 @@ Status JobPipeline::start()
         return status;
     if (auto status = adoptLaunchedGpus(); !status)
         return status;
-    return startPools({&m_first});
+    return compilesHere() ? startPools({&m_first}) : ok();
+}
+
+bool JobPipeline::compilesHere() const
+{
+    return !m_settings.compileWhereMeasured || !hasBenchStage() ||
+           m_settings.benchLaunchers.empty();
 }
 
 // A new round's bench workers (a CUDA context, CUPTI, internal kernels: a second or more)
@@ -199,6 +205,8 @@ std::size_t JobPipeline::idle(const Pool &pool)
 
 bool JobPipeline::canAccept() const
 {
+    if (!compilesHere()) // queued for the measuring workers, who build them: a few each
+        return m_waiting.size() < 2 * m_bench.supervisors.size();
     if (idle(m_first) == 0)
         return false;
     if (!hasBenchStage())
@@ -218,6 +226,10 @@ void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::
     m_tokens.insert(token);
     if (onLane && !m_bench.supervisors.empty())
         m_pinned[token] = *onLane % m_bench.supervisors.size();
+    if (!compilesHere()) { // straight to the measuring workers, nothing compiled yet
+        m_waiting.push_back({token, config, sizeIndex, Result{}});
+        return;
+    }
     submitTo(m_first, token, config, sizeIndex);
 }
 
@@ -385,7 +397,8 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
     // reached one (a failed compile), the compiling one's.
     outcome.result.host = outcome.host;
     if (auto compiled = m_compiled.find(token); compiled != m_compiled.end()) {
-        mergeCompileFigures(outcome.result, compiled->second);
+        if (compilesHere()) // else the measuring worker built it and says so itself
+            mergeCompileFigures(outcome.result, compiled->second);
         m_compiled.erase(compiled);
     }
     m_tokens.erase(token);

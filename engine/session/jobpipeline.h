@@ -75,6 +75,9 @@ public:
 
 private:
     Status adoptLaunchedGpus();
+    // Whether this machine's compile workers build the configurations (else each launched
+    // measuring worker builds what it measures: PipelineSettings::compileWhereMeasured).
+    bool compilesHere() const;
 
     struct Pool
     {

@@ -155,6 +155,8 @@ Status JobPipeline::adoptLaunchedGpus()
                              "srun: ask for GPUs (the allocation needs --gpus or "
                              "--gres=gpu:N); ssh: the host needs a GPU and its driver");
     }
+    if (!compilesHere()) // each worker builds for its own GPU: any mix of architectures
+        return ok();
     for (std::size_t lane = 0; lane < m_launchedGpus.size() && m_settings.arch.empty(); ++lane)
         m_settings.arch = m_launchedGpus[lane].arch; // the first started lane's
     std::string others;

@@ -179,6 +179,10 @@ LauncherChoice chooseLaunchers(const LauncherRequest &request, const Spec &spec)
                        true);
     if (auto problem = allocationProblem(request); !problem.empty())
         return refused(problem, true);
+    if (kind == LauncherKind::Local && request.compileWhereMeasured)
+        return refused("--compile-on nodes needs --launcher srun or ssh: a local run's workers "
+                       "build here anyway",
+                       true);
     if (kind == LauncherKind::Local)
         return {};
     LauncherChoice choice = kind == LauncherKind::Srun ? chooseSrun(request) : chooseSsh(request);
@@ -186,6 +190,10 @@ LauncherChoice chooseLaunchers(const LauncherRequest &request, const Spec &spec)
         measureOnTheirGpus(choice);
     if (choice.allocation) // the allocation asks for what its tasks will take
         choice.allocation->gpuPerTask = choice.benchLaunchers.front().gpuPerTask;
+    if (request.compileWhereMeasured && choice.error.empty()) {
+        choice.compileWhereMeasured = true;
+        choice.announcement += "; each measuring worker builds what it measures where it runs";
+    }
     return choice;
 }
 

@@ -41,6 +41,9 @@ struct LauncherRequest
     // wording); the policy fills in the tasks and GPUs.
     bool askForAllocation = false;
     SallocRequest allocation;
+    // Each launched measuring worker builds what it measures, where it runs (--compile-on
+    // nodes), instead of this machine's compile workers.
+    bool compileWhereMeasured = false;
     LauncherWording wording;
 };
 
@@ -54,6 +57,7 @@ struct LauncherChoice
     // Set: the run asks Slurm for this allocation and runs the srun steps in it
     // (SessionOptions::allocation); unset inside an allocation, which is used as it is.
     std::optional<SallocRequest> allocation;
+    bool compileWhereMeasured = false; // PipelineSettings::compileWhereMeasured
 };
 
 // The one launcher policy of the CLI and the workbench: srun must be on PATH and the process

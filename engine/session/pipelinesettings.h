@@ -28,6 +28,11 @@ struct PipelineSettings
     // cpu: where the measuring workers run, one each (a "location": an srun task, an ssh host);
     // empty: one, here. The compile workers stay here and share the build cache with them.
     std::vector<LauncherSettings> benchLaunchers;
+    // With benchLaunchers: each measuring worker builds what it measures where it runs (a CUDA
+    // worker for its own GPU, through its cache, shared or the node's own), and no compile
+    // worker starts here: GPUs of several architectures in one run, no shared cache needed.
+    // What it costs: builds no longer overlap measuring.
+    bool compileWhereMeasured = false;
     std::string arch; // compile target for compile workers, e.g. "sm_90"
     bool compileOnly = false;
     std::string referenceName; // e.g. "the reference configuration BM=32,BN=32"; "" for none

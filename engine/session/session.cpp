@@ -264,6 +264,7 @@ Status Session::startPipeline()
                                : 1);
     settings.gpus = m_options.gpus;
     settings.benchLaunchers = m_options.benchLaunchers;
+    settings.compileWhereMeasured = m_options.compileWhereMeasured;
     settings.arch = m_options.arch;
     settings.compileOnly = m_options.compileOnly;
     if (m_spec.verification.reference)

@@ -25,6 +25,7 @@ struct SessionOptions
     // cpu: the measuring workers' launchers (srun tasks, ssh hosts), one worker each; empty:
     // one worker here. Compile workers run here (workerlauncher.h).
     std::vector<LauncherSettings> benchLaunchers;
+    bool compileWhereMeasured = false; // PipelineSettings::compileWhereMeasured
     // Set (chooseLaunchers() outside an allocation, asked to get one): before anything else
     // the run asks Slurm for this allocation, runs the srun launchers' steps in it and cancels
     // it when it ends, however it ends (SlurmAllocation). A stop request cancels the wait.

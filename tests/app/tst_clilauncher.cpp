@@ -153,21 +153,49 @@ private slots:
     // its pipes; the workspace given relative (the cache goes by its absolute path).
     void aCpuRunThroughSsh()
     {
+        QString out;
+        runThroughSsh("ssh ws.tbw", {}, out);
+    }
+
+    // --compile-on nodes: no compile worker starts here; the measuring worker builds each
+    // configuration where it runs, and the results are the same.
+    void aCpuRunBuildsWhereItMeasures()
+    {
+        QString out;
+        runThroughSsh("built there.tbw", {"--compile-on", "nodes"}, out);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(out.contains("each measuring worker builds what it measures where it runs"),
+                 qPrintable(out));
+        QVERIFY2(out.contains("with 0 worker(s)"), qPrintable(out));
+        QVERIFY2(!out.contains("cpu-compile supervisor"), qPrintable(out));
+        const auto outcome = tune({"--compile-on", "nodes"}); // no launcher: nothing to build on
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("--compile-on nodes needs --launcher srun or ssh"),
+                 qPrintable(outcome.err));
+    }
+
+private:
+    // The CPU spec through `--launcher ssh --ssh-hosts node1` (FAKE ssh) into `workspace`, in
+    // the test's folder: every configuration stored ok. `out`: the CLI's output.
+    void runThroughSsh(const QString &workspace, const QStringList &extra, QString &out)
+    {
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert("TUNEBENCH_SSH", examplePath("tests/app/data/fakessh.sh"));
         QProcess process;
         process.setProcessEnvironment(environment);
         process.setWorkingDirectory(m_dir.path());
-        process.start(cliPath(), {"--workspace", "ssh ws.tbw", "tune", cpuSpec(), "--launcher",
-                                  "ssh", "--ssh-hosts", "node1", "-v"});
+        process.start(cliPath(), QStringList{"--workspace", workspace, "tune", cpuSpec(),
+                                             "--launcher", "ssh", "--ssh-hosts", "node1", "-v"} +
+                                     extra);
         QVERIFY(process.waitForFinished(120000));
-        const QString out = QString::fromUtf8(process.readAllStandardOutput());
+        out = QString::fromUtf8(process.readAllStandardOutput());
         QVERIFY2(process.exitCode() == 0,
                  qPrintable(out + QString::fromUtf8(process.readAllStandardError())));
         QVERIFY2(out.contains("Measuring workers: ssh to node1"), qPrintable(out));
         QVERIFY2(out.contains("cpu supervisor: worker 0 on ssh node1: tunebench-worker"),
                  qPrintable(out));
-        auto store = Store::open(m_dir.filePath("ssh ws.tbw").toStdString());
+        auto store = Store::open(m_dir.filePath(workspace).toStdString());
         QVERIFY(store.hasValue());
         auto results = store->results(1);
         QVERIFY(results.hasValue());

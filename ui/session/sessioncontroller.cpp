@@ -133,6 +133,7 @@ bool SessionController::applyLaunchers(const RunRequest &request, const Spec &sp
         return false;
     }
     options.benchLaunchers = choice.benchLaunchers;
+    options.compileWhereMeasured = choice.compileWhereMeasured;
     options.allocation = choice.allocation; // asked for and held by the session, as the CLI's
     if (choice.benchLaunchers.empty())
         return true;

@@ -68,6 +68,8 @@ CudaRunPlan planLaunchedRun(const Spec &spec, const CudaRunRequest &request)
         inputs.specArch = spec.kernel.arch;
         inputs.measuring = true;
         plan.target = chooseCompileTarget(inputs);
+    } else if (request.compileWhereMeasured) {
+        plan.target.reason = "each launched worker's own GPU, built where it runs";
     } else {
         plan.target.reason = "the first launched worker's GPU";
     }

@@ -39,6 +39,8 @@ struct CudaRunRequest
     // The measuring workers start through srun or ssh: their GPUs are where they run, not
     // here, and each worker's hello names its own (JobPipeline learns them as it starts).
     bool launched = false;
+    // Launched, and each worker builds for its own GPU where it runs (--compile-on nodes).
+    bool compileWhereMeasured = false;
 };
 
 // Whether this build has the CUDA backend: it is built where CMake finds a CUDA toolkit

@@ -120,6 +120,26 @@ private slots:
         pipeline.stop();
     }
 
+    // Built where measured (--compile-on nodes): no compile worker starts here, each measuring
+    // worker builds for its own GPU, so GPUs of two architectures share one run.
+    void builtWhereMeasuredAnyArchitectureMayJoin()
+    {
+        qputenv("TB_FAKE_GPUS", kH100AndA100);
+        PipelineSettings settings = launchedCudaRun(m_cache);
+        settings.compileWhereMeasured = true;
+        JobPipeline pipeline(settings);
+        const Status started = pipeline.start();
+        QVERIFY2(started.hasValue(), started ? "" : started.error().toString().c_str());
+        QCOMPARE(pipeline.launchedGpus().size(), std::size_t(2));
+        QCOMPARE(pipeline.launchedGpus()[1].arch, std::string("sm_80"));
+        const auto finished = measureOne(pipeline);
+        QCOMPARE(finished.size(), std::size_t(1));
+        QVERIFY(!finished.front().result.deviceUuid.empty());
+        const std::string log = joined(pipeline.takeLogLines());
+        QVERIFY2(!contains(log, "cuda-compile"), log.c_str());
+        pipeline.stop();
+    }
+
     // An architecture the user chose is what the builds are for: lanes of another cannot load them.
     void aChosenArchitectureIsKept()
     {

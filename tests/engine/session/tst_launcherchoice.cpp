@@ -136,6 +136,19 @@ private slots:
         QCOMPARE(choice.benchLaunchers.size(), std::size_t(2));
         QVERIFY(!choice.benchLaunchers.front().gpuPerTask);
         QVERIFY2(has(choice.announcement, "its GPUs 0 to n-1"), choice.announcement.c_str());
+        QVERIFY(!choice.compileWhereMeasured);
+
+        request.compileWhereMeasured = true; // --compile-on nodes
+        choice = chooseLaunchers(request, backend(BackendKind::Cuda));
+        QVERIFY(choice.compileWhereMeasured);
+        QVERIFY2(has(choice.announcement, "builds what it measures where it runs"),
+                 choice.announcement.c_str());
+        request.kind = LauncherKind::Local;
+        request.sshHosts.clear();
+        choice = chooseLaunchers(request, backend(BackendKind::Cuda));
+        QVERIFY(choice.usageError);
+        QVERIFY2(has(choice.error, "--compile-on nodes needs --launcher srun or ssh"),
+                 choice.error.c_str());
     }
 
     void sshHostsAndUsageErrors()
