@@ -17,6 +17,7 @@ const QString keySalloc = QStringLiteral("workers/salloc");
 const QString keySlurmPartition = QStringLiteral("workers/slurm_partition");
 const QString keySlurmAccount = QStringLiteral("workers/slurm_account");
 const QString keySlurmTime = QStringLiteral("workers/slurm_time");
+const QString keyBuildOnNodes = QStringLiteral("workers/build_on_nodes");
 const QString keyGpus = QStringLiteral("devices/gpus");
 const QString keyAppearance = QStringLiteral("appearance/scheme");
 const QString keyMeasurement = QStringLiteral("measurement");
@@ -87,6 +88,7 @@ LauncherPreference AppSettings::launcherPreference() const
     launch.slurmPartition = m_settings->value(keySlurmPartition).toString();
     launch.slurmAccount = m_settings->value(keySlurmAccount).toString();
     launch.slurmTimeLimit = m_settings->value(keySlurmTime).toString();
+    launch.buildWhereMeasured = m_settings->value(keyBuildOnNodes, false).toBool();
     return launcherPreferenceProblem(launch).isEmpty() ? launch : LauncherPreference();
 }
 
@@ -100,6 +102,7 @@ void AppSettings::setLauncherPreference(const LauncherPreference &launch)
     m_settings->setValue(keySlurmPartition, launch.slurmPartition);
     m_settings->setValue(keySlurmAccount, launch.slurmAccount);
     m_settings->setValue(keySlurmTime, launch.slurmTimeLimit);
+    m_settings->setValue(keyBuildOnNodes, launch.buildWhereMeasured);
 }
 
 MeasurementSettings AppSettings::measurement() const
@@ -178,7 +181,8 @@ void AppSettings::restoreDefaults()
 {
     for (const QString &key :
          {keyCompileWorkers, keyLauncher, keySrunTasks, keySrunArguments, keySshHosts, keySalloc,
-          keySlurmPartition, keySlurmAccount, keySlurmTime, keyGpus, keyAppearance, keyMeasurement})
+          keySlurmPartition, keySlurmAccount, keySlurmTime, keyBuildOnNodes, keyGpus, keyAppearance,
+          keyMeasurement})
         m_settings->remove(key);
 }
 

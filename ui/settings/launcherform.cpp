@@ -13,6 +13,7 @@ LauncherForm::LauncherForm(QWidget *parent)
     : QGroupBox(tr("Measuring workers"), parent), m_launcher(new QComboBox(this)),
       m_srunTasks(new QSpinBox(this)), m_srunArguments(new QLineEdit(this)),
       m_salloc(new QCheckBox(tr("Ask Slurm for an &allocation (salloc)"), this)),
+      m_buildOnNodes(new QCheckBox(tr("&Build where measured (on the nodes)"), this)),
       m_partition(new QLineEdit(this)), m_account(new QLineEdit(this)),
       m_timeLimit(new QLineEdit(this)), m_allocationNote(new QLabel(this)),
       m_sshHosts(new QLineEdit(this))
@@ -21,11 +22,15 @@ LauncherForm::LauncherForm(QWidget *parent)
     m_launcher->addItem(tr("Slurm (srun)"), int(LauncherKind::Srun));
     m_launcher->addItem(tr("ssh"), int(LauncherKind::Ssh));
     m_launcher->setToolTip(
-        tr("Where CPU runs measure: on this machine (the default), as Slurm tasks through srun "
+        tr("Where runs measure: on this machine (the default), as Slurm tasks through srun "
            "inside the allocation the workbench runs in (or one it asks Slurm for), or on "
-           "other hosts through ssh.\n"
-           "The build cache beside the workspace and tunebench-worker must be at the same path "
-           "there (a shared file system). CUDA runs measure here only."));
+           "other hosts through ssh. A CUDA worker takes one GPU where it runs and names it.\n"
+           "tunebench-worker must be at the same path there, and the build cache beside the "
+           "workspace too unless each worker builds where it measures."));
+    m_buildOnNodes->setToolTip(
+        tr("srun or ssh: no compile worker starts here; each measuring worker builds what it "
+           "measures where it runs, for its own GPU (GPUs of several architectures in one run, "
+           "no shared build cache needed). Builds then no longer overlap measuring."));
     m_srunTasks->setRange(1, LauncherPreference::kMaxSrunTasks);
     m_srunTasks->setToolTip(tr("Measuring workers, one srun task each (srun --ntasks=1 per "
                                "worker, --exact, inside the current allocation)"));
@@ -55,6 +60,7 @@ LauncherForm::LauncherForm(QWidget *parent)
     form->addRow(tr("Time li&mit:"), m_timeLimit);
     form->addRow(m_allocationNote);
     form->addRow(tr("ssh &hosts:"), m_sshHosts);
+    form->addRow(m_buildOnNodes);
 
     connect(m_launcher, &QComboBox::currentIndexChanged, this, [this] {
         showChosen();
@@ -63,6 +69,7 @@ LauncherForm::LauncherForm(QWidget *parent)
     connect(m_srunTasks, &QSpinBox::valueChanged, this, &LauncherForm::changed);
     connect(m_srunArguments, &QLineEdit::textChanged, this, &LauncherForm::changed);
     connect(m_sshHosts, &QLineEdit::textChanged, this, &LauncherForm::changed);
+    connect(m_buildOnNodes, &QCheckBox::toggled, this, &LauncherForm::changed);
     connect(m_salloc, &QCheckBox::toggled, this, [this] {
         showChosen();
         emit changed();
@@ -96,6 +103,7 @@ void LauncherForm::showChosen()
     for (QLineEdit *edit : {m_partition, m_account, m_timeLimit})
         edit->setEnabled(kind == LauncherKind::Srun && m_salloc->isChecked());
     m_sshHosts->setEnabled(kind == LauncherKind::Ssh);
+    m_buildOnNodes->setEnabled(kind != LauncherKind::Local);
     m_allocationNote->setVisible(kind == LauncherKind::Srun && !m_salloc->isChecked() &&
                                  qEnvironmentVariable("SLURM_JOB_ID").isEmpty());
 }
@@ -111,6 +119,7 @@ LauncherPreference LauncherForm::value() const
     launch.slurmPartition = m_partition->text().trimmed();
     launch.slurmAccount = m_account->text().trimmed();
     launch.slurmTimeLimit = m_timeLimit->text().trimmed();
+    launch.buildWhereMeasured = m_buildOnNodes->isChecked();
     return launch;
 }
 
@@ -124,6 +133,7 @@ void LauncherForm::setValue(const LauncherPreference &launch)
     m_partition->setText(launch.slurmPartition);
     m_account->setText(launch.slurmAccount);
     m_timeLimit->setText(launch.slurmTimeLimit);
+    m_buildOnNodes->setChecked(launch.buildWhereMeasured);
     showChosen();
 }
 

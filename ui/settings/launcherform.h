@@ -32,6 +32,7 @@ public:
     QLineEdit *sshHostsEdit() const { return m_sshHosts; }
     QLabel *allocationNote() const { return m_allocationNote; }
     QCheckBox *sallocBox() const { return m_salloc; }
+    QCheckBox *buildOnNodesBox() const { return m_buildOnNodes; }
     QLineEdit *partitionEdit() const { return m_partition; }
     QLineEdit *accountEdit() const { return m_account; }
     QLineEdit *timeLimitEdit() const { return m_timeLimit; }
@@ -47,6 +48,7 @@ private:
     QSpinBox *m_srunTasks;
     QLineEdit *m_srunArguments;
     QCheckBox *m_salloc;
+    QCheckBox *m_buildOnNodes;
     QLineEdit *m_partition;
     QLineEdit *m_account;
     QLineEdit *m_timeLimit;

@@ -98,6 +98,7 @@ LauncherRequest launcherRequest(const LauncherPreference &launch)
     }
     if (launch.kind == LauncherKind::Ssh)
         request.sshHosts = toStd(launch.sshHosts);
+    request.compileWhereMeasured = launch.kind != LauncherKind::Local && launch.buildWhereMeasured;
     request.srunProgram = launcherProgram(LauncherKind::Srun);
     request.sshProgram = launcherProgram(LauncherKind::Ssh);
     request.wording.choice = "Preferences > Workers:";

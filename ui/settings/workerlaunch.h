@@ -9,9 +9,10 @@ namespace tb {
 
 struct LauncherRequest;
 
-// Preferences > Workers: where the measuring workers of a CPU run go (issue 22). Local (the
+// Preferences > Workers: where the measuring workers of a run go (issue 22). Local (the
 // default), Slurm tasks through srun inside the allocation the workbench runs in (or one it
-// asks Slurm for, askForAllocation), or ssh hosts.
+// asks Slurm for, askForAllocation), or ssh hosts; and, launched, where configurations are
+// built (buildWhereMeasured: by each measuring worker, as the CLI's --compile-on nodes).
 struct LauncherPreference
 {
     static constexpr int kMaxSrunTasks = 256;
@@ -28,6 +29,9 @@ struct LauncherPreference
     QString slurmPartition;
     QString slurmAccount;
     QString slurmTimeLimit;
+    // srun or ssh: each measuring worker builds what it measures where it runs, for its own
+    // GPU (no compile worker here, no shared build cache needed).
+    bool buildWhereMeasured = false;
 
     bool operator==(const LauncherPreference &) const = default;
 };
