@@ -4,6 +4,7 @@
 // step) as fault injections: the run completes, every configuration has exactly one result,
 // and none is recorded worker_crashed for the kill.
 #include "clirunner.h"
+#include "completerun.h"
 #include "slurmtesting.h"
 #include "watchedrun.h"
 
@@ -42,25 +43,9 @@ private:
     }
 
     // Every configuration of the grid exactly once, none worker_crashed, the run finished.
-    void verifyComplete(const QString &workspace)
+    static void verifyComplete(const QString &workspace)
     {
-        auto store = Store::open(workspace.toStdString());
-        QVERIFY(store.hasValue());
-        auto results = store->results(1);
-        QVERIFY(results.hasValue());
-        QCOMPARE(results->size(), std::size_t(kConfigurations));
-        std::set<std::pair<std::string, std::size_t>> distinct;
-        for (const auto &stored : *results) {
-            distinct.insert({stored.configKey, stored.sizeIndex});
-            QVERIFY2(stored.result.status == ResultStatus::Ok,
-                     (stored.configKey + ": " + std::string(toString(stored.result.status)) + " " +
-                      stored.result.message)
-                         .c_str());
-        }
-        QCOMPARE(distinct.size(), results->size());
-        auto run = store->run(1);
-        QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("finished"));
+        verifyCompleteRun(workspace, kConfigurations);
     }
 
     QTemporaryDir m_dir;

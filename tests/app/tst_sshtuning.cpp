@@ -6,6 +6,7 @@
 // exactly one result, all ok and with the measuring host. A host on a closed port from the
 // start is dropped at the start, named, and the run goes on; with no other host the run fails.
 #include "clirunner.h"
+#include "completerun.h"
 #include "sshtesting.h"
 #include "watchedrun.h"
 
@@ -97,28 +98,11 @@ private:
 
     // Every configuration of the grid exactly once, all ok with this machine as their host
     // (both aliases are this machine), the run finished.
-    void verifyComplete(const QString &workspace)
+    static void verifyComplete(const QString &workspace)
     {
-        auto store = Store::open(workspace.toStdString());
-        QVERIFY(store.hasValue());
-        auto results = store->results(1);
-        QVERIFY(results.hasValue());
-        QCOMPARE(results->size(), std::size_t(kConfigurations));
         char host[256] = {};
         QCOMPARE(::gethostname(host, sizeof host - 1), 0);
-        std::set<std::pair<std::string, std::size_t>> distinct;
-        for (const auto &stored : *results) {
-            distinct.insert({stored.configKey, stored.sizeIndex});
-            QVERIFY2(stored.result.status == ResultStatus::Ok,
-                     (stored.configKey + ": " + std::string(toString(stored.result.status)) + " " +
-                      stored.result.message)
-                         .c_str());
-            QCOMPARE(stored.result.host, std::string(host));
-        }
-        QCOMPARE(distinct.size(), results->size());
-        auto run = store->run(1);
-        QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("finished"));
+        verifyCompleteRun(workspace, kConfigurations, host);
     }
 
     QTemporaryDir m_dir;
