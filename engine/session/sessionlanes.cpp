@@ -75,7 +75,10 @@ Status Session::recordLaunchedDevice()
                          gpus[i].name + " (" + gpus[i].uuid + ", " + gpus[i].arch + ")");
         first = first ? first : &gpus[i];
     }
-    return first ? m_store->setRunDevice(m_summary.runId, first->name, first->peaks) : ok();
+    if (!first)
+        return ok();
+    m_listener.onRunDevice(first->name, effectivePeaks(m_spec.peaks, first->peaks));
+    return m_store->setRunDevice(m_summary.runId, first->name, first->peaks);
 }
 
 std::uint64_t Session::busyLanes() const

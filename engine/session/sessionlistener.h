@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/devicepeaks.h"
 #include "sessionevents.h"
 
 namespace tb {
@@ -37,6 +38,13 @@ public:
     virtual void onRoundResult(const RoundEvent &event) { (void)event; }
     virtual void onProgress(const Progress &progress) { (void)progress; }
     virtual void onBenchLane(const BenchLane &lane) { (void)lane; }
+    // A run whose measuring workers started through srun or ssh knows its GPU only once they
+    // said hello: its model and the peaks results are judged by (the spec's winning).
+    virtual void onRunDevice(const std::string &device, const DevicePeaks &peaks)
+    {
+        (void)device;
+        (void)peaks;
+    }
     virtual void onLog(const std::string &line) { (void)line; }
     // A line to show even where the log is hidden: the run waits on something outside it
     // (a Slurm allocation queued and waiting for resources, granted, released). Logged unless

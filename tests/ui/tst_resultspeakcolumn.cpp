@@ -1,11 +1,13 @@
 // The Results table's "% of peak": a rate metric against the device's matching peak, the
 // objective's metric first, a share above 100 % marked (likely L2-resident), and a run without
-// the peak saying how to give it.
+// the peak saying how to give it, and peaks learned while the run goes (a launched CUDA run).
+#include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
 #include "resultsmodeltesting.h"
 #include "session/specoutline.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace tb;
@@ -114,6 +116,32 @@ private slots:
         spec.objective = {};
         model.reset(specOutline(spec));
         QCOMPARE(model.column(ResultsModel::PercentOfPeak), -1);
+    }
+
+    // A launched CUDA run knows its GPU's peaks only once its workers said hello: the feed
+    // gets them after results are in, and the column judges those results from then on.
+    void peaksLearnedDuringTheRun()
+    {
+        ResultsFeed feed;
+        QAbstractItemModelTester tester(feed.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Spec spec = bandwidthSpec();
+        spec.peaks = {};
+        feed.reset(specOutline(spec));
+        feed.append({measuredAt("M=1", 1500, 1)});
+        ResultsModel &model = *feed.model();
+        const int peak = model.column(ResultsModel::PercentOfPeak);
+        QVERIFY(model.index(0, peak).data().toString().isEmpty());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy told(&feed, &ResultsFeed::peaksChanged);
+        DevicePeaks h100;
+        h100.bytesPerSecond = 3e12;
+        h100.bytesSource = kPeakFromDevice;
+        feed.setPeaks(h100);
+        QCOMPARE(told.count(), 1);
+        QVERIFY(changed.count() >= 1);
+        QCOMPARE(model.index(0, peak).data().toString(), QString("50.0 %"));
+        QCOMPARE(feed.outline().peaks.bytesPerSecond, std::optional<double>(3e12));
     }
 };
 

@@ -15,6 +15,13 @@ void ResultsFeed::reset(const SpecOutline &outline)
     emit cleared(outline);
 }
 
+void ResultsFeed::setPeaks(const DevicePeaks &peaks)
+{
+    m_outline.peaks = peaks;
+    m_model->setPeaks(peaks);
+    emit peaksChanged(peaks);
+}
+
 void ResultsFeed::setSizeLabel(std::size_t sizeIndex, const QString &label)
 {
     m_model->setSizeLabel(sizeIndex, label);

@@ -36,12 +36,16 @@ public:
     void append(const QVector<ResultEvent> &batch);
     // A finalist's result after an extra round replaces its row (queued results first).
     void replace(const RoundEvent &event);
+    // The peaks the results are judged by, learned after the run began (a launched CUDA run's
+    // GPU): the model's "% of peak" and the roofline follow.
+    void setPeaks(const DevicePeaks &peaks);
 
 signals:
     void cleared(const tb::SpecOutline &outline);
     void sizeLabelChanged(std::size_t sizeIndex, const QString &label);
     // After the model holds the batch.
     void resultsAdded(const QVector<tb::ResultEvent> &batch);
+    void peaksChanged(const tb::DevicePeaks &peaks);
 
 private:
     ResultsModel *m_model;

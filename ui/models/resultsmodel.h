@@ -104,6 +104,8 @@ public:
     const QStringList &metricNames() const { return m_metricNames; }
     // What "% of peak" judges by: the peaks and the metric (-1: the column is not shown).
     const DevicePeaks &peaks() const { return m_peaks; }
+    // Peaks learned after the reset (a launched CUDA run's GPU): "% of peak" recomputed.
+    void setPeaks(const DevicePeaks &peaks);
     int peakMetric() const { return m_peakMetric; }
     // The order that puts a column's best values first: descending for the spec's maximised
     // objective metric, ascending for every other column (times: the fastest first).

@@ -16,6 +16,17 @@ QVariant ResultsModel::shareOfPeak(const ResultEvent &event) const
     return share ? QVariant(*share) : QVariant();
 }
 
+void ResultsModel::setPeaks(const DevicePeaks &peaks)
+{
+    m_peaks = peaks;
+    const int column = this->column(PercentOfPeak);
+    if (column < 0)
+        return;
+    emit headerDataChanged(Qt::Horizontal, column, column);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, column), index(rowCount() - 1, column));
+}
+
 QString ResultsModel::peakToolTip() const
 {
     if (m_peakMetric < 0)

@@ -32,6 +32,12 @@ void RunPage::connectController()
     connect(m_controller, &SessionController::progressChanged, m_progress,
             &RunProgress::setProgress);
     connect(m_controller, &SessionController::benchLaneChanged, m_lanes, &BenchLanes::setLane);
+    connect(m_controller, &SessionController::runDeviceKnown, this,
+            [this](const QString &device, const DevicePeaks &peaks) {
+                m_feed->setPeaks(peaks);
+                appendLog(tr("Measuring on %1: results judged by its peaks (%2)")
+                              .arg(device, QString::fromStdString(describePeaks(peaks))));
+            });
     connect(m_lanes, &BenchLanes::locationDropped, this,
             [this](const QString &location, const QString &reason) {
                 appendLog(

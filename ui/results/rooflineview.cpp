@@ -33,6 +33,10 @@ RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
     connect(feed, &ResultsFeed::cleared, this, &RooflineView::reset);
     connect(feed, &ResultsFeed::sizeLabelChanged, this, &RooflineView::setSizeLabel);
     connect(feed, &ResultsFeed::resultsAdded, this, &RooflineView::addResults);
+    connect(feed, &ResultsFeed::peaksChanged, this, [this](const DevicePeaks &peaks) {
+        m_inputs.peaks = peaks;
+        m_recompute->schedule();
+    });
     reset(feed->outline());
 }
 

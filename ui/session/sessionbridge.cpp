@@ -49,6 +49,13 @@ void SessionBridge::onLog(const std::string &line)
         [c = m_controller, text = QString::fromStdString(line)] { emit c->logLine(text); });
 }
 
+void SessionBridge::onRunDevice(const std::string &device, const DevicePeaks &peaks)
+{
+    m_calls->post([c = m_controller, name = QString::fromStdString(device), peaks] {
+        emit c->runDeviceKnown(name, peaks);
+    });
+}
+
 void SessionBridge::onNotice(const std::string &line)
 {
     m_calls->post([c = m_controller, text = QString::fromStdString(line)] {

@@ -26,6 +26,7 @@ public:
     void onBenchLane(const BenchLane &lane) override;
     void onLog(const std::string &line) override;
     void onNotice(const std::string &line) override;
+    void onRunDevice(const std::string &device, const DevicePeaks &peaks) override;
 
 private:
     SessionController *m_controller;

@@ -59,6 +59,9 @@ signals:
     // What the run waits on outside it (a Slurm allocation queued, granted, released): told
     // in logLine too, and shown where the run's state is while it has not started.
     void notice(const QString &line);
+    // A launched CUDA run's GPU, known once its workers said hello: the peaks its results are
+    // judged by from now on (specLoaded had none).
+    void runDeviceKnown(const QString &device, const tb::DevicePeaks &peaks);
     // The CUDA run about to start only compiles (asked for, or no GPU): the line says why and
     // for which architecture. Results carry resources, no timings.
     void compilingOnly(const QString &announcement);

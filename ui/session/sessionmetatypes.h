@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/devicepeaks.h"
 #include "session/sessionevents.h"
 
 #include <QMetaType>
@@ -12,3 +13,4 @@ Q_DECLARE_METATYPE(tb::RunSummary)
 Q_DECLARE_METATYPE(tb::RoundStart)
 Q_DECLARE_METATYPE(tb::RoundEvent)
 Q_DECLARE_METATYPE(tb::BenchLane)
+Q_DECLARE_METATYPE(tb::DevicePeaks)
