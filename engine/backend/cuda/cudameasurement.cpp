@@ -135,7 +135,7 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
             return read;
         std::vector<double> batch = batchEvents;
         if (m_cupti) {
-            auto durations = m_cupti->collect(kernel.symbol, count);
+            auto durations = m_cupti->collect({kernel.shape, kernel.symbol}, count);
             if (durations) {
                 batch = std::move(*durations);
             } else {

@@ -14,6 +14,7 @@ namespace {
 
 constexpr const char *kEmptyKernel = R"(extern "C" __global__ void tb_cupti_calibration() {})";
 constexpr int kLaunches = 101;
+constexpr unsigned kThreads = 128;
 
 CudaFailure internal(std::string message)
 {
@@ -27,15 +28,19 @@ CudaStatus medianDuration(CuptiTimer &timer, const CudaDriver &driver, CUfunctio
     if (Status discarded = timer.discard(); !discarded)
         return internal(discarded.error().toString());
     for (int i = 0; i < kLaunches; ++i)
-        if (CudaStatus launched = driver.check(
-                driver.launchKernel(function, blocks, 1, 1, 128, 1, 1, 0, stream, nullptr, nullptr),
-                "cuLaunchKernel (CUPTI calibration)");
+        if (CudaStatus launched =
+                driver.check(driver.launchKernel(function, blocks, 1, 1, kThreads, 1, 1, 0, stream,
+                                                 nullptr, nullptr),
+                             "cuLaunchKernel (CUPTI calibration)");
             !launched)
             return launched;
     if (CudaStatus synced = driver.check(driver.streamSynchronize(stream), "cuStreamSynchronize");
         !synced)
         return synced;
-    auto durations = timer.collect("tb_cupti_calibration", kLaunches);
+    LaunchShape shape;
+    shape.grid = {blocks, 1, 1};
+    shape.block = {kThreads, 1, 1};
+    auto durations = timer.collect({shape, "tb_cupti_calibration"}, kLaunches);
     if (!durations)
         return internal(durations.error().toString());
     std::vector<double> sorted = *durations;

@@ -28,6 +28,11 @@ Collector &collector()
     return instance;
 }
 
+std::uint64_t dimension(std::int32_t value)
+{
+    return value > 0 ? static_cast<std::uint64_t>(value) : 0;
+}
+
 void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumRecords)
 {
     *buffer = static_cast<uint8_t *>(std::aligned_alloc(kBufferAlignment, kBufferBytes));
@@ -48,8 +53,17 @@ void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t *buf
                 continue;
             // The fields read here sit at the same place in every kernel record version.
             const auto *kernel = reinterpret_cast<const CUpti_ActivityKernel10 *>(record);
-            state.records.push_back({kernel->name ? kernel->name : "", kernel->start, kernel->end,
-                                     kernel->correlationId});
+            KernelRecord kept{kernel->name ? kernel->name : "",
+                              kernel->start,
+                              kernel->end,
+                              kernel->correlationId,
+                              {}};
+            kept.shape.grid = {dimension(kernel->gridX), dimension(kernel->gridY),
+                               dimension(kernel->gridZ)};
+            kept.shape.block = {dimension(kernel->blockX), dimension(kernel->blockY),
+                                dimension(kernel->blockZ)};
+            kept.shape.dynamicSharedBytes = dimension(kernel->dynamicSharedMemory);
+            state.records.push_back(std::move(kept));
         }
         size_t dropped = 0;
         if (state.library->activityGetNumDroppedRecords(context, streamId, &dropped) ==
@@ -158,13 +172,13 @@ Status CuptiTimer::discard()
     return flushed;
 }
 
-Expected<std::vector<double>> CuptiTimer::collect(std::string_view kernelName, std::size_t expected)
+Expected<std::vector<double>> CuptiTimer::collect(const TimedLaunch &launch, std::size_t expected)
 {
     if (Status flushed = flush(0); !flushed)
         return flushed.error();
     std::uint64_t dropped = 0;
     std::vector<KernelRecord> records = takeRecords(dropped);
-    auto durations = kernelDurations(records, kernelName, expected);
+    auto durations = kernelDurations(records, launch, expected);
     if (!durations) {
         // A buffer holding the last record may not count as complete yet: force it out once.
         if (Status flushed = flush(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED); !flushed)
@@ -173,7 +187,7 @@ Expected<std::vector<double>> CuptiTimer::collect(std::string_view kernelName, s
         std::vector<KernelRecord> late = takeRecords(more);
         dropped += more;
         records.insert(records.end(), late.begin(), late.end());
-        durations = kernelDurations(records, kernelName, expected);
+        durations = kernelDurations(records, launch, expected);
     }
     if (dropped > 0)
         return makeError(EngineError::Code::Internal,

@@ -6,7 +6,6 @@
 
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace tb {
@@ -43,9 +42,10 @@ public:
     // Flushes and forgets every record so far (warm-up and verification launches).
     Status discard();
     // Flushes (the caller synchronised the stream) and returns the durations of the `expected`
-    // launches of `kernelName` since the last discard() or collect(), then forgets all records.
-    // Internal error when CUPTI fails, dropped records, or the count is off.
-    Expected<std::vector<double>> collect(std::string_view kernelName, std::size_t expected);
+    // launches of `launch` since the last discard() or collect() (kernelDurations says which
+    // records those are), then forgets all records. Internal error when CUPTI fails, dropped
+    // records, or the count is off.
+    Expected<std::vector<double>> collect(const TimedLaunch &launch, std::size_t expected);
 
     // From now on the serialised KIND_KERNEL records, or the concurrent ones again (offset 0);
     // each drops the records so far.

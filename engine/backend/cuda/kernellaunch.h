@@ -11,8 +11,8 @@ namespace tb {
 
 class CudaDriver;
 
-// One launch of a loaded kernel: the function, its geometry, its arguments and its symbol (how
-// CUPTI names its records).
+// One launch of a loaded kernel: the function, its geometry (how its CUPTI records are told from
+// others', kernelrecords.h), its arguments and its symbol (the lowered name, for messages).
 struct KernelLaunch
 {
     CUfunction function = nullptr;

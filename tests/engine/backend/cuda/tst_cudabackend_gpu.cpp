@@ -126,11 +126,16 @@ private slots:
         spec.verification.reference = std::vector<double>{64};
         CudaBackend backend(cacheDirectory());
         PREPARE(backend, spec);
-        const Result result = backend.evaluate(Configuration{{512}}, 0);
-        QVERIFY2(result.status == ResultStatus::Ok, qPrintable(describe(result)));
-        QCOMPARE(result.resources.at("threads_per_block"), 512.0);
-        QVERIFY(!result.samples.empty());
-        qInfo("%s", qPrintable(describe(result)));
+        // Each instantiation is timed by CUPTI (issue 34, item 1), the reference's too.
+        for (const double block : {512.0, 64.0}) {
+            const Result result = backend.evaluate(Configuration{{block}}, 0);
+            QVERIFY2(result.status == ResultStatus::Ok, qPrintable(describe(result)));
+            QCOMPARE(result.resources.at("threads_per_block"), block);
+            QVERIFY(!result.samples.empty());
+            QVERIFY2(result.timer == "cupti", qPrintable(describe(result)));
+            QVERIFY(result.resources.count("cupti_unavailable") == 0);
+            qInfo("%s", qPrintable(describe(result)));
+        }
     }
 
     void fallsBackToEventsWhenCuptiIsTaken()
