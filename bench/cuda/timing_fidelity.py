@@ -41,8 +41,11 @@ for size in (0, 1):
         CASES.append(("resources/examples/sgemm/sgemm.json", "sgemm", 2, size, key))
 # Issue 17: a tiled shared-memory transpose of 8192^2 floats, 32 x 32 tiles, 4 to 32 rows of
 # threads per block (1024-thread blocks at 32).
-for key in ("TILE=32,ROWS=32", "TILE=32,ROWS=16", "TILE=32,ROWS=8", "TILE=32,ROWS=4"):
-    CASES.append(("bench/cuda/specs/transpose/transpose.json", "transpose", 3, 0, key))
+# Issue 34: the same at 4096^2 and 2048^2 (kernels of ~10-40 us, where a fixed offset of either
+# instrument weighs 1-5%).
+for size in (0, 1, 2):
+    for key in ("TILE=32,ROWS=32", "TILE=32,ROWS=16", "TILE=32,ROWS=8", "TILE=32,ROWS=4"):
+        CASES.append(("bench/cuda/specs/transpose/transpose.json", "transpose", 3, size, key))
 # A kernel of known duration (CYCLES of the SM clock): the third reference.
 SPIN = "bench/cuda/specs/spin/spin.json"
 for cycles in (4000, 20000, 100000, 1000000):
