@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -63,6 +64,14 @@ void closeInheritedFds(int keep)
     }
 }
 
+// errno on the exec pipe, for the parent's start error.
+[[noreturn]] void reportFailure(int execPipe)
+{
+    const StartReport report{errno, 0};
+    [[maybe_unused]] auto n = ::write(execPipe, &report, sizeof report);
+    ::_exit(127);
+}
+
 } // namespace
 
 Expected<ChildArguments> prepareChild(const WorkerLaunch &launch)
@@ -108,10 +117,12 @@ void pointToStrings(ChildArguments &arguments)
     arguments.environmentPointers.push_back(nullptr);
 }
 
-void execChild(const ChildArguments &arguments, const ChildPipes &pipes, pid_t parent)
+void execChild(const ChildArguments &arguments, const ChildPipes &pipes, pid_t parent,
+               bool startsKeeper)
 {
-    // Die with the supervisor, even when it is SIGKILLed; if it is already gone, stop here.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // Die with the supervisor, even when it is SIGKILLed; if it is already gone, stop here. A
+    // keeper is asked to end, so that it ends its worker's scope first.
+    ::prctl(PR_SET_PDEATHSIG, startsKeeper ? SIGTERM : SIGKILL);
     if (::getppid() != parent)
         ::_exit(127);
     sigset_t none;
@@ -124,16 +135,14 @@ void execChild(const ChildArguments &arguments, const ChildPipes &pipes, pid_t p
     if (::dup2(pipes.stdinPipe[0], STDIN_FILENO) < 0 ||
         ::dup2(pipes.stdoutPipe[1], STDOUT_FILENO) < 0 ||
         ::dup2(pipes.stderrPipe[1], STDERR_FILENO) < 0) {
-        const int error = errno;
-        [[maybe_unused]] auto n = ::write(pipes.execPipe[1], &error, sizeof error);
-        ::_exit(127);
+        reportFailure(pipes.execPipe[1]);
     }
     closeInheritedFds(pipes.execPipe[1]);
+    if (startsKeeper)
+        ::fcntl(pipes.execPipe[1], F_SETFD, 0); // the keeper's report pipe
     ::execve(arguments.executable.c_str(), arguments.argvPointers.data(),
              arguments.environmentPointers.data());
-    const int error = errno;
-    [[maybe_unused]] auto n = ::write(pipes.execPipe[1], &error, sizeof error);
-    ::_exit(127);
+    reportFailure(pipes.execPipe[1]);
 }
 
 std::string commandText(const std::vector<std::string> &command)

@@ -34,12 +34,24 @@ struct ChildPipes
     int stdinPipe[2] = {-1, -1};
     int stdoutPipe[2] = {-1, -1};
     int stderrPipe[2] = {-1, -1};
-    int execPipe[2] = {-1, -1}; // close-on-exec: an exec failure writes errno here
+    int execPipe[2] = {-1, -1}; // close-on-exec: the StartReport below comes back here
+};
+
+// What comes back on the exec pipe: nothing (end of file) when the worker was exec'd directly
+// and started; else the errno of what failed, or from a scope keeper (workerscope.h) the pid
+// of the worker it started.
+struct StartReport
+{
+    int error = 0;
+    int workerPid = 0;
 };
 
 // In the child, after fork(): wire the pipes to 0/1/2, set up signals, close every other fd
-// and exec. Never returns.
-[[noreturn]] void execChild(const ChildArguments &arguments, const ChildPipes &pipes, pid_t parent);
+// and exec. With `startsKeeper`, the program is a scope keeper: it reports on the exec pipe
+// (kept open across exec) and is told to end by SIGTERM, also when the spawning thread ends.
+// Never returns.
+[[noreturn]] void execChild(const ChildArguments &arguments, const ChildPipes &pipes, pid_t parent,
+                            bool startsKeeper);
 
 // "a b c" for messages.
 std::string commandText(const std::vector<std::string> &command);

@@ -1,6 +1,7 @@
 #include "workerprocess.h"
 
 #include "childlaunch.h"
+#include "workerscope.h"
 
 #include "protocol/streamparser.h"
 
@@ -8,13 +9,16 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace tb {
 
+using runner_detail::ChildArguments;
 using runner_detail::ChildPipes;
+using runner_detail::StartReport;
 
 namespace {
 
@@ -60,6 +64,25 @@ void setNonBlocking(int fd)
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
+// The child's StartReport, or nullopt at end of file (see childlaunch.h).
+std::optional<StartReport> readStartReport(int fd)
+{
+    StartReport report;
+    std::size_t got = 0;
+    auto *bytes = reinterpret_cast<char *>(&report);
+    while (got < sizeof report) {
+        const ssize_t n = ::read(fd, bytes + got, sizeof report - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += static_cast<std::size_t>(n);
+    }
+    if (got < sizeof report)
+        return std::nullopt;
+    return report;
+}
+
 EngineError startError(const std::vector<std::string> &command, const std::string &why)
 {
     return makeError(EngineError::Code::WorkerError,
@@ -68,12 +91,14 @@ EngineError startError(const std::vector<std::string> &command, const std::strin
 
 } // namespace
 
+// Local workers run under a scope keeper (workerscope.h). A launcher's command (srun, ssh) is
+// left alone: it manages its own processes, and the worker is not here to keep.
 Expected<std::unique_ptr<WorkerProcess>> WorkerProcess::spawn(const WorkerLaunch &launch)
 {
-    auto arguments = runner_detail::prepareChild(launch);
-    if (!arguments)
-        return arguments.error();
-    runner_detail::pointToStrings(*arguments);
+    auto worker = runner_detail::prepareChild(launch);
+    if (!worker)
+        return worker.error();
+    const bool scoped = launch.launcher == LauncherKind::Local;
 
     ChildPipes pipes;
     if (!makePipe(pipes.stdinPipe) || !makePipe(pipes.stdoutPipe) || !makePipe(pipes.stderrPipe) ||
@@ -82,6 +107,9 @@ Expected<std::unique_ptr<WorkerProcess>> WorkerProcess::spawn(const WorkerLaunch
         closeAll(pipes);
         return startError(launch.command, "pipe: " + why);
     }
+    ChildArguments arguments =
+        scoped ? runner_detail::keeperArguments(*worker, pipes.execPipe[1]) : std::move(*worker);
+    runner_detail::pointToStrings(arguments);
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
@@ -90,24 +118,28 @@ Expected<std::unique_ptr<WorkerProcess>> WorkerProcess::spawn(const WorkerLaunch
         return startError(launch.command, "fork: " + why);
     }
     if (pid == 0)
-        runner_detail::execChild(*arguments, pipes, parent);
+        runner_detail::execChild(arguments, pipes, parent, scoped);
 
     std::unique_ptr<WorkerProcess> process(new WorkerProcess);
+    process->m_child = pid;
     process->m_pid = pid;
     std::swap(process->m_stdin, pipes.stdinPipe[1]);
     std::swap(process->m_stdout, pipes.stdoutPipe[0]);
     std::swap(process->m_stderr, pipes.stderrPipe[0]);
     closeFd(pipes.execPipe[1]);
-    int childErrno = 0;
-    ssize_t n;
-    do {
-        n = ::read(pipes.execPipe[0], &childErrno, sizeof childErrno); // EOF: exec succeeded
-    } while (n < 0 && errno == EINTR);
+    const auto report = readStartReport(pipes.execPipe[0]);
     closeAll(pipes);
-    if (n > 0) {
+    const bool started = scoped ? report && report->error == 0 : !report;
+    if (!started) {
         process->reap(true);
-        return startError(launch.command, std::strerror(childErrno));
+        if (report)
+            return startError(launch.command, std::strerror(report->error));
+        return startError(launch.command, "its scope keeper " +
+                                              describeExit(process->m_waitStatus) +
+                                              " before starting it");
     }
+    if (scoped)
+        process->m_pid = report->workerPid;
     for (int fd : {process->m_stdin, process->m_stdout, process->m_stderr})
         setNonBlocking(fd);
     return process;
@@ -235,20 +267,22 @@ void WorkerProcess::splitLines(std::string_view bytes, std::vector<std::string> 
 
 void WorkerProcess::kill()
 {
-    if (m_pid > 0 && !m_reaped)
-        ::kill(m_pid, SIGKILL);
+    if (m_child <= 0 || m_reaped)
+        return;
+    // A keeper is asked: it kills the worker and all it started, then exits as the worker did.
+    ::kill(m_child, m_child == m_pid ? SIGKILL : SIGTERM);
 }
 
 bool WorkerProcess::reap(bool block)
 {
-    if (m_pid <= 0 || m_reaped)
+    if (m_child <= 0 || m_reaped)
         return m_reaped;
     int status = 0;
     pid_t result;
     do {
-        result = ::waitpid(m_pid, &status, block ? 0 : WNOHANG);
+        result = ::waitpid(m_child, &status, block ? 0 : WNOHANG);
     } while (result < 0 && errno == EINTR);
-    if (result == m_pid) {
+    if (result == m_child) {
         m_reaped = true;
         m_waitStatus = status;
     } else if (result < 0) {

@@ -22,7 +22,8 @@ class WorkerProcess
 public:
     // fork/exec with stdin/stdout/stderr on pipes. The child dies with the thread that spawned
     // it (PR_SET_PDEATHSIG), ignores SIGINT (Ctrl-C is for the supervisor) and inherits no
-    // other fd. An exec failure is reported here, not as a mysterious exit.
+    // other fd. A local worker runs under a scope keeper (workerscope.h): whatever it starts
+    // ends with it. An exec failure is reported here, not as a mysterious exit.
     static Expected<std::unique_ptr<WorkerProcess>> spawn(const WorkerLaunch &launch);
 
     // Kills and reaps the child if it is still there.
@@ -30,7 +31,7 @@ public:
     WorkerProcess(const WorkerProcess &) = delete;
     WorkerProcess &operator=(const WorkerProcess &) = delete;
 
-    pid_t pid() const { return m_pid; }
+    pid_t pid() const { return m_pid; }       // the worker, not its keeper
     int stdinFd() const { return m_stdin; }   // -1 once closed
     int stdoutFd() const { return m_stdout; } // -1 at end of stream
     int stderrFd() const { return m_stderr; } // -1 at end of stream
@@ -48,8 +49,10 @@ public:
     // rest of a last line is flushed at end of stream); false at end of stream.
     bool readStderr(std::vector<std::string> &lines);
 
-    void kill(); // SIGKILL, unless already reaped
-    // waitpid(); true once the child is reaped (then waitStatus() is valid).
+    // Kills the worker and, for a local one, everything it started, unless already reaped.
+    void kill();
+    // waitpid(); true once the child is reaped (then waitStatus() is valid: a keeper exits as
+    // its worker did).
     bool reap(bool block);
     bool reaped() const { return m_reaped; }
     int waitStatus() const { return m_waitStatus; }
@@ -61,7 +64,8 @@ private:
     WorkerProcess() = default;
     void splitLines(std::string_view bytes, std::vector<std::string> &lines);
 
-    pid_t m_pid = -1;
+    pid_t m_pid = -1;   // the worker
+    pid_t m_child = -1; // what was forked and is waited for: the worker, or its keeper
     int m_stdin = -1;
     int m_stdout = -1;
     int m_stderr = -1;
