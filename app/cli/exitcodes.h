@@ -9,5 +9,6 @@ inline constexpr int kInvalidInput = 3;  // invalid spec, unknown run, unreadabl
 inline constexpr int kNoResult = 4;      // the run finished but no configuration succeeded
 inline constexpr int kSizeNotTuned = 5;  // a problem size's reference configuration failed
 inline constexpr int kRegression = 6;    // verify: a shipped configuration no longer holds
+inline constexpr int kInconclusive = 7;  // verify: slower beyond the threshold, not the noise
 inline constexpr int kInterrupted = 130; // stopped by Ctrl-C / SIGTERM; results so far are kept
 } // namespace tb::exitcode

@@ -30,6 +30,7 @@ constexpr const char *kExitCodes = R"(Exit codes:
   4    the run ended but no configuration succeeded
   5    a problem size was not tuned: its reference configuration failed
   6    verify: a shipped configuration is slower, failed, or the environment changed
+  7    verify: inconclusive, slower beyond the threshold but within the uncertainty
   130  interrupted (Ctrl-C or SIGTERM); everything measured so far is kept)";
 
 } // namespace
@@ -160,7 +161,8 @@ int main(int argc, char **argv)
         ->check(CLI::ExistingFile);
     verifyCommand
         ->add_option("--threshold", verify.thresholdPercent,
-                     "Fail when a configuration is slower than exported by more than PCT per cent")
+                     "Fail when a configuration is slower than exported by more than PCT per cent "
+                     "and beyond both medians' uncertainty")
         ->check(tb::nonNegativePercentage())
         ->capture_default_str();
     verifyCommand

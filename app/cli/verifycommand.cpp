@@ -41,10 +41,12 @@ std::string renderRows(const std::vector<ExportCheckRow> &rows)
     return table.render();
 }
 
-// Runs the narrowed spec into `workspace`; the run's id, or the exit code to return.
-std::optional<std::int64_t> measureAgain(const CliContext &context, const VerifyOptions &options,
-                                         const ExportCheckPlan &plan, const std::string &workspace,
-                                         int &exitCode)
+// Measures the shipped configurations again into `workspace` (and the inconclusive ones longer,
+// verifyShippedAgain()) and judges them; nullopt with the exit code to return (the reporter
+// told the error).
+std::optional<ExportVerification>
+verifyAgain(const CliContext &context, const VerifyOptions &options, const ExportCheckPlan &plan,
+            const std::string &workspace, const VerifyPolicy &policy, int &exitCode)
 {
     SessionOptions session;
     session.workspacePath = workspace;
@@ -59,12 +61,31 @@ std::optional<std::int64_t> measureAgain(const CliContext &context, const Verify
         return std::nullopt;
     }
     ConsoleReporter reporter(stdout, isatty(STDOUT_FILENO) != 0, false);
-    auto summary = measureShippedAgain(plan, session, reporter); // the reporter told any error
-    if (!summary) {
+    auto verification = verifyShippedAgain(plan, session, reporter, policy);
+    if (!verification) {
         exitCode = exitcode::kFailure;
         return std::nullopt;
     }
-    return summary->runId;
+    return std::move(verification.value());
+}
+
+// The verdict line and the exit code: a regression (or, with --on-env-change fail, a changed
+// environment) fails; an inconclusive configuration is neither a pass nor a failure.
+int reportOutcome(const ExportVerification &verification)
+{
+    if (verification.regressed || verification.environmentFails) {
+        // The flag that made a changed environment fail, named for the terminal's user.
+        std::printf("verify: FAILED (%s%s)\n", verification.failureReason().c_str(),
+                    verification.regressed ? "" : " (--on-env-change fail)");
+        return exitcode::kRegression;
+    }
+    if (verification.inconclusive) {
+        std::printf("verify: INCONCLUSIVE (%s; %d extra round(s) did not settle it)\n",
+                    verification.failureReason().c_str(), verification.extraRounds);
+        return exitcode::kInconclusive;
+    }
+    std::printf("verify: every shipped configuration holds\n");
+    return exitcode::kSuccess;
 }
 
 VerifyPolicy policyOf(const VerifyOptions &options)
@@ -102,24 +123,14 @@ int runVerify(const CliContext &context, const VerifyOptions &options)
     }
     installStopHandlers();
     int exitCode = exitcode::kSuccess;
-    const auto runId = measureAgain(context, options, *plan, workspace, exitCode);
-    if (!runId)
-        return exitCode;
     const auto verification =
-        judgeMeasuredAgain(*plan, workspace, *runId, context.toolVersion, policyOf(options));
+        verifyAgain(context, options, *plan, workspace, policyOf(options), exitCode);
     if (!verification)
-        return reportCliError(verification.error(), exitcode::kFailure);
+        return exitCode;
     std::printf("%s", renderRows(verification->rows).c_str());
     for (const auto &change : verification->environmentChanges)
         std::printf("environment changed: %s\n", change.c_str());
-    if (!verification->passed()) {
-        // The flag that made a changed environment fail, named for the terminal's user.
-        std::printf("verify: FAILED (%s%s)\n", verification->failureReason().c_str(),
-                    verification->regressed ? "" : " (--on-env-change fail)");
-        return exitcode::kRegression;
-    }
-    std::printf("verify: every shipped configuration holds\n");
-    return exitcode::kSuccess;
+    return reportOutcome(*verification);
 }
 
 } // namespace tb

@@ -1,10 +1,14 @@
 #include "exportcheck.h"
 
+#include "measure/statistics.h"
 #include "pairnarrowing.h"
+#include "runcomparison.h"
 #include "space/variables.h"
 #include "spec/specloader.h"
 
 #include <nlohmann/json.hpp>
+
+#include <limits>
 
 namespace tb {
 
@@ -45,6 +49,28 @@ Expected<Configuration> shippedConfiguration(const Spec &spec, const json &confi
         configuration.values.push_back(value->get<double>());
     }
     return configuration;
+}
+
+// What the exported and the new median are uncertain by together, relative: both half-widths
+// (an export without one adds nothing), unbounded where either median is.
+double combinedUncertainty(std::optional<double> exported, double now)
+{
+    const double then = exported.value_or(0);
+    if (!isBoundedHalfWidth(then) || !isBoundedHalfWidth(now))
+        return std::numeric_limits<double>::infinity();
+    return then + now;
+}
+
+// The policy of verify, on one configuration measured ok again.
+ExportCheckRow::Verdict verdictOf(const ShippedConfig &shipped, const SampleSummary &now,
+                                  double thresholdPercent)
+{
+    ComparedResult pair{shipped.configKey, shipped.medianSeconds, now.median};
+    pair.uncertainty = combinedUncertainty(shipped.relativeHalfWidth, now.relativeHalfWidth);
+    if (pair.change() * 100.0 <= thresholdPercent)
+        return ExportCheckRow::Verdict::Held;
+    return pair.beyondUncertainty() ? ExportCheckRow::Verdict::Slower
+                                    : ExportCheckRow::Verdict::Inconclusive;
 }
 
 } // namespace
@@ -88,6 +114,7 @@ Expected<ExportCheckPlan> readExportCheckPlan(const std::string &exportText,
         shipped.configKey = text(entry, "config_key");
         shipped.medianSeconds = *median;
         shipped.relativeHalfWidth = optionalNumber(entry, "rel_ci_half_width");
+        shipped.config = config.value();
         plan.shipped.push_back(shipped);
         pairs.push_back({std::move(config.value()), i});
     }
@@ -112,6 +139,8 @@ const char *toString(ExportCheckRow::Verdict verdict)
         return "held";
     case ExportCheckRow::Verdict::Slower:
         return "SLOWER";
+    case ExportCheckRow::Verdict::Inconclusive:
+        return "inconclusive";
     case ExportCheckRow::Verdict::Failed:
         return "FAILED";
     case ExportCheckRow::Verdict::Missing:
@@ -142,8 +171,9 @@ std::vector<ExportCheckRow> compareWithExport(const ExportCheckPlan &plan,
             row.newRelativeHalfWidth = summary.relativeHalfWidth;
             row.changePercent =
                 (summary.median - shipped.medianSeconds) / shipped.medianSeconds * 100.0;
-            row.verdict = *row.changePercent > thresholdPercent ? ExportCheckRow::Verdict::Slower
-                                                                : ExportCheckRow::Verdict::Held;
+            row.verdict = verdictOf(shipped, summary, thresholdPercent);
+            if (row.verdict == ExportCheckRow::Verdict::Inconclusive)
+                row.message = "measure longer";
             break;
         }
         rows.push_back(std::move(row));

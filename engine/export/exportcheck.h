@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/configuration.h"
 #include "model/expected.h"
 #include "model/spec.h"
 #include "storage/storerecords.h"
@@ -18,6 +19,7 @@ struct ShippedConfig
     std::string configKey; // as the run stored it
     double medianSeconds = 0;
     std::optional<double> relativeHalfWidth; // of the median's ~95% interval; older exports lack it
+    Configuration config; // its parameter values: a configuration verify measures once more
 };
 
 // What `verify` needs from a JSON export (exportJson()): the spec it was tuned with, narrowed
@@ -46,10 +48,11 @@ struct ExportCheckRow
 {
     enum class Verdict
     {
-        Held,   // not slower than the threshold allows
-        Slower, // slower beyond the threshold
-        Failed, // did not run ok now (status and message in `message`)
-        Missing // no result: the run stopped before it
+        Held,         // not slower than the threshold allows
+        Slower,       // slower beyond the threshold and beyond both medians' uncertainty
+        Inconclusive, // beyond the threshold, within the uncertainty: measure longer
+        Failed,       // did not run ok now (status and message in `message`)
+        Missing       // no result: the run stopped before it
     };
     ShippedConfig shipped;
     std::optional<double> newMedianSeconds;
@@ -61,8 +64,12 @@ struct ExportCheckRow
 
 const char *toString(ExportCheckRow::Verdict verdict);
 
-// One row per shipped configuration from the new run's results: Slower when the new median
-// exceeds the exported one by more than `thresholdPercent` per cent.
+// One row per shipped configuration from the new run's results. Slower when the new median
+// exceeds the exported one by more than `thresholdPercent` per cent and the change is beyond
+// what the two medians are uncertain by (both half-widths, Compare's test:
+// ComparedResult::beyondUncertainty()); beyond the threshold only, Inconclusive with the
+// message "measure longer": a noisy measurement is not a slowdown (issue 34). An export that
+// recorded no half-width counts the new median's alone.
 std::vector<ExportCheckRow> compareWithExport(const ExportCheckPlan &plan,
                                               const std::vector<StoredResult> &results,
                                               double thresholdPercent);

@@ -25,6 +25,10 @@ struct VerifyPolicy
 {
     double thresholdPercent = 5;
     EnvChangePolicy onEnvChange = EnvChangePolicy::Warn;
+    // Extra rounds for inconclusive configurations (and to confirm a first SLOWER), each
+    // kRemeasureGrowth times longer than the one before (export/remeasureplan.h): verify
+    // samples until it can tell, within a bound. 0: the first measurement's verdicts.
+    int maxExtraRounds = 2;
 };
 
 // The outcome of measuring a JSON export's shipped configurations again: one row per
@@ -34,9 +38,14 @@ struct ExportVerification
     std::vector<ExportCheckRow> rows;
     std::vector<std::string> environmentChanges; // "device: NVIDIA H100 -> NVIDIA A100"
     bool regressed = false;                      // a row is SLOWER, FAILED or MISSING
-    bool environmentFails = false;               // the environment changed and the policy says Fail
+    // A row is inconclusive: slower beyond the threshold, but not beyond the uncertainty, even
+    // after the extra rounds. Neither a pass nor a regression: measure longer.
+    bool inconclusive = false;
+    bool environmentFails = false; // the environment changed and the policy says Fail
+    bool stopped = false;          // a run was stopped: what it did not measure is MISSING
+    int extraRounds = 0;           // rounds that measured configurations again, longer
 
-    bool passed() const { return !regressed && !environmentFails; }
+    bool passed() const { return !regressed && !inconclusive && !environmentFails; }
     // Why it did not pass ("a shipped configuration no longer holds"); "" when it passed.
     std::string failureReason() const;
 };
@@ -56,6 +65,19 @@ Expected<RunSummary> measureShippedAgain(const ExportCheckPlan &plan, SessionOpt
 Expected<ExportVerification> judgeMeasuredAgain(const ExportCheckPlan &plan,
                                                 const std::string &workspacePath,
                                                 std::int64_t runId, const std::string &toolVersion,
+                                                const VerifyPolicy &policy);
+
+// The whole check, the one call of `tunebench-cli verify` and Run > Verify export...:
+// measureShippedAgain() then judgeMeasuredAgain(); while configurations are inconclusive (or,
+// after the first run, SLOWER: a slowdown must hold in a longer measurement before it fails
+// the check), up to policy.maxExtraRounds more runs measure only those, longer each time
+// (remeasurePlan()), into the same workspace, and their rows take the new verdicts. A stopped
+// run ends the rounds
+// (`stopped`). The listener hears each run, why another one starts (onNotice) and every failure
+// (onFailed) before this returns it.
+Expected<ExportVerification> verifyShippedAgain(const ExportCheckPlan &plan,
+                                                const SessionOptions &options,
+                                                SessionListener &listener,
                                                 const VerifyPolicy &policy);
 
 // The verdicts from results already in hand (judgeMeasuredAgain() reads them from the store).

@@ -257,6 +257,9 @@ void VerifyExportDialog::showVerification(const ExportVerification &verification
         m_outcome->setText(tr("Cancelled: the configurations not measured read MISSING"));
     else if (verification.passed())
         m_outcome->setText(tr("Every shipped configuration holds"));
+    else if (!verification.regressed && !verification.environmentFails)
+        m_outcome->setText(
+            tr("Inconclusive: %1").arg(QString::fromStdString(verification.failureReason())));
     else
         m_outcome->setText(
             tr("FAILED: %1").arg(QString::fromStdString(verification.failureReason())));

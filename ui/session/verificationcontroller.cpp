@@ -133,14 +133,11 @@ void VerificationController::measureOnThread(const VerificationRequest &request,
         post([this, line = *announcement] { emit logLine(line); });
     }
     VerificationListener listener(this, m_posted);
-    const auto summary = measureShippedAgain(plan, options, listener);
-    if (!summary)
-        return fail(describe(summary.error()));
-    const auto verification = judgeMeasuredAgain(plan, options.workspacePath, summary->runId,
-                                                 options.toolVersion, request.policy);
+    // The CLI's call: the same verdicts, and the same extra rounds for inconclusive ones.
+    const auto verification = verifyShippedAgain(plan, options, listener, request.policy);
     if (!verification)
         return fail(describe(verification.error()));
-    post([this, result = *verification, stopped = summary->stopped] {
+    post([this, result = *verification, stopped = verification->stopped] {
         endRun();
         emit finished(result, stopped);
     });

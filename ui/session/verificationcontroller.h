@@ -15,7 +15,8 @@ class PostedCalls;
 
 // Runs one verification at a time on its own thread, the check `tunebench-cli verify` makes
 // (engine/session/exportverification.h): reads the JSON export, measures its shipped
-// configurations again in a temporary workspace with real workers, and judges them. Every
+// configurations again in a temporary workspace with real workers (inconclusive ones longer,
+// verifyShippedAgain()), and judges them. Every
 // outcome is a signal on the controller's (GUI) thread; start() returns at once and stop()
 // only raises the session's stop flag, so the GUI never waits on a measurement.
 class VerificationController : public QObject

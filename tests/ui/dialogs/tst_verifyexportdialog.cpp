@@ -251,17 +251,17 @@ private slots:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         ExportCheckRow held;
-        held.shipped = {0, "N=1", "A=1", 1e-3, 0.01};
+        held.shipped = {0, "N=1", "A=1", 1e-3, 0.01, {}};
         held.newMedianSeconds = 1.1e-3;
         held.newRelativeHalfWidth = 0.02;
         held.changePercent = 10;
         held.verdict = ExportCheckRow::Verdict::Held;
         ExportCheckRow failed;
-        failed.shipped = {1, "", "A=2", 2e-3, std::nullopt}; // an export without intervals
+        failed.shipped = {1, "", "A=2", 2e-3, std::nullopt, {}}; // an export without intervals
         failed.verdict = ExportCheckRow::Verdict::Failed;
         failed.message = "compile_error: boom";
         ExportCheckRow missing;
-        missing.shipped = {2, "N=3", "A=3", 3e-3, 0.01};
+        missing.shipped = {2, "N=3", "A=3", 3e-3, 0.01, {}};
         missing.verdict = ExportCheckRow::Verdict::Missing;
         model.setRows({held, failed, missing});
         QCOMPARE(model.rowCount(), 3);
