@@ -75,9 +75,13 @@ QVariant VerificationModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         return row.message.empty() ? QVariant() : QString::fromStdString(row.message);
     case Qt::ForegroundRole:
-        // Only the verdict is coloured: the figures stay readable in either theme.
-        return index.column() == VerdictColumn && !held ? QBrush(QColor(0xc6, 0x28, 0x28))
-                                                        : QVariant();
+        // Only the verdict is coloured: the figures stay readable in either theme. Amber for
+        // inconclusive: not a failure, not a pass either.
+        if (index.column() != VerdictColumn || held)
+            return {};
+        return row.verdict == ExportCheckRow::Verdict::Inconclusive
+                   ? QBrush(QColor(0xe6, 0x7e, 0x22))
+                   : QBrush(QColor(0xc6, 0x28, 0x28));
     case Qt::TextAlignmentRole:
         return index.column() == ExportedColumn || index.column() == NowColumn ||
                        index.column() == ChangeColumn

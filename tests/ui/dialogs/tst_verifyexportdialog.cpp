@@ -263,8 +263,15 @@ private slots:
         ExportCheckRow missing;
         missing.shipped = {2, "N=3", "A=3", 3e-3, 0.01, {}};
         missing.verdict = ExportCheckRow::Verdict::Missing;
-        model.setRows({held, failed, missing});
-        QCOMPARE(model.rowCount(), 3);
+        ExportCheckRow inconclusive;
+        inconclusive.shipped = {3, "N=4", "A=4", 4e-3, 0.1, {}};
+        inconclusive.newMedianSeconds = 4.4e-3;
+        inconclusive.newRelativeHalfWidth = 0.2;
+        inconclusive.changePercent = 10;
+        inconclusive.verdict = ExportCheckRow::Verdict::Inconclusive;
+        inconclusive.message = "measure longer";
+        model.setRows({held, failed, missing, inconclusive});
+        QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.columnCount(), int(VerificationModel::ColumnCount));
         QCOMPARE(cell(model, 0, VerificationModel::ExportedColumn),
                  QString::fromUtf8("1.00 ms \xc2\xb1 1.00%"));
@@ -284,10 +291,16 @@ private slots:
         QCOMPARE(cell(model, 2, VerificationModel::VerdictColumn), QStringLiteral("MISSING"));
         QVERIFY(
             model.index(2, VerificationModel::VerdictColumn).data(Qt::ForegroundRole).isValid());
+        // Issue 34: beyond the threshold within the uncertainty is no failure, and reads so.
+        QCOMPARE(cell(model, 3, VerificationModel::VerdictColumn), QStringLiteral("inconclusive"));
+        QCOMPARE(model.index(3, VerificationModel::VerdictColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("measure longer"));
+        QVERIFY(model.index(3, VerificationModel::VerdictColumn).data(Qt::ForegroundRole) !=
+                model.index(2, VerificationModel::VerdictColumn).data(Qt::ForegroundRole));
         QCOMPARE(verdicts(model),
-                 (std::vector<ExportCheckRow::Verdict>{ExportCheckRow::Verdict::Held,
-                                                       ExportCheckRow::Verdict::Failed,
-                                                       ExportCheckRow::Verdict::Missing}));
+                 (std::vector<ExportCheckRow::Verdict>{
+                     ExportCheckRow::Verdict::Held, ExportCheckRow::Verdict::Failed,
+                     ExportCheckRow::Verdict::Missing, ExportCheckRow::Verdict::Inconclusive}));
         model.setRows({});
         QCOMPARE(model.rowCount(), 0);
     }
