@@ -43,7 +43,8 @@ def verdict_rows(output):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cli", default=os.path.join(REPO, "build", "ci", "bin", "tunebench-cli"))
-    parser.add_argument("--spec", default=os.path.join(HERE, "verify_matmul_small.json"))
+    parser.add_argument("--spec", default=os.path.join(REPO, "tests", "app", "data",
+                                                       "matmul_small.json"))
     parser.add_argument("--trials", type=int, default=10)
     parser.add_argument("--busy", type=int, default=1, help="busy-loop processes during verify")
     parser.add_argument("--threshold", default="5")
