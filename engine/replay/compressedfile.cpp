@@ -1,16 +1,12 @@
 #include "compressedfile.h"
 
+#include "model/userfile.h"
 #include "replay/xzfile.h"
 
 #include <zlib.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <climits>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 
 namespace tb {
 
@@ -92,21 +88,13 @@ Expected<std::string> inflateGzip(const std::string &compressed, const std::stri
 
 Expected<std::string> readPlainOrGzipFile(const std::string &path)
 {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error))
-        return makeError(EngineError::Code::IoError,
-                         "cannot read '" + path + "': it is a directory");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return makeError(EngineError::Code::IoError,
-                         "cannot read '" + path + "': " + std::strerror(errno));
-    std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (in.bad())
-        return makeError(EngineError::Code::IoError, "cannot read '" + path + "': read failed");
-    if (isGzip(bytes))
-        return inflateGzip(bytes, path);
-    if (hasXzMagic(bytes))
-        return inflateXz(bytes, path);
+    auto bytes = readUserFile(path, "file", kMaxImportFileBytes);
+    if (!bytes)
+        return bytes.error();
+    if (isGzip(*bytes))
+        return inflateGzip(*bytes, path);
+    if (hasXzMagic(*bytes))
+        return inflateXz(*bytes, path);
     return bytes;
 }
 

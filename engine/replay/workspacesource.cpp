@@ -1,5 +1,6 @@
 #include "workspacesource.h"
 
+#include "model/userfile.h"
 #include "replay/compressedfile.h"
 #include "replay/xzfile.h"
 
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <string_view>
 #include <system_error>
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -38,9 +40,16 @@ struct FileStart
 FileStart fileStart(const std::string &path)
 {
     FileStart start;
-    gzFile file = gzopen(path.c_str(), "rb");
-    if (!file)
+    // Not a regular file (a FIFO would block gzopen): left to readPlainOrGzipFile, which says so.
+    auto opened = UserFile::open(path, "file");
+    if (!opened)
         return start;
+    const int fd = opened->release();
+    gzFile file = gzdopen(fd, "rb");
+    if (!file) {
+        ::close(fd);
+        return start;
+    }
     start.bytes.resize(kSqliteMagic.size());
     const int read = gzread(file, start.bytes.data(), static_cast<unsigned>(start.bytes.size()));
     start.bytes.resize(read > 0 ? static_cast<std::size_t>(read) : 0);

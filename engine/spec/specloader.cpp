@@ -4,12 +4,10 @@
 #include "spec/specchecker.h"
 #include "spec/specreader.h"
 
+#include "model/userfile.h"
+
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace tb {
 
@@ -103,19 +101,14 @@ void sortBySection(std::vector<SpecIssue> &issues)
 Expected<Spec> SpecLoader::loadFile(const std::string &path)
 {
     m_issues.clear();
-    std::ifstream in(path, std::ios::binary);
-    std::error_code error;
-    if (!in || fs::is_directory(path, error)) {
-        const std::string reason =
-            fs::is_directory(path, error) ? "is a directory" : std::strerror(errno);
-        m_issues.push_back({"", "cannot read spec file '" + path + "': " + reason});
-        return makeError(EngineError::Code::IoError, "cannot read spec file '" + path + "'",
-                         reason);
+    auto text = readUserFile(path, "spec file", kMaxSpecFileBytes);
+    if (!text) {
+        m_issues.push_back({"", text.error().message});
+        return text.error();
     }
-    std::ostringstream text;
-    text << in.rdbuf();
+    std::error_code error;
     const std::string directory = fs::absolute(fs::path(path), error).parent_path().string();
-    return parse(text.str(), directory);
+    return parse(*text, directory);
 }
 
 Expected<Spec> SpecLoader::parse(const std::string &jsonText, const std::string &baseDirectory)

@@ -1,13 +1,11 @@
 #include "specreader.h"
 
+#include "model/userfile.h"
+
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 namespace tb {
 
@@ -170,20 +168,12 @@ void SpecReader::loadKernelSource(const std::string &source, const std::string &
     file = file.lexically_normal();
     m_spec.kernel.sourcePath = file.string();
 
-    std::error_code error;
-    if (fs::is_directory(file, error)) {
-        m_reader.report(path, "cannot read kernel source '" + file.string() + "': is a directory");
+    auto text = readUserFile(file.string(), "kernel source", kMaxSpecFileBytes);
+    if (!text) {
+        m_reader.report(path, text.error().message);
         return;
     }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        m_reader.report(path, "cannot read kernel source '" + file.string() +
-                                  "': " + std::strerror(errno));
-        return;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    m_spec.kernel.code = text.str();
+    m_spec.kernel.code = std::move(*text);
 }
 
 void SpecReader::readLaunch(const Json &launch, const std::string &path)

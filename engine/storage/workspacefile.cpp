@@ -2,10 +2,12 @@
 
 #include "migrations.h"
 
+#include "model/userfile.h"
+
 #include <sqlite3.h>
 
+#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <unistd.h>
 #include <utility>
 
@@ -23,19 +25,21 @@ EngineError notADatabase(const std::string &path, const std::string &detail)
 }
 
 // Looks at the first bytes ourselves before SQLite sees the file: a clear message, and SQLite
-// never gets the chance to touch something that is not its own.
+// never gets the chance to touch something that is not its own. A FIFO or a device is refused
+// unread (opening a FIFO would block, reading /dev/zero would never end).
 Status checkHeader(const std::string &path)
 {
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
+    if (::access(path.c_str(), F_OK) != 0 && errno == ENOENT)
         return ok(); // missing: SQLite creates it (or reports why it cannot)
+    auto file = UserFile::open(path, "workspace");
+    if (!file)
+        return makeError(EngineError::Code::StoreError, file.error().message);
     static constexpr char kMagic[] = "SQLite format 3"; // 16 bytes with the terminating NUL
     char header[sizeof kMagic] = {};
-    file.read(header, sizeof header);
-    const auto count = file.gcount();
+    const ssize_t count = ::read(file->fd(), header, sizeof header);
     if (count == 0)
         return ok(); // an empty file is an empty database: schema 0
-    if (count < static_cast<std::streamsize>(sizeof header) ||
+    if (count < static_cast<ssize_t>(sizeof header) ||
         std::memcmp(header, kMagic, sizeof header) != 0) {
         return notADatabase(path, "the file does not start with the SQLite header");
     }

@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <sys/stat.h>
 
 using namespace tb;
 
@@ -259,6 +260,27 @@ private slots:
         QVERIFY2(outcome.err.contains("kt_unknown_value.json") &&
                      outcome.err.contains("cache entry"),
                  qPrintable(outcome.err));
+        QCOMPARE(runCount(workspace), std::size_t{0});
+    }
+
+    // /dev/zero was read until std::bad_alloc (3.8 GB in 6 s) and a FIFO blocked for good, as
+    // the file to import and as its --spec (issue 34, item 4): refused at once, named.
+    void aDeviceOrAFifoIsRefusedUnread()
+    {
+        const QString workspace = file("devices.tbw");
+        const QString fifo = file("recording.json");
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        for (const QString &path : {fifo, QString("/dev/zero")}) {
+            auto outcome = cli(workspace, {"import", path});
+            QCOMPARE(outcome.exitCode, 3);
+            QVERIFY2(outcome.err.contains("cannot read file '" + path + "'") &&
+                         outcome.err.contains("not a regular file"),
+                     qPrintable(outcome.err));
+            outcome = cli(workspace, {"import", replayData("kt_small.json"), "--spec", path});
+            QCOMPARE(outcome.exitCode, 3);
+            QVERIFY2(outcome.err.contains("cannot read spec file '" + path + "'"),
+                     qPrintable(outcome.err));
+        }
         QCOMPARE(runCount(workspace), std::size_t{0});
     }
 

@@ -7,6 +7,8 @@
 
 #include <fstream>
 
+#include <sys/stat.h>
+
 using namespace tb;
 using namespace tb::testing;
 
@@ -307,6 +309,41 @@ private slots:
         json["kernel"].erase("code");
         json["kernel"]["source"] = latin1;
         TB_EXPECT_ISSUE(loader, json, "/kernel/source", "not valid UTF-8");
+    }
+
+    // /dev/zero was read until std::bad_alloc, a FIFO blocked for good (issue 34, item 4).
+    void refusesADeviceOrAFifoAsKernelSource()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string fifo = dir.path().toStdString() + "/kernel.c";
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["kernel"].erase("code");
+        json["kernel"]["source"] = fifo;
+        TB_EXPECT_ISSUE(loader, json, "/kernel/source",
+                        "cannot read kernel source '" + fifo + "': is a FIFO");
+        json["kernel"]["source"] = "/dev/zero";
+        TB_EXPECT_ISSUE(loader, json, "/kernel/source",
+                        "cannot read kernel source '/dev/zero': is a character device");
+    }
+
+    void refusesADeviceOrAFifoAsTheSpecFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string fifo = dir.path().toStdString() + "/spec.json";
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        for (const std::string &path : {fifo, std::string("/dev/zero")}) {
+            SpecLoader loader;
+            auto spec = loader.loadFile(path);
+            QVERIFY(!spec.hasValue());
+            QCOMPARE(spec.error().code, EngineError::Code::IoError);
+            QVERIFY2(hasIssue(loader, "", "cannot read spec file '" + path + "'"),
+                     issueList(loader).constData());
+            QVERIFY2(hasIssue(loader, "", "not a regular file"), issueList(loader).constData());
+        }
     }
 
     void collectsEveryIssueIntoOneError()

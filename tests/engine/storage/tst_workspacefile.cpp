@@ -3,10 +3,12 @@
 #include "storage/store.h"
 #include "storetesthelpers.h"
 
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -118,6 +120,23 @@ private slots:
         QVERIFY(rawExec(path, "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES"
                               " ('Ada');"));
         expectRefusedUntouched(path, "not a Tunebench workspace");
+    }
+
+    // A FIFO as the workspace blocked the header check's open; a device is no database.
+    void refusesAFifoOrADeviceUnread()
+    {
+        const std::string fifo = m_dir.filePath("pipe.tbw").toStdString();
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        for (const std::string &path : {fifo, std::string("/dev/zero")}) {
+            for (bool toRead : {false, true}) {
+                auto store = toRead ? Store::openToRead(path) : Store::open(path);
+                QVERIFY(!store.hasValue());
+                QCOMPARE(store.error().code, EngineError::Code::StoreError);
+                const std::string text = store.error().toString();
+                QVERIFY2(text.find("'" + path + "'") != std::string::npos, text.c_str());
+                QVERIFY2(text.find("not a regular file") != std::string::npos, text.c_str());
+            }
+        }
     }
 
     void reportsAPathThatCannotBeCreated()
