@@ -14,6 +14,17 @@ namespace {
 
 using Need = JsonReader::Need;
 
+// Durations become deadlines in the clock's int64 nanoseconds (about 292 years from its start):
+// 1e10 s overflowed, and every configuration then timed out at once. A spec asks for at most
+// this many seconds (about 3 years), far inside what a deadline can hold.
+constexpr double kMaxSpecSeconds = 1e8;
+
+std::string tooManySeconds(double value)
+{
+    return "must be at most " + formatValue(kMaxSpecSeconds) + " seconds, got " +
+           formatValue(value);
+}
+
 } // namespace
 
 void SpecReader::readMetrics(const Json &list, const std::string &path)
@@ -95,6 +106,8 @@ void SpecReader::readStrategy(const Json &strategy, const std::string &path)
     if (auto maxSeconds = m_reader.number(strategy, path, "max_seconds")) {
         if (*maxSeconds < 0)
             m_reader.report(JsonReader::child(path, "max_seconds"), "must not be negative");
+        else if (*maxSeconds > kMaxSpecSeconds)
+            m_reader.report(JsonReader::child(path, "max_seconds"), tooManySeconds(*maxSeconds));
         else
             settings.maxSeconds = *maxSeconds;
     }
@@ -151,9 +164,14 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
         auto value = m_reader.integer(measurement, path, key);
         if (!value)
             return;
-        if (*value < minimum || *value > std::numeric_limits<int>::max())
+        constexpr int kMaximum = std::numeric_limits<int>::max();
+        if (*value < minimum)
             m_reader.report(JsonReader::child(path, key), "must be at least " +
                                                               std::to_string(minimum) + ", got " +
+                                                              std::to_string(*value));
+        else if (*value > kMaximum)
+            m_reader.report(JsonReader::child(path, key), "must be at most " +
+                                                              std::to_string(kMaximum) + ", got " +
                                                               std::to_string(*value));
         else
             target = static_cast<int>(*value);
@@ -166,6 +184,13 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
         else if (value)
             target = *value;
     };
+    auto positiveSeconds = [&](const char *key, double &target) {
+        auto value = m_reader.number(measurement, path, key);
+        if (value && *value > kMaxSpecSeconds)
+            m_reader.report(JsonReader::child(path, key), tooManySeconds(*value));
+        else if (value)
+            positive(key, target);
+    };
     count("warmup_runs", 0, settings.warmupRuns);
     count("min_samples", 1, settings.minSamples);
     count("max_samples", 1, settings.maxSamples);
@@ -177,9 +202,9 @@ void SpecReader::readMeasurement(const Json &measurement, const std::string &pat
     readMaxProcessRounds(measurement, path, adaptiveByDefault);
     readSampleBounds(measurement, path);
     positive("target_rel_ci", settings.targetRelativeHalfWidth);
-    positive("max_seconds_per_config", settings.maxSecondsPerConfig);
+    positiveSeconds("max_seconds_per_config", settings.maxSecondsPerConfig);
     readMinimumSeconds(measurement, path);
-    positive("timeout_seconds", settings.timeoutSeconds);
+    positiveSeconds("timeout_seconds", settings.timeoutSeconds);
     readEarlyExitFactor(measurement, path);
     settings.warmCache =
         m_reader.boolean(measurement, path, "warm_cache").value_or(settings.warmCache);

@@ -14,6 +14,32 @@ class TestSettingsValidation : public QObject
     Q_OBJECT
 
 private slots:
+    // 1e10 s validated and then overflowed the deadline's nanoseconds: every configuration timed
+    // out at once (issue 34, item 5). Each duration is capped, each count held in an int too.
+    void refusesValuesBeyondWhatTheCodeHolds()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"timeout_seconds": 1e10,
+            "max_seconds_per_config": 1e9, "warmup_runs": 3000000000})");
+        json["strategy"] = Json::parse(R"({"max_seconds": 1e12})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/timeout_seconds",
+                        "must be at most 100000000 seconds, got 10000000000");
+        QVERIFY2(hasIssue(loader, "/measurement/max_seconds_per_config", "at most 100000000"),
+                 issueList(loader).constData());
+        QVERIFY2(hasIssue(loader, "/measurement/warmup_runs", "must be at most 2147483647"),
+                 issueList(loader).constData());
+        QVERIFY2(hasIssue(loader, "/strategy/max_seconds", "at most 100000000 seconds"),
+                 issueList(loader).constData());
+
+        // The limit itself is fine.
+        json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"timeout_seconds": 1e8})");
+        auto spec = loader.parse(json.dump(), TB_SOURCE_DIR);
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QCOMPARE(spec->measurement.timeoutSeconds, 1e8);
+    }
+
     void reportsUnknownObjectiveMetric()
     {
         SpecLoader loader;
