@@ -4,8 +4,10 @@
 #include "spec/jsonreader.h"
 
 #include <array>
+#include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tb {
 
@@ -75,6 +77,8 @@ private:
     JsonReader &m_reader;
     Spec &m_spec;
     bool m_backendKnown = false;
+    // Each problem size's values, to its first row: duplicates found in O(log n) per row.
+    std::map<std::vector<double>, std::size_t> m_firstSizeRow;
 };
 
 } // namespace tb

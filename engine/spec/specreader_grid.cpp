@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace tb {
 
@@ -12,7 +14,15 @@ namespace {
 
 using Need = JsonReader::Need;
 
-constexpr std::size_t kMaxRangeValues = 1'000'000;
+// A parameter's values, from a range or an explicit list: beyond a million the search space of
+// that one parameter is already past what a tuning run measures.
+constexpr std::size_t kMaxParameterValues = 1'000'000;
+
+// -0 and 0 are one value (== says so), and must hash alike.
+double canonicalValue(double value)
+{
+    return value == 0 ? 0.0 : value;
+}
 
 } // namespace
 
@@ -22,14 +32,17 @@ void SpecReader::readParameters(const Json &list, const std::string &path)
         return;
     if (list.empty())
         m_reader.report(path, "at least one parameter is needed");
+    std::unordered_map<std::string, std::size_t> firstWithName;
     for (std::size_t i = 0; i < list.size(); ++i) {
         Parameter parameter;
         readParameter(list[i], JsonReader::child(path, i), parameter);
         const std::string namePath = JsonReader::child(JsonReader::child(path, i), "name");
-        for (std::size_t j = 0; j < m_spec.parameters.size(); ++j) {
-            if (!parameter.name.empty() && m_spec.parameters[j].name == parameter.name)
+        if (!parameter.name.empty()) {
+            const auto [first, isNew] = firstWithName.emplace(parameter.name, i);
+            if (!isNew)
                 m_reader.report(namePath, "duplicate parameter name '" + parameter.name +
-                                              "' (also /parameters/" + std::to_string(j) + ")");
+                                              "' (also /parameters/" +
+                                              std::to_string(first->second) + ")");
         }
         m_spec.parameters.push_back(std::move(parameter));
     }
@@ -63,15 +76,22 @@ void SpecReader::readValueList(const Json &list, const std::string &path, Parame
         m_reader.report(path, "empty value list");
         return;
     }
+    if (list.size() > kMaxParameterValues) {
+        m_reader.report(path, "has " + std::to_string(list.size()) + " values, more than " +
+                                  std::to_string(kMaxParameterValues));
+        return;
+    }
+    // A set, not a search of the values so far: a list of 10^5 values took seconds that way.
+    std::unordered_set<double> seen;
+    seen.reserve(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) {
         auto value = m_reader.number(list[i], JsonReader::child(path, i));
         if (!value)
             continue;
-        auto &values = parameter.values;
-        if (std::find(values.begin(), values.end(), *value) != values.end())
+        if (!seen.insert(canonicalValue(*value)).second)
             m_reader.report(JsonReader::child(path, i), "duplicate value " + formatValue(*value));
         else
-            values.push_back(*value);
+            parameter.values.push_back(*value);
     }
 }
 
@@ -107,8 +127,9 @@ void SpecReader::readRange(const Json &range, const std::string &path, Parameter
                                   formatValue(*step) + " never reaches " + formatValue(*stop));
         return;
     }
-    if (steps + 1 > static_cast<double>(kMaxRangeValues)) {
-        m_reader.report(path, "range has more than " + std::to_string(kMaxRangeValues) + " values");
+    if (steps + 1 > static_cast<double>(kMaxParameterValues)) {
+        m_reader.report(path,
+                        "range has more than " + std::to_string(kMaxParameterValues) + " values");
         return;
     }
     for (std::size_t i = 0; i <= static_cast<std::size_t>(steps); ++i)
@@ -169,9 +190,11 @@ void SpecReader::readSizeRow(const Json &row, const std::string &path)
                                 "': every problem size must have the keys of the first one");
     }
     auto &rows = m_spec.sizes.values;
-    auto same = std::find(rows.begin(), rows.end(), values);
-    if (same != rows.end())
-        m_reader.report(path, "duplicate of problem size " + std::to_string(same - rows.begin()));
+    std::vector<double> key(values.size());
+    std::transform(values.begin(), values.end(), key.begin(), canonicalValue);
+    const auto [same, isNew] = m_firstSizeRow.emplace(std::move(key), rows.size());
+    if (!isNew)
+        m_reader.report(path, "duplicate of problem size " + std::to_string(same->second));
     rows.push_back(std::move(values));
 }
 
