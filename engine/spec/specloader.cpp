@@ -3,6 +3,7 @@
 #include "spec/jsonreader.h"
 #include "spec/specchecker.h"
 #include "spec/specreader.h"
+#include "spec/strictjson.h"
 
 #include "model/userfile.h"
 
@@ -116,7 +117,7 @@ Expected<Spec> SpecLoader::parse(const std::string &jsonText, const std::string 
     m_issues.clear();
     Json root;
     try {
-        root = Json::parse(jsonText);
+        root = parseRefusingDuplicateKeys(jsonText, m_issues);
     } catch (const nlohmann::json::parse_error &error) {
         m_issues.push_back({"", parseErrorText(error)});
         return failure();

@@ -34,6 +34,34 @@ private slots:
         QVERIFY2(hasIssue(loader, "", "number overflow"), issueList(loader).constData());
     }
 
+    // The last of two values used to win unseen (issue 34, item 8).
+    void reportsDuplicateKeysWithTheirLines()
+    {
+        SpecLoader loader;
+        const std::string text = "{\n"
+                                 "  \"tunebench_spec\": 1,\n"
+                                 "  \"name\": \"first\",\n"
+                                 "  \"parameters\": [{\"name\": \"BM\", \"values\": [1],\n"
+                                 "                  \"values\": [2]}],\n"
+                                 "  \"name\": \"second\"\n"
+                                 "}";
+        auto spec = loader.parse(text, "/tmp");
+        QVERIFY(!spec.hasValue());
+        QVERIFY2(hasIssue(loader, "/name", "duplicate key 'name' at line 6 (first at line 3)"),
+                 issueList(loader).constData());
+        QVERIFY2(hasIssue(loader, "/parameters/0/values",
+                          "duplicate key 'values' at line 5 (first at line 4)"),
+                 issueList(loader).constData());
+
+        // The same key in two objects is no duplicate.
+        auto json = minimalSpec();
+        json["kernel"]["name"] = "k"; // unknown there, but not a duplicate of /name
+        QVERIFY(!loader.parse(json.dump(2), "/tmp").hasValue());
+        for (const auto &issue : loader.issues())
+            QVERIFY2(issue.message.find("duplicate key") == std::string::npos,
+                     issue.message.c_str());
+    }
+
     void reportsMissingFields()
     {
         SpecLoader loader;
