@@ -169,6 +169,12 @@ Expected<OpenedWorkspace> openWorkspaceReadOnly(const std::string &path)
     }
     if (!version)
         return version.error();
+    // Schema 0 is an empty file (or an SQLite file without tables): nothing to read, and making
+    // it a workspace is a write, which reading never does.
+    if (*version == 0)
+        return makeError(EngineError::Code::StoreError,
+                         "'" + path + "' is not a Tunebench workspace (it is empty)",
+                         "reading commands never create one; `tune` does");
     if (*version < latestSchemaVersion()) {
         if (writable(path))
             return openWorkspace(path);

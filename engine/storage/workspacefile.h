@@ -21,7 +21,8 @@ Expected<OpenedWorkspace> openWorkspace(const std::string &path);
 // Opens an existing workspace to read, writing nothing to it: a workspace on read-only media,
 // or one the user may not write, can be read. A workspace of an older schema is opened with
 // openWorkspace() to be upgraded when it can be written, and refused with a message otherwise.
-// A FIFO or a device is refused by both, unread.
+// An empty file (schema 0) is refused, never made a workspace. A FIFO or a device is refused by
+// both, unread.
 Expected<OpenedWorkspace> openWorkspaceReadOnly(const std::string &path);
 
 } // namespace tb

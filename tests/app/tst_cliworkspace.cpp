@@ -8,6 +8,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -152,6 +153,27 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"ws.tbw"});
         QVERIFY(QFile::setPermissions(dir.path(),
                                       QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    }
+
+    // `runs` on an empty file made it a workspace, though reading commands write nothing
+    // (issue 34, item 8): every one of them refuses it and leaves it empty.
+    void readingCommandsLeaveAnEmptyFileEmpty()
+    {
+        QTemporaryDir dir;
+        const QString empty = dir.filePath("empty.tbw");
+        QFile file(empty);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        const QList<QStringList> commands{
+            {"runs"}, {"show", "1"}, {"export", "1"}, {"compare", "1", "2"}};
+        for (const QStringList &command : commands) {
+            const auto outcome = runCli(QStringList{"-w", empty} + command);
+            QVERIFY2(outcome.exitCode == 3, qPrintable(command.join(' ') + ": " + outcome.err));
+            QVERIFY2(outcome.err.contains("is not a Tunebench workspace (it is empty)"),
+                     qPrintable(outcome.err));
+            QCOMPARE(QFileInfo(empty).size(), qint64(0));
+        }
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"empty.tbw"});
     }
 };
 

@@ -122,6 +122,22 @@ private slots:
         expectRefusedUntouched(path, "not a Tunebench workspace");
     }
 
+    // Reading never writes: an empty file stayed a workspace after `runs` (issue 34, item 8).
+    void readingAnEmptyFileRefusesItUntouched()
+    {
+        const QString path = newPath();
+        QVERIFY(writeFile(path, {}));
+        auto store = Store::openToRead(path.toStdString());
+        QVERIFY(!store.hasValue());
+        QCOMPARE(store.error().code, EngineError::Code::StoreError);
+        const std::string text = store.error().toString();
+        QVERIFY2(text.find("is not a Tunebench workspace (it is empty)") != std::string::npos,
+                 text.c_str());
+        QCOMPARE(QFileInfo(path).size(), qint64(0));
+        QVERIFY(!QFile::exists(path + "-wal"));
+        QVERIFY(!QFile::exists(path + "-journal"));
+    }
+
     // A FIFO as the workspace blocked the header check's open; a device is no database.
     void refusesAFifoOrADeviceUnread()
     {
