@@ -78,6 +78,8 @@ std::string sizeName(const Spec &spec, std::size_t sizeIndex)
 // input, not an engine failure: exit 3.
 int reportExportError(const EngineError &error)
 {
+    if (error.code == EngineError::Code::Busy) // --measure-missing on a run being tuned
+        return reportCliError(error, exitcode::kBusy);
     return reportCliError(error, error.code == EngineError::Code::InvalidArgument
                                      ? exitcode::kInvalidInput
                                      : exitcode::kFailure);

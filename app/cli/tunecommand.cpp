@@ -60,11 +60,26 @@ void printSpecError(const std::string &path, const EngineError &error)
         std::fprintf(stderr, "%s\n", error.detail.c_str());
 }
 
+// A run refused because another process tunes it is its own exit code: a script waits and
+// tries again, which it should not do for a broken engine (1).
+int exitCodeOfFailedRun(const EngineError &error)
+{
+    switch (error.code) {
+    case EngineError::Code::InvalidSpec:
+    case EngineError::Code::InvalidArgument:
+        return exitcode::kInvalidInput;
+    case EngineError::Code::Busy:
+        return exitcode::kBusy;
+    default:
+        return exitcode::kFailure;
+    }
+}
+
+} // namespace
+
 // CUDA runs need GPUs and their architecture; without a driver the run only compiles, and says
 // so once, so that a machine without a GPU can still screen configurations for spills.
 // False (and the reason printed) where this build cannot run CUDA at all.
-} // namespace
-
 bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session)
 {
     const CudaEnvironment cuda = probeCudaEnvironment();
@@ -145,10 +160,7 @@ int runTune(const CliContext &context, const TuneOptions &options)
     if (!summary && g_stopRequested.load()) // e.g. while waiting for a Slurm allocation
         return exitcode::kInterrupted;
     if (!summary)
-        return summary.error().code == EngineError::Code::InvalidSpec ||
-                       summary.error().code == EngineError::Code::InvalidArgument
-                   ? exitcode::kInvalidInput
-                   : exitcode::kFailure;
+        return exitCodeOfFailedRun(summary.error());
     auto store = Store::open(context.workspacePath);
     if (store) {
         auto results = store->results(summary->runId);

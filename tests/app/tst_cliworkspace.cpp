@@ -91,8 +91,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(holderOfRun1(workspace).has_value(), 30000);
         QCOMPARE(holderOfRun1(workspace)->pid, std::int64_t(first.processId()));
 
+        // Busy has its own exit code (8), so that a script can tell it from broken (1).
         const auto second = runCli({"-w", workspace, "tune", spec, "--workers", "1"});
-        QCOMPARE(second.exitCode, 1);
+        QCOMPARE(second.exitCode, 8);
         QVERIFY2(second.err.contains("run 1 of this spec is being tuned by another process (pid " +
                                      QString::number(first.processId())),
                  qPrintable(second.err));
