@@ -27,7 +27,7 @@ constexpr const char *kExitCodes = R"(Exit codes:
   1    the engine failed (store, workers, I/O)
   2    bad command line
   3    invalid input: spec, workspace, run id or a file to import
-  4    the run ended but no configuration succeeded
+  4    the run ended but no configuration succeeded (every one failed to build, say)
   5    a problem size was not tuned: its reference configuration failed
   6    verify: a shipped configuration is slower, failed, or the environment changed
   7    verify: inconclusive, slower beyond the threshold but within the uncertainty

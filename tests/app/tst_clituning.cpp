@@ -336,6 +336,38 @@ private slots:
         QVERIFY2(missing.err.contains("no run 9"), qPrintable(missing.err));
     }
 
+    // Every configuration, the reference among them, fails to build: each is a compile_error
+    // result and the run exits 4 (no configuration succeeded), not 5, which is for a size given
+    // up with configurations left unmeasured. The README says the same (issue 34, item 8).
+    void everyConfigurationFailingToBuildExitsWithNoResult()
+    {
+        QTemporaryDir dir;
+        QFile in(examplePath("tests/app/data/faulty.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject spec = QJsonDocument::fromJson(in.readAll()).object();
+        QJsonObject kernel = spec.value("kernel").toObject();
+        kernel.insert("source", examplePath("tests/app/data/faulty.c"));
+        kernel.insert("flags", QJsonArray{"-DMODE=2"}); // MODE 2 is an #error
+        spec.insert("kernel", kernel);
+        spec.insert("parameters",
+                    QJsonArray{QJsonObject{{"name", "UNUSED"}, {"values", QJsonArray{0, 1}}}});
+        spec.insert("verification",
+                    QJsonObject{{"reference", QJsonObject{{"UNUSED", 0}}}, {"rtol", 1e-6}});
+        QFile out(dir.filePath("broken_build.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(spec).toJson());
+        out.close();
+
+        const QString workspace = dir.filePath("ws.tbw");
+        const auto outcome = runCli({"--workspace", workspace, "tune", out.fileName()});
+        QVERIFY2(outcome.exitCode == 4,
+                 qPrintable(QString::number(outcome.exitCode) + "\n" + outcome.out + outcome.err));
+        const auto results = storedResults(workspace);
+        QCOMPARE(results.size(), std::size_t(2));
+        for (const auto &stored : results)
+            QCOMPARE(statusOf(&stored), QString("compile_error"));
+    }
+
     void badInputGetsAClearErrorAndExitCode()
     {
         QTemporaryDir dir;
