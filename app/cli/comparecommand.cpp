@@ -178,10 +178,10 @@ int runCompare(const CliContext &context, const CompareOptions &options)
         return reportCliError(resultsA ? resultsB.error() : resultsA.error(), exitcode::kFailure);
     const std::string nameA = "run " + std::to_string(options.runA);
     const std::string nameB = "run " + std::to_string(options.runB);
-    std::printf("%s ('%s') against %s ('%s'): change = the slower median over the faster, minus "
-                "one; positive is slower in %s\n",
+    std::printf("%s ('%s') against %s ('%s'): change = (%s's median - %s's) / %s's; "
+                "positive is slower in %s\n",
                 nameB.c_str(), b->spec.name.c_str(), nameA.c_str(), a->spec.name.c_str(),
-                nameB.c_str());
+                nameB.c_str(), nameA.c_str(), nameA.c_str(), nameB.c_str());
     printRunOrigins(a->run, b->run);
     const std::string clockA = clockRangeText(*resultsA);
     const std::string clockB = clockRangeText(*resultsB);

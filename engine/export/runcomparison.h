@@ -25,9 +25,9 @@ struct ComparedResult
     // else 0.
     double clockStep = 0;
 
-    // B against A as timeDifference() says it: +0.02 is 2% slower in run B, -0.02 2% faster
-    // (A takes 1.02 times as long).
-    double change() const { return timeDifference(medianA, medianB); }
+    // B's median against A's as relativeChange() says it: (B - A) / A, +0.02 where run B takes
+    // 2% longer, -0.02 where it takes 2% less time.
+    double change() const { return relativeChange(medianA, medianB); }
     // Whether the change is larger than the medians' uncertainty: another run would most
     // likely move the same way. Within it, the two may order the other way.
     bool beyondUncertainty() const { return std::fabs(change()) > uncertainty; }

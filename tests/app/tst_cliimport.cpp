@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 #include <cmath>
 #include <sys/stat.h>
 
@@ -340,6 +342,41 @@ private slots:
 
     void kernelTunerRoundTrip() { roundTrip("kerneltuner", 0); }
     void t4RoundTrip() { roundTrip("t4", 1); }
+
+    // Issue 34, item 10: a change is (B - A) / A, as Compare's table states it: 755 -> 661 us
+    // reads -12.45% (the slower over the faster, -14.22%, was a speedup shown as a change).
+    void compareStatesChangesRelativeToRunA()
+    {
+        const QString workspace = file("changes.tbw");
+        QJsonObject a = readJson(replayData("kt_small.json"));
+        const auto withTime = [](QJsonObject run, double ms) {
+            QJsonObject cache = run.value("cache").toObject();
+            QJsonObject entry = cache.value("16,1,0").toObject();
+            entry["time"] = ms;
+            entry.remove("times");
+            cache["16,1,0"] = entry;
+            run["cache"] = cache;
+            return run;
+        };
+        const QString pathA = file("kt_small_755.json");
+        const QString pathB = file("kt_small_661.json");
+        QVERIFY(writeFile(pathA, QJsonDocument(withTime(a, 0.755)).toJson()));
+        QVERIFY(writeFile(pathB, QJsonDocument(withTime(a, 0.661)).toJson()));
+        QCOMPARE(cli(workspace, {"import", pathA}).exitCode, 0);
+        QCOMPARE(cli(workspace, {"import", pathB}).exitCode, 0);
+        const auto outcome = cli(workspace, {"compare", "1", "2", "--top", "100"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QVERIFY2(outcome.out.contains("change = (run 2's median - run 1's) / run 1's"),
+                 qPrintable(outcome.out));
+        const QStringList lines = outcome.out.split('\n');
+        const auto row = std::find_if(lines.begin(), lines.end(), [](const QString &line) {
+            // The table's row, not the lines that name the bests.
+            return line.contains("block_size_x=16,tile_size=1,use_shmem=0") &&
+                   !line.contains("best") && !line.contains("leads");
+        });
+        QVERIFY2(row != lines.end(), qPrintable(outcome.out));
+        QVERIFY2(row->contains("-12.45%") && !row->contains("-14.22%"), qPrintable(*row));
+    }
 
     // Two recordings of kt_small's space on two devices: each size's winner on each, and what
     // it costs on the other, from the files' own times.

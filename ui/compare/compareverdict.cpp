@@ -1,5 +1,6 @@
 #include "compareverdict.h"
 
+#include "export/timedifference.h"
 #include "export/winnermargin.h"
 #include "models/durationformat.h"
 
@@ -56,11 +57,19 @@ QString compareVerdict(const CompareEntry &baseline, const CompareEntry &other)
     if (!margin)
         return {};
     const QString direction = otherFaster ? tr("faster") : tr("slower");
+    // The lead is the verdict's words ("14.22% faster": the slower time over the faster); the
+    // change beside it is the table's figure, so the two never seem to disagree.
+    const double change = relativeChange(baselineTime, otherTime);
+    const QString changeText =
+        (change > 0 ? QStringLiteral("+") : QString()) + formatPercent(change);
     if (margin->decided())
-        return tr("%1: %2 %3 than the baseline, beyond %4")
-            .arg(other.caption, formatPercent(margin->lead), direction, uncertaintyText(*margin));
-    return tr("%1: %2 %3 than the baseline, within %4: another run may order them the other way")
-        .arg(other.caption, formatPercent(margin->lead), direction, uncertaintyText(*margin));
+        return tr("%1: %2 %3 than the baseline (median %4), beyond %5")
+            .arg(other.caption, formatPercent(margin->lead), direction, changeText,
+                 uncertaintyText(*margin));
+    return tr("%1: %2 %3 than the baseline (median %4), within %5: another run may order them "
+              "the other way")
+        .arg(other.caption, formatPercent(margin->lead), direction, changeText,
+             uncertaintyText(*margin));
 }
 
 } // namespace tb

@@ -110,13 +110,10 @@ QVariant ComparisonModel::difference(int row, int column) const
     const double b = base.toDouble();
     if (b == 0) // no percentage of nothing: "48 B of spills against none" is told by the colour
         return x == 0 ? QVariant(0.0) : QVariant();
-    // The kernel's times as timeDifference() says it everywhere (the verdict, Results, the CLI):
-    // the slower over the faster; other figures (a spread, a count) relative to the baseline's.
-    const QString &key = m_rows.at(row).key;
-    const bool times = (key == QLatin1String("median") || key == QLatin1String("min") ||
-                        key == QLatin1String("mean")) &&
-                       x > 0 && b > 0;
-    const double percent = (times ? timeDifference(b, x) : (x - b) / std::abs(b)) * 100.0;
+    // One convention for every figure, times included (relativeChange()): a change against the
+    // baseline, the percentage a reader computes from the two numbers shown. "Faster" is the
+    // verdict's word (compareVerdict()), not the table's.
+    const double percent = relativeChange(b, x) * 100.0;
     // An unbounded figure (a median's interval from too few samples) has no percentage either.
     return std::isfinite(percent) ? QVariant(percent) : QVariant();
 }

@@ -98,7 +98,7 @@ private slots:
                  QString("b (baseline)"));
         const int median = view.model()->rowForKey(QStringLiteral("median"));
         QCOMPARE(view.table()->model()->index(median, 2).data().toString(),
-                 QString("1.00 ms  (-200%)")); // b takes 3 times as long: 200% slower
+                 QString("1.00 ms  (-66.67%)")); // against b's 3 ms: (1 - 3) / 3
 
         view.setBaseline(2); // programmatic changes show in the combo
         QCOMPARE(combo->currentIndex(), 2);
@@ -116,10 +116,13 @@ private slots:
             {entry("a", 2e-3, {2e-3}), entry("b", 3e-3, {3e-3}), entry("c", 1e-3, {1e-3})});
         QStringList lines = view.verdicts()->text().split(QStringLiteral("<br>"));
         QCOMPARE(lines.size(), 2); // every result but the baseline a
-        // One convention (timeDifference): the slower's time over the faster's, minus one.
-        QVERIFY2(lines.at(0).startsWith("b: 50.00% slower than the baseline, beyond"),
+        // The verdict's words (the slower's time over the faster's, minus one), then the
+        // median's change as the table states it.
+        QVERIFY2(lines.at(0).startsWith("b: 50.00% slower than the baseline (median +50.00%), "
+                                        "beyond"),
                  qPrintable(lines.at(0)));
-        QVERIFY2(lines.at(1).startsWith("c: 100.00% faster"), qPrintable(lines.at(1)));
+        QVERIFY2(lines.at(1).startsWith("c: 100.00% faster than the baseline (median -50.00%)"),
+                 qPrintable(lines.at(1)));
 
         view.baselineCombo()->setCurrentIndex(2);
         lines = view.verdicts()->text().split(QStringLiteral("<br>"));

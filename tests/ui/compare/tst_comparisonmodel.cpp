@@ -6,6 +6,7 @@
 #include <QFont>
 #include <QSignalSpy>
 #include <QTest>
+#include <cmath>
 
 using namespace tb;
 
@@ -120,12 +121,11 @@ private slots:
         ComparisonModel model;
         model.setEntries(threeEntries());
         QCOMPARE(model.baseline(), 0);
-        // Baseline cells carry no difference; times as timeDifference() says (the slower over
-        // the faster, minus one: 1 ms is 100% faster than 2 ms, which takes twice as long),
-        // other figures (x - base) / |base|.
+        // Baseline cells carry no difference; every figure, times included, is a change
+        // (x - base) / |base| (relativeChange()): 1 ms against 2 ms is -50%.
         QVERIFY(!cell(model, "median", 0, ComparisonModel::DifferenceRole).isValid());
         QCOMPARE(cell(model, "median", 1, ComparisonModel::DifferenceRole).toDouble(), 50.0);
-        QCOMPARE(cell(model, "median", 2, ComparisonModel::DifferenceRole).toDouble(), -100.0);
+        QCOMPARE(cell(model, "median", 2, ComparisonModel::DifferenceRole).toDouble(), -50.0);
         QCOMPARE(cell(model, "metric:GB/s", 1, ComparisonModel::DifferenceRole).toDouble(), -20.0);
         QCOMPARE(cell(model, "metric:GB/s", 2, ComparisonModel::DifferenceRole).toDouble(), 100.0);
         QCOMPARE(cell(model, "resource:registers", 1, ComparisonModel::DifferenceRole).toDouble(),
@@ -133,7 +133,8 @@ private slots:
         QCOMPARE(cell(model, "median", 0, Qt::DisplayRole).toString(), QString("2.00 ms"));
         QCOMPARE(cell(model, "median", 1, Qt::DisplayRole).toString(),
                  QString("3.00 ms  (+50.00%)"));
-        QCOMPARE(cell(model, "median", 2, Qt::DisplayRole).toString(), QString("1.00 ms  (-100%)"));
+        QCOMPARE(cell(model, "median", 2, Qt::DisplayRole).toString(),
+                 QString("1.00 ms  (-50.00%)"));
         QCOMPARE(cell(model, "metric:GB/s", 2, Qt::DisplayRole).toString(),
                  QString("200  (+100%)"));
         QCOMPARE(cell(model, "resource:occupancy", 1, Qt::DisplayRole).toString(),
@@ -150,6 +151,22 @@ private slots:
         QVERIFY(cell(model, "median", 1, Qt::ToolTipRole).toString().contains("run 3: BM=64"));
     }
 
+    // Issue 34, item 10: a median falling from 755 to 661 us read "-14.30%" and a mean from
+    // 1.81 ms to 987 us "-82.84%" (the slower over the faster): speedups shown as changes.
+    void timesChangeAsEveryOtherFigure()
+    {
+        CompareEntry base = measured("base", "BM=64", 755e-6, 100);
+        base.event.result.summary.mean = 1.81e-3;
+        CompareEntry faster = measured("faster", "BM=32", 661e-6, 100);
+        faster.event.result.summary.mean = 987e-6;
+        ComparisonModel model;
+        model.setEntries({base, faster});
+        QCOMPARE(cell(model, "median", 1, Qt::DisplayRole).toString(),
+                 QString("661 µs  (-12.45%)"));
+        QCOMPARE(cell(model, "mean", 1, Qt::DisplayRole).toString(), QString("987 µs  (-45.47%)"));
+        QVERIFY(model.toTabSeparated().contains("\t-12.45%\n"));
+    }
+
     void switchingTheBaselineRecomputesEveryCell()
     {
         ComparisonModel model;
@@ -164,11 +181,11 @@ private slots:
         QCOMPARE(headers.count(), 1);
         QCOMPARE(model.baseline(), 1);
         QVERIFY(!cell(model, "median", 1, ComparisonModel::DifferenceRole).isValid());
-        // The 3 ms baseline takes 3 times as long as 1 ms (200% slower) and 1.5 times as long
-        // as 2 ms.
-        QCOMPARE(cell(model, "median", 2, ComparisonModel::DifferenceRole).toDouble(), -200.0);
+        // Against the 3 ms baseline: 1 ms is -66.67%, 2 ms -33.33%.
+        QVERIFY(std::abs(cell(model, "median", 2, ComparisonModel::DifferenceRole).toDouble() +
+                         200.0 / 3) < 1e-9);
         QCOMPARE(cell(model, "median", 0, Qt::DisplayRole).toString(),
-                 QString("2.00 ms  (-50.00%)"));
+                 QString("2.00 ms  (-33.33%)"));
         QCOMPARE(model.headerData(1, Qt::Horizontal).toString(),
                  QString("run 3: BM=32 (baseline)"));
         QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), QString("run 3: BM=64"));
@@ -284,7 +301,7 @@ private slots:
                               "tab here vs run 3: BM=64", "run 4: BM=16 vs run 3: BM=64"}));
         const QStringList median = lines.at(model.rowForKey("median") + 1).split('\t');
         QCOMPARE(median,
-                 QStringList({"median (s)", "0.002", "0.003", "0.001", "50.00%", "-100.00%"}));
+                 QStringList({"median (s)", "0.002", "0.003", "0.001", "50.00%", "-50.00%"}));
         const QStringList bm = lines.at(model.rowForKey("param:BM") + 1).split('\t');
         QCOMPARE(bm, QStringList({"BM", "64", "32", "16", "", ""}));
         for (const QString &line : lines)
