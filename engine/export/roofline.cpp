@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tb {
 
@@ -39,17 +40,55 @@ std::vector<std::string> rooflineMissing(const RooflineInputs &inputs)
     return missing;
 }
 
+RoofPlacement roofPlacement(const RooflineInputs &inputs)
+{
+    if (inputs.flopMetric && inputs.byteMetric)
+        return RoofPlacement::Intensity;
+    if (inputs.flopMetric)
+        return RoofPlacement::ComputeRoof;
+    return inputs.byteMetric ? RoofPlacement::BandwidthRoof : RoofPlacement::None;
+}
+
+std::string roofPlacementNote(RoofPlacement placement)
+{
+    switch (placement) {
+    case RoofPlacement::ComputeRoof:
+        return "No byte metric: each result is placed against the compute roof by its FLOP "
+               "rate alone (its arithmetic intensity is unknown).";
+    case RoofPlacement::BandwidthRoof:
+        return "No FLOP metric: each result is placed against the bandwidth roof by its byte "
+               "rate alone (its arithmetic intensity is unknown).";
+    default:
+        return {};
+    }
+}
+
+namespace {
+
+bool positive(double rate)
+{
+    return std::isfinite(rate) && rate > 0;
+}
+
+} // namespace
+
 std::optional<RooflinePoint> rooflinePoint(double flopMetricValue, double byteMetricValue,
                                            const RooflineInputs &inputs)
 {
-    const double flops = flopMetricValue * inputs.flopRate.scale;
-    const double bytes = byteMetricValue * inputs.byteRate.scale;
-    if (!(std::isfinite(flops) && flops > 0 && std::isfinite(bytes) && bytes > 0))
+    const RoofPlacement placement = roofPlacement(inputs);
+    const bool needsFlops = placement != RoofPlacement::BandwidthRoof;
+    const bool needsBytes = placement != RoofPlacement::ComputeRoof;
+    const double flops = needsFlops ? flopMetricValue * inputs.flopRate.scale : 0;
+    const double bytes = needsBytes ? byteMetricValue * inputs.byteRate.scale : 0;
+    if (placement == RoofPlacement::None || (needsFlops && !positive(flops)) ||
+        (needsBytes && !positive(bytes)))
         return std::nullopt;
     RooflinePoint point;
     point.flopsPerSecond = flops;
     point.bytesPerSecond = bytes;
-    point.intensity = flops / bytes;
+    point.intensity = placement == RoofPlacement::Intensity
+                          ? flops / bytes
+                          : std::numeric_limits<double>::quiet_NaN();
     // Above intensity x bandwidth is the same as moving bytes faster than DRAM does.
     point.aboveDramRoof = inputs.peaks.bytesPerSecond && bytes > *inputs.peaks.bytesPerSecond;
     point.aboveComputeRoof = inputs.peaks.flopsPerSecond && flops > *inputs.peaks.flopsPerSecond;

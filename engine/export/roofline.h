@@ -33,17 +33,35 @@ RooflineInputs rooflineInputs(const Spec &spec, const DevicePeaks &peaks);
 // but not that roof.
 std::vector<std::string> rooflineMissing(const RooflineInputs &inputs);
 
+// Where a result can be placed. With both metrics, at its intensity under both roofs. With one
+// (an SGEMM's GFLOP/s without a byte count, a transpose's GB/s without a FLOP count) its
+// intensity is unknown, so it is placed against the one roof it has, by its rate alone: no
+// position along the intensity axis is invented for it.
+enum class RoofPlacement
+{
+    Intensity,     // both metrics
+    ComputeRoof,   // a FLOP metric only: achieved FLOP/s against the FP32 peak
+    BandwidthRoof, // a byte metric only: achieved bytes/s against the DRAM bandwidth
+    None,          // neither: nothing to place
+};
+
+RoofPlacement roofPlacement(const RooflineInputs &inputs);
+// "No byte metric: each result is placed against the compute roof by its GFLOP/s alone ...";
+// empty for Intensity and None (rooflineMissing() says what None lacks).
+std::string roofPlacementNote(RoofPlacement placement);
+
 struct RooflinePoint
 {
-    double intensity = 0;      // FLOP per byte
-    double flopsPerSecond = 0; // achieved
-    double bytesPerSecond = 0; // achieved
+    double intensity = 0;      // FLOP per byte; NaN where one metric is missing
+    double flopsPerSecond = 0; // achieved; 0 without a FLOP metric
+    double bytesPerSecond = 0; // achieved; 0 without a byte metric
     bool aboveDramRoof = false;
     bool aboveComputeRoof = false;
 };
 
-// One result's point from its two metrics' values (in their units); none when either is not a
-// positive finite number.
+// One result's point from its metrics' values (in their units), placed as roofPlacement()
+// says: none when a value the placement needs is not a positive finite number (the value of a
+// metric the spec lacks is ignored).
 std::optional<RooflinePoint> rooflinePoint(double flopMetricValue, double byteMetricValue,
                                            const RooflineInputs &inputs);
 

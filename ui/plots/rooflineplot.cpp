@@ -45,8 +45,6 @@ RooflinePlot::RooflinePlot(QWidget *parent) : QWidget(parent), m_plot(new QCusto
     m_plot->setObjectName(QStringLiteral("rooflinePlot"));
     m_plot->setToolTip(tr("Each result's achieved GFLOP/s against its arithmetic intensity "
                           "(its FLOP metric over its byte metric), under the device's roofs"));
-    useLogAxis(m_plot->xAxis, tr("Arithmetic intensity (FLOP/byte)"));
-    useLogAxis(m_plot->yAxis, tr("Achieved GFLOP/s"));
     m_roof = m_plot->addGraph();
     m_roof->setName(tr("Roofs"));
     m_roof->setPen(QPen(palette().color(QPalette::Text), 2));
@@ -54,14 +52,46 @@ RooflinePlot::RooflinePlot(QWidget *parent) : QWidget(parent), m_plot(new QCusto
     m_above = scatter(m_plot, seriesColor(1), QCPScatterStyle::ssTriangle,
                       tr("Above the DRAM roof (likely L2-resident)"));
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    useAxes(RoofPlacement::Intensity);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     applyPlotPalette(m_plot, palette());
     setMinimumSize(240, 200);
 }
 
-void RooflinePlot::setData(const std::vector<RooflinePoint> &points, const DevicePeaks &peaks)
+void RooflinePlot::useAxes(RoofPlacement placement)
 {
+    m_placement = placement;
+    const bool compute = placement == RoofPlacement::ComputeRoof;
+    if (compute || placement == RoofPlacement::BandwidthRoof) {
+        m_plot->xAxis->setScaleType(QCPAxis::stLinear);
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+        m_plot->xAxis->setNumberFormat(QStringLiteral("g"));
+        m_plot->xAxis->setLabel(compute ? tr("Results, best first, against the compute roof (no "
+                                             "byte metric: no arithmetic intensity)")
+                                        : tr("Results, best first, against the bandwidth roof "
+                                             "(no FLOP metric: no arithmetic intensity)"));
+        useLogAxis(m_plot->yAxis, compute ? tr("Achieved GFLOP/s") : tr("Achieved GB/s"));
+        m_above->setName(compute ? tr("Above the compute roof")
+                                 : tr("Above the DRAM roof (likely L2-resident)"));
+        // The best come first, top left: the legend goes where the worst are not.
+        m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
+        return;
+    }
+    useLogAxis(m_plot->xAxis, tr("Arithmetic intensity (FLOP/byte)"));
+    useLogAxis(m_plot->yAxis, tr("Achieved GFLOP/s"));
+    m_above->setName(tr("Above the DRAM roof (likely L2-resident)"));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+}
+
+void RooflinePlot::setData(const std::vector<RooflinePoint> &points, const DevicePeaks &peaks,
+                           RoofPlacement placement)
+{
+    if (placement != m_placement)
+        useAxes(placement);
+    if (placement == RoofPlacement::ComputeRoof || placement == RoofPlacement::BandwidthRoof) {
+        setOneRoofData(points, peaks);
+        return;
+    }
     QVector<double> belowX, belowY, aboveX, aboveY;
     for (const RooflinePoint &point : points) {
         auto &x = point.aboveDramRoof ? aboveX : belowX;
@@ -124,6 +154,48 @@ void RooflinePlot::drawRoofs(const DevicePeaks &peaks)
         add(*ridge);
     add(m_xHigh);
     m_roof->setData(x, y, true);
+}
+
+// One dimension: each result's rate, best first, under the flat roof of the peak it has.
+void RooflinePlot::setOneRoofData(const std::vector<RooflinePoint> &points,
+                                  const DevicePeaks &peaks)
+{
+    const bool compute = m_placement == RoofPlacement::ComputeRoof;
+    const auto rateOf = [compute](const RooflinePoint &point) {
+        return (compute ? point.flopsPerSecond : point.bytesPerSecond) / kGiga;
+    };
+    std::vector<RooflinePoint> sorted = points;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [&](const auto &a, const auto &b) { return rateOf(a) > rateOf(b); });
+    QVector<double> belowX, belowY, aboveX, aboveY;
+    double yLow = HUGE_VAL, yHigh = 0;
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+        const bool above = compute ? sorted[i].aboveComputeRoof : sorted[i].aboveDramRoof;
+        (above ? aboveX : belowX).append(double(i + 1));
+        (above ? aboveY : belowY).append(rateOf(sorted[i]));
+        yLow = std::min(yLow, rateOf(sorted[i]));
+        yHigh = std::max(yHigh, rateOf(sorted[i]));
+    }
+    m_below->setData(belowX, belowY);
+    m_above->setData(aboveX, aboveY);
+    const std::optional<double> peak = compute ? peaks.flopsPerSecond : peaks.bytesPerSecond;
+    m_xLow = 0;
+    m_xHigh = double(std::max<std::size_t>(sorted.size(), 1)) + 1;
+    QVector<double> roofX, roofY;
+    if (peak) {
+        roofX = {m_xLow, m_xHigh};
+        roofY = {*peak / kGiga, *peak / kGiga};
+        yLow = std::min(yLow, *peak / kGiga);
+        yHigh = std::max(yHigh, *peak / kGiga);
+    }
+    m_roof->setData(roofX, roofY, true);
+    if (yHigh <= 0) {
+        yLow = 1;
+        yHigh = 1;
+    }
+    m_plot->xAxis->setRange(m_xLow, m_xHigh);
+    m_plot->yAxis->setRange(yLow / 2, yHigh * 2);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 int RooflinePlot::pointCount() const

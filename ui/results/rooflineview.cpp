@@ -13,6 +13,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <cmath>
+#include <limits>
+
 namespace tb {
 
 RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
@@ -95,17 +98,24 @@ void RooflineView::setSizeLabel(std::size_t sizeIndex, const QString &label)
 
 void RooflineView::addResults(const QVector<ResultEvent> &batch)
 {
-    if (!m_inputs.flopMetric || !m_inputs.byteMetric)
+    if (roofPlacement(m_inputs) == RoofPlacement::None)
         return; // nothing to plot; the note says why
     const std::size_t sizesBefore = m_samples.size();
     for (const ResultEvent &event : batch) {
         if (event.result.status != ResultStatus::Ok || event.result.summary.count == 0)
             continue;
-        const auto flops = event.result.metrics.find(m_flopName);
-        const auto bytes = event.result.metrics.find(m_byteName);
-        if (flops == event.result.metrics.end() || bytes == event.result.metrics.end())
+        // A metric the spec lacks reads NaN: rooflinePoint() places the result by the other.
+        const auto valueOf = [&](const std::string &name) {
+            const auto found = event.result.metrics.find(name);
+            return name.empty() || found == event.result.metrics.end()
+                       ? std::numeric_limits<double>::quiet_NaN()
+                       : found->second;
+        };
+        const Sample sample{valueOf(m_flopName), valueOf(m_byteName)};
+        if ((m_inputs.flopMetric && std::isnan(sample.flopValue)) ||
+            (m_inputs.byteMetric && std::isnan(sample.byteValue)))
             continue;
-        m_samples[event.sizeIndex].push_back({flops->second, bytes->second});
+        m_samples[event.sizeIndex].push_back(sample);
     }
     if (m_samples.size() != sizesBefore) {
         if (!m_sizeChosen && !m_samples.count(m_sizeIndex))
@@ -125,13 +135,15 @@ void RooflineView::recompute()
         for (const Sample &sample : found->second)
             if (auto point = rooflinePoint(sample.flopValue, sample.byteValue, m_inputs))
                 m_points.push_back(*point);
-    m_plot->setData(m_points, m_inputs.peaks);
+    m_plot->setData(m_points, m_inputs.peaks, roofPlacement(m_inputs));
     m_note->setText(noteText());
 }
 
 QString RooflineView::noteText() const
 {
     QStringList lines;
+    if (const std::string placed = roofPlacementNote(roofPlacement(m_inputs)); !placed.empty())
+        lines << QString::fromStdString(placed);
     for (const std::string &missing : rooflineMissing(m_inputs))
         lines << QString::fromStdString(missing);
     if (!m_inputs.peaks.empty())

@@ -26,8 +26,10 @@ struct SpecOutline;
 // metric, metricrate.h), under the device's roofs (the run's peaks, the spec's winning), with
 // the results above the DRAM roof marked and counted in the note (likely L2-resident). Where
 // the spec lacks a metric or the run a peak, the note says which and how to add it
-// (rooflineMissing()). Like the Importance view it hears the feed, recomputes at most every
-// kRecomputeMs while results stream in and only while shown, or at once on recompute().
+// (rooflineMissing()); with one rate metric only, each result is placed against the roof it
+// has (roofPlacement()) and the note says which. Like the Importance view it hears the feed,
+// recomputes at most every kRecomputeMs while results stream in and only while shown, or at
+// once on recompute().
 class RooflineView : public QWidget
 {
     Q_OBJECT

@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace tb;
 
 namespace {
@@ -94,6 +96,42 @@ private slots:
         QVERIFY(mentions(cpu, "\"peaks\": {\"gflops\": ...}"));
         QVERIFY(mentions(cpu, "\"peaks\": {\"gbps\": ...}"));
         QVERIFY(mentions(rooflineMissing(rooflineInputs(Spec(), h100())), "unit GFLOP/s"));
+    }
+
+    // Issue 34, item 13: an SGEMM with a FLOP metric only, a transpose with a byte metric only,
+    // had no point. Each is placed against the roof it has, by its rate alone.
+    void placesAResultByTheOneRateItHas()
+    {
+        Spec sgemm;
+        sgemm.metrics = {{"TFLOP/s", "1", ""}};
+        const RooflineInputs compute = rooflineInputs(sgemm, h100());
+        QCOMPARE(roofPlacement(compute), RoofPlacement::ComputeRoof);
+        const auto point = rooflinePoint(40, std::nan(""), compute);
+        QVERIFY(point.has_value());
+        QCOMPARE(point->flopsPerSecond, 40e12);
+        QVERIFY(std::isnan(point->intensity)); // none invented
+        QVERIFY(!point->aboveComputeRoof);
+        QVERIFY(rooflinePoint(70, std::nan(""), compute)->aboveComputeRoof);
+        QVERIFY(!rooflinePoint(0, 1, compute).has_value());
+        QVERIFY(roofPlacementNote(RoofPlacement::ComputeRoof).find("against the compute roof") !=
+                std::string::npos);
+
+        Spec transpose;
+        transpose.metrics = {{"GB/s", "1", ""}};
+        const RooflineInputs bandwidth = rooflineInputs(transpose, h100());
+        QCOMPARE(roofPlacement(bandwidth), RoofPlacement::BandwidthRoof);
+        const auto moved = rooflinePoint(std::nan(""), 3500, bandwidth);
+        QVERIFY(moved.has_value());
+        QCOMPARE(moved->bytesPerSecond, 3500e9);
+        QVERIFY(moved->aboveDramRoof);
+        QVERIFY(
+            roofPlacementNote(RoofPlacement::BandwidthRoof).find("against the bandwidth roof") !=
+            std::string::npos);
+
+        QCOMPARE(roofPlacement(rooflineInputs(Spec(), h100())), RoofPlacement::None);
+        QVERIFY(!rooflinePoint(1, 1, rooflineInputs(Spec(), h100())).has_value());
+        QCOMPARE(roofPlacement(rooflineInputs(ratesSpec(), h100())), RoofPlacement::Intensity);
+        QVERIFY(roofPlacementNote(RoofPlacement::Intensity).empty());
     }
 
     void notesResultsAboveTheDramRoof()

@@ -8,6 +8,8 @@
 #include "results/rooflineview.h"
 #include "resultsfixture.h"
 
+#include <qcustomplot.h>
+
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
@@ -110,6 +112,41 @@ private slots:
         QVERIFY(!note.contains("byte-rate"));
         QCOMPARE(view()->plot()->pointCount(), 0);
         QCOMPARE(view()->plot()->roofVertexCount(), 0);
+    }
+
+    // Issue 34, item 13: a FLOP metric only (SGEMM) or a byte metric only (transpose) showed
+    // no point; each result is now placed against the roof it has, and the note says which.
+    void placesResultsAgainstTheOneRoofTheyHave()
+    {
+        Spec sgemm = rooflineSpec(true);
+        sgemm.metrics = {{"GFLOP/s", "1", ""}};
+        showRoofline(sgemm);
+        QCOMPARE(view()->plot()->placement(), RoofPlacement::ComputeRoof);
+        QCOMPARE(view()->plot()->pointCount(), 4); // every ok result of size 0
+        QCOMPARE(view()->plot()->aboveRoofCount(), 0);
+        QCOMPARE(view()->plot()->roofVertexCount(), 2); // the flat FP32 roof
+        QString note = view()->note()->text();
+        QVERIFY2(note.contains("No byte metric: each result is placed against the compute roof"),
+                 qPrintable(note));
+        QVERIFY(view()->plot()->plot()->yAxis->label().contains("GFLOP/s"));
+
+        Spec transpose = rooflineSpec(true);
+        transpose.metrics = {{"bandwidth (GB/s)", "1", ""}};
+        transpose.objective = {"bandwidth (GB/s)", false};
+        showRoofline(transpose);
+        QCOMPARE(view()->plot()->placement(), RoofPlacement::BandwidthRoof);
+        QCOMPARE(view()->plot()->pointCount(), 4);
+        QCOMPARE(view()->plot()->aboveRoofCount(), 2); // 150 and 120 GB/s over 100
+        note = view()->note()->text();
+        QVERIFY2(note.contains("No FLOP metric: each result is placed against the bandwidth "
+                               "roof"),
+                 qPrintable(note));
+        QVERIFY(view()->plot()->plot()->yAxis->label().contains("GB/s"));
+
+        showRoofline(rooflineSpec(true)); // both again: intensity on a log x axis
+        QCOMPARE(view()->plot()->placement(), RoofPlacement::Intensity);
+        QCOMPARE(view()->plot()->plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+        QCOMPARE(view()->plot()->roofVertexCount(), 3);
     }
 
     void plotsTheSizesPointsUnderTheRoofs()
