@@ -1,8 +1,7 @@
 #include "importanceview.h"
 
+#include "sizechoice.h"
 #include "throttledrecompute.h"
-
-#include "plots/plotcontrols.h"
 
 #include "export/parameterimportance.h"
 #include "models/resultsfeed.h"
@@ -32,6 +31,7 @@ ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
       m_multiples(new ImportanceMultiplesPlot(this)), m_heatmap(new PairHeatmapPlot(this))
 {
     setObjectName(QStringLiteral("importanceView"));
+    m_sizes = new SizeChoice(m_sizeCombo, this);
     m_table->setObjectName(QStringLiteral("importanceTable"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -53,6 +53,10 @@ ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
     layout->addWidget(panes, 1);
 
     m_recompute = new ThrottledRecompute(this, kRecomputeMs, [this] { recompute(); });
+    connect(m_sizes, &SizeChoice::changed, this, [this](std::size_t size) {
+        recompute();
+        emit sizeChanged(size);
+    });
     connect(m_heatmap, &PairHeatmapPlot::pairChanged, this, &ImportanceView::updatePair);
     // A click on a ranked parameter puts it along the heatmap's columns, as picking it would.
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
@@ -62,7 +66,7 @@ ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
         m_heatmap->xCombo()->setCurrentIndex(parameter.toInt());
     });
     connect(feed, &ResultsFeed::cleared, this, &ImportanceView::reset);
-    connect(feed, &ResultsFeed::sizeLabelChanged, this, &ImportanceView::setSizeLabel);
+    connect(feed, &ResultsFeed::sizeLabelChanged, m_sizes, &SizeChoice::setLabel);
     connect(feed, &ResultsFeed::resultsAdded, this, &ImportanceView::addResults);
 }
 
@@ -75,11 +79,6 @@ QWidget *ImportanceView::buildControls()
     label->setBuddy(m_sizeCombo);
     m_sizeCombo->setObjectName(QStringLiteral("importanceSizeCombo"));
     m_sizeCombo->setToolTip(tr("The problem size ranked: each size is tuned separately"));
-    m_sizeCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    connect(m_sizeCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index >= 0)
-            setSizeIndex(std::size_t(m_sizeCombo->itemData(index).toULongLong()));
-    });
     m_status->setObjectName(QStringLiteral("importanceStatus"));
     auto *refresh = new QToolButton(controls);
     refresh->setObjectName(QStringLiteral("importanceRecompute"));
@@ -97,9 +96,7 @@ QWidget *ImportanceView::buildControls()
 void ImportanceView::reset(const SpecOutline &outline)
 {
     m_tables.clear();
-    m_sizeLabels.clear();
-    m_sizeChosen = false;
-    m_sizeIndex = 0;
+    m_sizes->reset();
     // An empty outline is "nothing shown yet" (a run starting): its spec's comes later.
     if (!outline.parameterNames.isEmpty()) {
         m_names = outline.parameterNames;
@@ -108,14 +105,7 @@ void ImportanceView::reset(const SpecOutline &outline)
         m_multiples->setObjective(m_objective, m_minimize);
         m_heatmap->setObjective(m_objective, m_minimize);
     }
-    updateSizeCombo();
     recompute();
-}
-
-void ImportanceView::setSizeLabel(std::size_t sizeIndex, const QString &label)
-{
-    m_sizeLabels.insert(sizeIndex, label);
-    updateSizeCombo();
 }
 
 void ImportanceView::addResults(const QVector<ResultEvent> &batch)
@@ -133,11 +123,8 @@ void ImportanceView::addResults(const QVector<ResultEvent> &batch)
         table.add(event.config.values,
                   measured ? event.objective : std::numeric_limits<double>::quiet_NaN());
     }
-    if (m_tables.size() != sizesBefore) {
-        if (!m_sizeChosen && !m_tables.count(m_sizeIndex))
-            m_sizeIndex = m_tables.begin()->first;
-        updateSizeCombo();
-    }
+    if (m_tables.size() != sizesBefore)
+        updateSizes();
     if (!batch.isEmpty())
         m_recompute->schedule();
 }
@@ -175,13 +162,12 @@ void ImportanceView::updatePair()
 
 void ImportanceView::setSizeIndex(std::size_t sizeIndex)
 {
-    m_sizeChosen = true;
-    if (sizeIndex == m_sizeIndex)
-        return;
-    m_sizeIndex = sizeIndex;
-    updateSizeCombo();
-    recompute();
-    emit sizeChanged(sizeIndex);
+    m_sizes->choose(sizeIndex);
+}
+
+std::size_t ImportanceView::sizeIndex() const
+{
+    return m_sizes->current();
 }
 
 std::size_t ImportanceView::resultCount() const
@@ -190,12 +176,12 @@ std::size_t ImportanceView::resultCount() const
     return table ? table->rows() : 0;
 }
 
-void ImportanceView::updateSizeCombo()
+void ImportanceView::updateSizes()
 {
     std::vector<std::size_t> sizes;
     for (const auto &entry : m_tables)
         sizes.push_back(entry.first);
-    fillSizeCombo(m_sizeCombo, std::move(sizes), m_sizeLabels, m_sizeIndex);
+    m_sizes->setSizes(std::move(sizes));
 }
 
 QStringList ImportanceView::names() const
@@ -211,7 +197,7 @@ QStringList ImportanceView::names() const
 
 const ObjectiveTable *ImportanceView::shownTable() const
 {
-    const auto found = m_tables.find(m_sizeIndex);
+    const auto found = m_tables.find(m_sizes->current());
     return found == m_tables.end() ? nullptr : &found->second;
 }
 

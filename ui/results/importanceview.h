@@ -3,7 +3,6 @@
 #include "export/objectivetable.h"
 #include "session/sessionmetatypes.h"
 
-#include <QMap>
 #include <QStringList>
 #include <QWidget>
 
@@ -16,6 +15,7 @@ class QTableView;
 
 namespace tb {
 
+class SizeChoice;
 class ThrottledRecompute;
 class ImportanceMultiplesPlot;
 class PairHeatmapPlot;
@@ -42,7 +42,7 @@ public:
     explicit ImportanceView(ResultsFeed *feed, QWidget *parent = nullptr);
 
     void setSizeIndex(std::size_t sizeIndex);
-    std::size_t sizeIndex() const { return m_sizeIndex; }
+    std::size_t sizeIndex() const;
     // Results of the shown size held (every status).
     std::size_t resultCount() const;
 
@@ -62,9 +62,8 @@ signals:
 private:
     QWidget *buildControls();
     void reset(const SpecOutline &outline);
-    void setSizeLabel(std::size_t sizeIndex, const QString &label);
     void addResults(const QVector<ResultEvent> &batch);
-    void updateSizeCombo();
+    void updateSizes();
     void updatePair();
     QStringList names() const;
     const ObjectiveTable *shownTable() const;
@@ -73,9 +72,7 @@ private:
     QStringList m_names; // the spec's, in the order of Configuration::values
     QString m_objective = QStringLiteral("time");
     bool m_minimize = true;
-    QMap<std::size_t, QString> m_sizeLabels;
-    std::size_t m_sizeIndex = 0;
-    bool m_sizeChosen = false; // false: show the first size that arrives
+    SizeChoice *m_sizes;
 
     ParameterImportanceModel *m_model;
     QComboBox *m_sizeCombo;

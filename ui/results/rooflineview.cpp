@@ -1,5 +1,6 @@
 #include "rooflineview.h"
 
+#include "sizechoice.h"
 #include "throttledrecompute.h"
 
 #include "models/resultsfeed.h"
@@ -23,6 +24,7 @@ RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
       m_plot(new RooflinePlot(this))
 {
     setObjectName(QStringLiteral("rooflineView"));
+    m_sizes = new SizeChoice(m_sizeCombo, this);
     m_note->setObjectName(QStringLiteral("rooflineNote"));
     m_note->setWordWrap(true);
     m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -34,7 +36,11 @@ RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
 
     m_recompute = new ThrottledRecompute(this, kRecomputeMs, [this] { recompute(); });
     connect(feed, &ResultsFeed::cleared, this, &RooflineView::reset);
-    connect(feed, &ResultsFeed::sizeLabelChanged, this, &RooflineView::setSizeLabel);
+    connect(feed, &ResultsFeed::sizeLabelChanged, m_sizes, &SizeChoice::setLabel);
+    connect(m_sizes, &SizeChoice::changed, this, [this](std::size_t size) {
+        recompute();
+        emit sizeChanged(size);
+    });
     connect(feed, &ResultsFeed::resultsAdded, this, &RooflineView::addResults);
     connect(feed, &ResultsFeed::peaksChanged, this, [this](const DevicePeaks &peaks) {
         m_inputs.peaks = peaks;
@@ -49,13 +55,8 @@ QWidget *RooflineView::buildControls()
     auto *row = new QHBoxLayout(controls);
     row->setContentsMargins(4, 2, 4, 0);
     m_sizeCombo->setObjectName(QStringLiteral("rooflineSizeCombo"));
-    m_sizeCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     addLabelledCombo(row, tr("Si&ze:"), m_sizeCombo,
                      tr("The problem size shown: a size's intensity and roofs are its own"));
-    connect(m_sizeCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (index >= 0)
-            setSizeIndex(std::size_t(m_sizeCombo->itemData(index).toULongLong()));
-    });
     row->addStretch(1);
     auto *refresh = new QToolButton(controls);
     refresh->setObjectName(QStringLiteral("rooflineRecompute"));
@@ -70,9 +71,7 @@ QWidget *RooflineView::buildControls()
 void RooflineView::reset(const SpecOutline &outline)
 {
     m_samples.clear();
-    m_sizeLabels.clear();
-    m_sizeChosen = false;
-    m_sizeIndex = 0;
+    m_sizes->reset();
     m_inputs = RooflineInputs();
     m_inputs.peaks = outline.peaks;
     const auto pick = [&](int index, std::optional<std::size_t> &metric, MetricRate &rate,
@@ -86,14 +85,7 @@ void RooflineView::reset(const SpecOutline &outline)
     };
     pick(outline.flopMetric, m_inputs.flopMetric, m_inputs.flopRate, m_flopName);
     pick(outline.byteMetric, m_inputs.byteMetric, m_inputs.byteRate, m_byteName);
-    updateSizeCombo();
     recompute();
-}
-
-void RooflineView::setSizeLabel(std::size_t sizeIndex, const QString &label)
-{
-    m_sizeLabels.insert(sizeIndex, label);
-    updateSizeCombo();
 }
 
 void RooflineView::addResults(const QVector<ResultEvent> &batch)
@@ -117,11 +109,8 @@ void RooflineView::addResults(const QVector<ResultEvent> &batch)
             continue;
         m_samples[event.sizeIndex].push_back(sample);
     }
-    if (m_samples.size() != sizesBefore) {
-        if (!m_sizeChosen && !m_samples.count(m_sizeIndex))
-            m_sizeIndex = m_samples.begin()->first;
-        updateSizeCombo();
-    }
+    if (m_samples.size() != sizesBefore)
+        updateSizes();
     if (!batch.isEmpty())
         m_recompute->schedule();
 }
@@ -130,7 +119,7 @@ void RooflineView::recompute()
 {
     m_recompute->done();
     m_points.clear();
-    const auto found = m_samples.find(m_sizeIndex);
+    const auto found = m_samples.find(m_sizes->current());
     if (found != m_samples.end())
         for (const Sample &sample : found->second)
             if (auto point = rooflinePoint(sample.flopValue, sample.byteValue, m_inputs))
@@ -155,21 +144,20 @@ QString RooflineView::noteText() const
 
 void RooflineView::setSizeIndex(std::size_t sizeIndex)
 {
-    m_sizeChosen = true;
-    if (sizeIndex == m_sizeIndex)
-        return;
-    m_sizeIndex = sizeIndex;
-    updateSizeCombo();
-    recompute();
-    emit sizeChanged(sizeIndex);
+    m_sizes->choose(sizeIndex);
 }
 
-void RooflineView::updateSizeCombo()
+std::size_t RooflineView::sizeIndex() const
+{
+    return m_sizes->current();
+}
+
+void RooflineView::updateSizes()
 {
     std::vector<std::size_t> sizes;
     for (const auto &entry : m_samples)
         sizes.push_back(entry.first);
-    fillSizeCombo(m_sizeCombo, std::move(sizes), m_sizeLabels, m_sizeIndex);
+    m_sizes->setSizes(std::move(sizes));
 }
 
 } // namespace tb

@@ -3,7 +3,6 @@
 #include "export/roofline.h"
 #include "session/sessionmetatypes.h"
 
-#include <QMap>
 #include <QString>
 #include <QWidget>
 
@@ -16,6 +15,7 @@ class QLabel;
 
 namespace tb {
 
+class SizeChoice;
 class ThrottledRecompute;
 class ResultsFeed;
 class RooflinePlot;
@@ -39,7 +39,7 @@ public:
     explicit RooflineView(ResultsFeed *feed, QWidget *parent = nullptr);
 
     void setSizeIndex(std::size_t sizeIndex);
-    std::size_t sizeIndex() const { return m_sizeIndex; }
+    std::size_t sizeIndex() const;
 
     RooflinePlot *plot() const { return m_plot; }
     QLabel *note() const { return m_note; }
@@ -62,9 +62,8 @@ private:
 
     QWidget *buildControls();
     void reset(const SpecOutline &outline);
-    void setSizeLabel(std::size_t sizeIndex, const QString &label);
     void addResults(const QVector<ResultEvent> &batch);
-    void updateSizeCombo();
+    void updateSizes();
     QString noteText() const;
 
     RooflineInputs m_inputs;
@@ -72,9 +71,7 @@ private:
     std::string m_byteName;
     std::map<std::size_t, std::vector<Sample>> m_samples;
     std::vector<RooflinePoint> m_points;
-    QMap<std::size_t, QString> m_sizeLabels;
-    std::size_t m_sizeIndex = 0;
-    bool m_sizeChosen = false;
+    SizeChoice *m_sizes;
 
     QComboBox *m_sizeCombo;
     QLabel *m_note;
