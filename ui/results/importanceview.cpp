@@ -4,6 +4,7 @@
 #include "throttledrecompute.h"
 
 #include "export/parameterimportance.h"
+#include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
 #include "parameterimportancemodel.h"
 #include "plots/importancemultiplesplot.h"
@@ -25,8 +26,9 @@
 
 namespace tb {
 
-ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
-    : QWidget(parent), m_model(new ParameterImportanceModel(this)),
+ImportanceView::ImportanceView(ResultsFeed *feed, const DeviceModelList *deviceModels,
+                               QWidget *parent)
+    : QWidget(parent), m_deviceModels(deviceModels), m_model(new ParameterImportanceModel(this)),
       m_sizeCombo(new QComboBox(this)), m_status(new QLabel(this)), m_table(new QTableView(this)),
       m_multiples(new ImportanceMultiplesPlot(this)), m_heatmap(new PairHeatmapPlot(this))
 {
@@ -39,18 +41,10 @@ ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setWordWrap(false);
 
-    auto *panes = new QSplitter(Qt::Horizontal, this);
-    panes->setObjectName(QStringLiteral("importanceSplitter"));
-    panes->addWidget(m_table);
-    panes->addWidget(m_multiples);
-    panes->addWidget(m_heatmap);
-    panes->setStretchFactor(0, 2); // the plots need the room more than the table's few columns
-    panes->setStretchFactor(1, 3);
-    panes->setStretchFactor(2, 3);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(buildControls());
-    layout->addWidget(panes, 1);
+    layout->addWidget(buildPanes(), 1);
 
     m_recompute = new ThrottledRecompute(this, kRecomputeMs, [this] { recompute(); });
     connect(m_sizes, &SizeChoice::changed, this, [this](std::size_t size) {
@@ -68,6 +62,22 @@ ImportanceView::ImportanceView(ResultsFeed *feed, QWidget *parent)
     connect(feed, &ResultsFeed::cleared, this, &ImportanceView::reset);
     connect(feed, &ResultsFeed::sizeLabelChanged, m_sizes, &SizeChoice::setLabel);
     connect(feed, &ResultsFeed::resultsAdded, this, &ImportanceView::addResults);
+    if (m_deviceModels)
+        connect(m_deviceModels, &DeviceModelList::choiceChanged, m_recompute,
+                &ThrottledRecompute::schedule);
+}
+
+QWidget *ImportanceView::buildPanes()
+{
+    auto *panes = new QSplitter(Qt::Horizontal, this);
+    panes->setObjectName(QStringLiteral("importanceSplitter"));
+    panes->addWidget(m_table);
+    panes->addWidget(m_multiples);
+    panes->addWidget(m_heatmap);
+    panes->setStretchFactor(0, 2); // the plots need the room more than the table's few columns
+    panes->setStretchFactor(1, 3);
+    panes->setStretchFactor(2, 3);
+    return panes;
 }
 
 QWidget *ImportanceView::buildControls()
@@ -96,6 +106,8 @@ QWidget *ImportanceView::buildControls()
 void ImportanceView::reset(const SpecOutline &outline)
 {
     m_tables.clear();
+    m_shown = nullptr;
+    m_devices.clear();
     m_sizes->reset();
     // An empty outline is "nothing shown yet" (a run starting): its spec's comes later.
     if (!outline.parameterNames.isEmpty()) {
@@ -108,11 +120,21 @@ void ImportanceView::reset(const SpecOutline &outline)
     recompute();
 }
 
+std::uint16_t ImportanceView::deviceIndex(const std::string &device)
+{
+    const auto found = std::find(m_devices.begin(), m_devices.end(), device);
+    if (found != m_devices.end())
+        return std::uint16_t(found - m_devices.begin());
+    m_devices.push_back(device);
+    return std::uint16_t(m_devices.size() - 1);
+}
+
 void ImportanceView::addResults(const QVector<ResultEvent> &batch)
 {
     const std::size_t sizesBefore = m_tables.size();
     for (const ResultEvent &event : batch) {
-        ObjectiveTable &table = m_tables[event.sizeIndex];
+        SizeTable &size = m_tables[event.sizeIndex];
+        ObjectiveTable &table = size.table;
         if (table.rows() == 0 && table.parameterCount == 0)
             table.parameterCount =
                 m_names.isEmpty() ? event.config.values.size() : std::size_t(m_names.size());
@@ -122,6 +144,7 @@ void ImportanceView::addResults(const QVector<ResultEvent> &batch)
                               !compiledOnly(event.result) && std::isfinite(event.objective);
         table.add(event.config.values,
                   measured ? event.objective : std::numeric_limits<double>::quiet_NaN());
+        size.devices.push_back(deviceIndex(event.result.device));
     }
     if (m_tables.size() != sizesBefore)
         updateSizes();
@@ -129,13 +152,41 @@ void ImportanceView::addResults(const QVector<ResultEvent> &batch)
         m_recompute->schedule();
 }
 
+void ImportanceView::selectShownTable()
+{
+    const auto found = m_tables.find(m_sizes->current());
+    m_shown = nullptr;
+    if (found == m_tables.end())
+        return;
+    const SizeTable &size = found->second;
+    if (!m_deviceModels || !m_deviceModels->mixed()) {
+        m_shown = &size.table;
+        return;
+    }
+    // Configurations measured on different models are never ranked together.
+    std::vector<bool> accepted;
+    for (const std::string &device : m_devices)
+        accepted.push_back(m_deviceModels->accepts(device));
+    m_chosenModelTable = ObjectiveTable();
+    m_chosenModelTable.parameterCount = size.table.parameterCount;
+    std::vector<double> values(size.table.parameterCount);
+    for (std::size_t row = 0; row < size.table.rows(); ++row) {
+        if (!accepted[size.devices[row]])
+            continue;
+        for (std::size_t parameter = 0; parameter < values.size(); ++parameter)
+            values[parameter] = size.table.value(row, parameter);
+        m_chosenModelTable.add(values, size.table.objectives[row]);
+    }
+    m_shown = &m_chosenModelTable;
+}
+
 void ImportanceView::recompute()
 {
     m_recompute->done();
-    const ObjectiveTable *table = shownTable();
+    selectShownTable();
     std::vector<ParameterImportance> ranked;
-    if (table)
-        ranked = rankParameters(*table, m_minimize);
+    if (m_shown)
+        ranked = rankParameters(*m_shown, m_minimize);
     const QStringList parameterNames = names();
     m_heatmap->setParameters(parameterNames);
     if (ranked.size() > 1)
@@ -150,14 +201,13 @@ void ImportanceView::recompute()
 
 void ImportanceView::updatePair()
 {
-    const ObjectiveTable *table = shownTable();
     const int x = m_heatmap->xParameter();
     const int y = m_heatmap->yParameter();
-    if (!table || x < 0 || y < 0) {
+    if (!m_shown || x < 0 || y < 0) {
         m_heatmap->setGrid({});
         return;
     }
-    m_heatmap->setGrid(bestPerPair(*table, std::size_t(x), std::size_t(y), m_minimize));
+    m_heatmap->setGrid(bestPerPair(*m_shown, std::size_t(x), std::size_t(y), m_minimize));
 }
 
 void ImportanceView::setSizeIndex(std::size_t sizeIndex)
@@ -172,8 +222,16 @@ std::size_t ImportanceView::sizeIndex() const
 
 std::size_t ImportanceView::resultCount() const
 {
-    const ObjectiveTable *table = shownTable();
-    return table ? table->rows() : 0;
+    const auto found = m_tables.find(m_sizes->current());
+    if (found == m_tables.end())
+        return 0;
+    const SizeTable &size = found->second;
+    if (!m_deviceModels || !m_deviceModels->mixed())
+        return size.table.rows();
+    return std::size_t(
+        std::count_if(size.devices.begin(), size.devices.end(), [this](std::uint16_t device) {
+            return m_deviceModels->accepts(m_devices[device]);
+        }));
 }
 
 void ImportanceView::updateSizes()
@@ -189,16 +247,9 @@ QStringList ImportanceView::names() const
     if (!m_names.isEmpty())
         return m_names;
     QStringList placeholders; // no spec told us the names
-    const ObjectiveTable *table = shownTable();
-    for (std::size_t i = 0; table && i < table->parameterCount; ++i)
+    for (std::size_t i = 0; m_shown && i < m_shown->parameterCount; ++i)
         placeholders.append(tr("parameter %1").arg(i + 1));
     return placeholders;
-}
-
-const ObjectiveTable *ImportanceView::shownTable() const
-{
-    const auto found = m_tables.find(m_sizes->current());
-    return found == m_tables.end() ? nullptr : &found->second;
 }
 
 } // namespace tb

@@ -7,7 +7,10 @@
 #include <QWidget>
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
+#include <string>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -15,6 +18,7 @@ class QTableView;
 
 namespace tb {
 
+class DeviceModelList;
 class SizeChoice;
 class ThrottledRecompute;
 class ImportanceMultiplesPlot;
@@ -27,7 +31,9 @@ struct SpecOutline;
 // ranked parameters (ParameterImportanceModel: what each one's worst value costs, as
 // rankParameters() defines it), one small plot per parameter (the best objective per value)
 // and a heatmap of a chosen pair, by default the two most important (a click on a ranked
-// parameter puts it along the heatmap's columns). It hears the feed itself
+// parameter puts it along the heatmap's columns). In a run over several device models only the
+// model chosen in `deviceModels` is ranked, as the Results table shows it. It hears the feed
+// itself
 // and keeps each size's results in flat tables; the analysis is O(results) and runs at most
 // every kRecomputeMs while results stream in, only while the view is shown (a hidden view
 // catches up when shown), or at once on recompute(). Rows a finalist's later rounds replace
@@ -39,7 +45,8 @@ class ImportanceView : public QWidget
 public:
     static constexpr int kRecomputeMs = 500;
 
-    explicit ImportanceView(ResultsFeed *feed, QWidget *parent = nullptr);
+    ImportanceView(ResultsFeed *feed, const DeviceModelList *deviceModels,
+                   QWidget *parent = nullptr);
 
     void setSizeIndex(std::size_t sizeIndex);
     std::size_t sizeIndex() const;
@@ -60,18 +67,33 @@ signals:
     void sizeChanged(std::size_t sizeIndex);
 
 private:
+    // One size's results, with the device model each was measured on (an index into
+    // m_devices), so that a run over several models is ranked one model at a time.
+    struct SizeTable
+    {
+        ObjectiveTable table;
+        std::vector<std::uint16_t> devices;
+    };
+
     QWidget *buildControls();
+    QWidget *buildPanes();
     void reset(const SpecOutline &outline);
     void addResults(const QVector<ResultEvent> &batch);
     void updateSizes();
     void updatePair();
     QStringList names() const;
-    const ObjectiveTable *shownTable() const;
+    // The shown size's table of the chosen device model (all of it unless the run is mixed).
+    void selectShownTable();
+    std::uint16_t deviceIndex(const std::string &device);
 
-    std::map<std::size_t, ObjectiveTable> m_tables;
+    std::map<std::size_t, SizeTable> m_tables;
+    std::vector<std::string> m_devices;
+    ObjectiveTable m_chosenModelTable; // the shown size's rows of the chosen model, when mixed
+    const ObjectiveTable *m_shown = nullptr;
     QStringList m_names; // the spec's, in the order of Configuration::values
     QString m_objective = QStringLiteral("time");
     bool m_minimize = true;
+    const DeviceModelList *m_deviceModels;
     SizeChoice *m_sizes;
 
     ParameterImportanceModel *m_model;

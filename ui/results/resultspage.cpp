@@ -40,8 +40,9 @@ ResultsPage::ResultsPage(ResultsFeed *feed, DeviceModelList *deviceModels, QWidg
       m_winners(new WinnerSummary(feed, deviceModels, this)),
       m_columnsButton(new QToolButton(this)), m_table(new QTableView(this)),
       m_details(new ResultDetails(this)), m_effect(new ParameterEffectPlot(this)),
-      m_importance(new ImportanceView(feed, this)), m_roofline(new RooflineView(feed, this)),
-      m_plotTabs(new QTabWidget(this)), m_splitter(new QSplitter(Qt::Horizontal, this))
+      m_importance(new ImportanceView(feed, deviceModels, this)),
+      m_roofline(new RooflineView(feed, deviceModels, this)), m_plotTabs(new QTabWidget(this)),
+      m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("resultsPage"));
     m_proxy->setResultsModel(feed->model());

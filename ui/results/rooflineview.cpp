@@ -3,6 +3,7 @@
 #include "sizechoice.h"
 #include "throttledrecompute.h"
 
+#include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
 #include "plots/plotcontrols.h"
 #include "plots/rooflineplot.h"
@@ -19,9 +20,9 @@
 
 namespace tb {
 
-RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
-    : QWidget(parent), m_sizeCombo(new QComboBox(this)), m_note(new QLabel(this)),
-      m_plot(new RooflinePlot(this))
+RooflineView::RooflineView(ResultsFeed *feed, const DeviceModelList *deviceModels, QWidget *parent)
+    : QWidget(parent), m_deviceModels(deviceModels), m_sizeCombo(new QComboBox(this)),
+      m_note(new QLabel(this)), m_plot(new RooflinePlot(this))
 {
     setObjectName(QStringLiteral("rooflineView"));
     m_sizes = new SizeChoice(m_sizeCombo, this);
@@ -41,6 +42,9 @@ RooflineView::RooflineView(ResultsFeed *feed, QWidget *parent)
         recompute();
         emit sizeChanged(size);
     });
+    if (m_deviceModels)
+        connect(m_deviceModels, &DeviceModelList::choiceChanged, m_recompute,
+                &ThrottledRecompute::schedule);
     connect(feed, &ResultsFeed::resultsAdded, this, &RooflineView::addResults);
     connect(feed, &ResultsFeed::peaksChanged, this, [this](const DevicePeaks &peaks) {
         m_inputs.peaks = peaks;
@@ -103,7 +107,7 @@ void RooflineView::addResults(const QVector<ResultEvent> &batch)
                        ? std::numeric_limits<double>::quiet_NaN()
                        : found->second;
         };
-        const Sample sample{valueOf(m_flopName), valueOf(m_byteName)};
+        const Sample sample{valueOf(m_flopName), valueOf(m_byteName), event.result.device};
         if ((m_inputs.flopMetric && std::isnan(sample.flopValue)) ||
             (m_inputs.byteMetric && std::isnan(sample.byteValue)))
             continue;
@@ -121,9 +125,13 @@ void RooflineView::recompute()
     m_points.clear();
     const auto found = m_samples.find(m_sizes->current());
     if (found != m_samples.end())
-        for (const Sample &sample : found->second)
+        for (const Sample &sample : found->second) {
+            // One model's results under its roofs: never another model's points.
+            if (m_deviceModels && !m_deviceModels->accepts(sample.device))
+                continue;
             if (auto point = rooflinePoint(sample.flopValue, sample.byteValue, m_inputs))
                 m_points.push_back(*point);
+        }
     m_plot->setData(m_points, m_inputs.peaks, roofPlacement(m_inputs));
     m_note->setText(noteText());
 }

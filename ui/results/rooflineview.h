@@ -15,6 +15,7 @@ class QLabel;
 
 namespace tb {
 
+class DeviceModelList;
 class SizeChoice;
 class ThrottledRecompute;
 class ResultsFeed;
@@ -27,16 +28,17 @@ struct SpecOutline;
 // the results above the DRAM roof marked and counted in the note (likely L2-resident). Where
 // the spec lacks a metric or the run a peak, the note says which and how to add it
 // (rooflineMissing()); with one rate metric only, each result is placed against the roof it
-// has (roofPlacement()) and the note says which. Like the Importance view it hears the feed,
-// recomputes at most every kRecomputeMs while results stream in and only while shown, or at
-// once on recompute().
+// has (roofPlacement()) and the note says which. In a run over several device models only the
+// model chosen in `deviceModels` is drawn, as the Results table shows it. Like the Importance
+// view it hears the feed, recomputes at most every kRecomputeMs while results stream in and
+// only while shown, or at once on recompute().
 class RooflineView : public QWidget
 {
     Q_OBJECT
 public:
     static constexpr int kRecomputeMs = 500;
 
-    explicit RooflineView(ResultsFeed *feed, QWidget *parent = nullptr);
+    RooflineView(ResultsFeed *feed, const DeviceModelList *deviceModels, QWidget *parent = nullptr);
 
     void setSizeIndex(std::size_t sizeIndex);
     std::size_t sizeIndex() const;
@@ -56,8 +58,9 @@ signals:
 private:
     struct Sample
     {
-        double flopValue; // in the FLOP metric's unit
-        double byteValue; // in the byte metric's unit
+        double flopValue;   // in the FLOP metric's unit
+        double byteValue;   // in the byte metric's unit
+        std::string device; // the model it was measured on
     };
 
     QWidget *buildControls();
@@ -71,6 +74,7 @@ private:
     std::string m_byteName;
     std::map<std::size_t, std::vector<Sample>> m_samples;
     std::vector<RooflinePoint> m_points;
+    const DeviceModelList *m_deviceModels;
     SizeChoice *m_sizes;
 
     QComboBox *m_sizeCombo;

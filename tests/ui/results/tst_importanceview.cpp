@@ -6,6 +6,7 @@
 #include "plots/importancemultiplesplot.h"
 #include "plots/pairheatmapplot.h"
 #include "plots/parametereffectplot.h"
+#include "results/devicemodelbar.h"
 #include "results/importanceview.h"
 #include "results/parameterimportancemodel.h"
 #include "resultsfixture.h"
@@ -107,6 +108,34 @@ private slots:
         QVERIFY(near(bests[0], 1.5625e-5));
         QVERIFY(near(bests[1], 7.8125e-6));
         QVERIFY(near(bests[3], 4e-6));
+    }
+
+    // Issue 34, item 15: a run measured on two GPU models mixed them in the ranking. Only
+    // the model chosen over the table is ranked: BM=16 wins on model A, BM=32 on model B.
+    void ranksOnlyTheChosenDeviceModel()
+    {
+        m_feed->reset(outline());
+        const auto on = [](int bm, double median, const char *device) {
+            ResultEvent event = timedResult(0, bm, 1, median);
+            event.result.device = device;
+            return event;
+        };
+        m_feed->append({on(16, 1e-6, "GPU A"), on(32, 4e-6, "GPU A"), on(16, 8e-6, "GPU B"),
+                        on(32, 2e-6, "GPU B")});
+        showImportance();
+        view()->recompute();
+        QComboBox *models = m_page->deviceModelBar()->selector();
+        QCOMPARE(models->currentIndex(), 0); // GPU A: first of two equal counts
+        QCOMPARE(view()->resultCount(), std::size_t(2));
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::BestValueColumn).data().toString(),
+                 QString("16"));
+        QVERIFY(near(cost(0), 3)); // 4 us / 1 us - 1; across both models it read 1
+        emit models->activated(1);
+        view()->recompute();
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::BestValueColumn).data().toString(),
+                 QString("32"));
+        QVERIFY(near(cost(0), 3)); // 8 us / 2 us - 1
+        QVERIFY(near(view()->heatmap()->grid().cell(1, 0), 2e-6));
     }
 
     void theHeatmapKeepsTheBestPerCell()

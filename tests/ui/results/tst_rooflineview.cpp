@@ -5,6 +5,7 @@
 #include "plots/parametereffectplot.h"
 #include "plots/rooflineplot.h"
 #include "results/columnchooser.h"
+#include "results/devicemodelbar.h"
 #include "results/rooflineview.h"
 #include "resultsfixture.h"
 
@@ -147,6 +148,27 @@ private slots:
         QCOMPARE(view()->plot()->placement(), RoofPlacement::Intensity);
         QCOMPARE(view()->plot()->plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
         QCOMPARE(view()->plot()->roofVertexCount(), 3);
+    }
+
+    // Issue 34, item 15: a run measured on two GPU models drew both models' points. Only the
+    // model chosen over the table is drawn.
+    void drawsOnlyTheChosenDeviceModel()
+    {
+        m_page->plotTabs()->setCurrentWidget(view());
+        m_feed->reset(specOutline(rooflineSpec(true)));
+        QVector<ResultEvent> events;
+        for (const auto &[bm, device] : {std::pair{8, "GPU A"}, std::pair{16, "GPU A"},
+                                         std::pair{32, "GPU A"}, std::pair{8, "GPU B"}}) {
+            ResultEvent event = rated(0, bm, 100, 20);
+            event.result.device = device;
+            events.append(event);
+        }
+        m_feed->append(events);
+        view()->recompute();
+        QCOMPARE(view()->plot()->pointCount(), 3); // GPU A, the most measured
+        emit m_page->deviceModelBar()->selector()->activated(1);
+        view()->recompute();
+        QCOMPARE(view()->plot()->pointCount(), 1);
     }
 
     void plotsTheSizesPointsUnderTheRoofs()
