@@ -7,7 +7,7 @@
 
 namespace tb {
 
-void ObjectiveTable::add(const std::vector<double> &configValues, double objective)
+void ObjectiveTable::add(const std::vector<double> &configValues, double objective, bool failedRow)
 {
     if (objectives.empty() && parameterCount == 0)
         parameterCount = configValues.size();
@@ -16,6 +16,7 @@ void ObjectiveTable::add(const std::vector<double> &configValues, double objecti
                              ? configValues[parameter]
                              : std::numeric_limits<double>::quiet_NaN());
     objectives.push_back(objective);
+    failed.push_back(failedRow);
 }
 
 ObjectiveTable objectiveTable(const Spec &spec, const std::vector<StoredResult> &results,
@@ -29,8 +30,10 @@ ObjectiveTable objectiveTable(const Spec &spec, const std::vector<StoredResult> 
         // A compiled-only result has no time: it ran, but says nothing of the objective.
         const bool measured =
             stored.result.status == ResultStatus::Ok && !compiledOnly(stored.result);
-        table.add(stored.config.values, measured ? objectiveValue(spec, stored.result)
-                                                 : std::numeric_limits<double>::quiet_NaN());
+        table.add(stored.config.values,
+                  measured ? objectiveValue(spec, stored.result)
+                           : std::numeric_limits<double>::quiet_NaN(),
+                  stored.result.status != ResultStatus::Ok);
     }
     return table;
 }

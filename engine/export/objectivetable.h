@@ -17,6 +17,9 @@ struct ObjectiveTable
     std::size_t parameterCount = 0;
     std::vector<double> values;     // row-major, parameterCount per row
     std::vector<double> objectives; // NaN: the result did not run ok (or lacks the objective)
+    // Per row: the result failed (any status but ok). A compiled-only result, or one lacking
+    // the objective's metric, has a NaN objective without having failed.
+    std::vector<bool> failed;
 
     std::size_t rows() const { return objectives.size(); }
     double value(std::size_t row, std::size_t parameter) const
@@ -25,7 +28,7 @@ struct ObjectiveTable
     }
     // Appends a row; missing values read NaN, extra ones are dropped (the first row fixes the
     // parameter count when none was set).
-    void add(const std::vector<double> &configValues, double objective);
+    void add(const std::vector<double> &configValues, double objective, bool failedRow = false);
 };
 
 // The stored results of `sizeIndex`, with the spec's objective (objectiveValue(); NaN for a

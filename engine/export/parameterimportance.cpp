@@ -1,7 +1,5 @@
 #include "parameterimportance.h"
 
-#include "timedifference.h"
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -45,7 +43,7 @@ std::vector<ValueBest> bestPerValue(const ObjectiveTable &table, std::size_t par
 {
     std::vector<ValueBest> values;
     for (const double value : distinctValues(table, parameter))
-        values.push_back({value, kNaN, 0, 0});
+        values.push_back({value, kNaN, 0, 0, 0});
     std::vector<double> distinct;
     for (const ValueBest &entry : values)
         distinct.push_back(entry.value);
@@ -55,6 +53,8 @@ std::vector<ValueBest> bestPerValue(const ObjectiveTable &table, std::size_t par
             continue;
         ValueBest &entry = values[std::size_t(at)];
         ++entry.allCount;
+        if (table.failed[row])
+            ++entry.failedCount;
         const double objective = table.objectives[row];
         if (!std::isfinite(objective))
             continue;
@@ -69,6 +69,8 @@ std::vector<ValueBest> bestPerValue(const ObjectiveTable &table, std::size_t par
 void judge(ParameterImportance &entry, bool minimize)
 {
     for (std::size_t i = 0; i < entry.values.size(); ++i) {
+        if (entry.values[i].alwaysFails() && entry.failingValues++ == 0)
+            entry.firstFailingValue = int(i);
         const double best = entry.values[i].best;
         if (std::isnan(best))
             continue;
@@ -85,13 +87,29 @@ void judge(ParameterImportance &entry, bool minimize)
     }
     const double best = entry.values[std::size_t(entry.bestValue)].best;
     const double worst = entry.values[std::size_t(entry.worstValue)].best;
-    if (!(best > 0) || !(worst > 0))
-        entry.importance = kNaN;
-    else // the worse of the two as `other`: the cost of the worst value, positive
-        entry.importance = minimize ? timeDifference(best, worst) : timeDifference(worst, best);
+    entry.importance = worstValueCost(best, worst, minimize);
+}
+
+// A parameter with more values that always fail first, then the larger spread; NaN last.
+bool rankedBefore(const ParameterImportance &a, const ParameterImportance &b)
+{
+    if (a.failingValues != b.failingValues)
+        return a.failingValues > b.failingValues;
+    if (std::isnan(a.importance) || std::isnan(b.importance))
+        return !std::isnan(a.importance) && std::isnan(b.importance);
+    return a.importance > b.importance;
 }
 
 } // namespace
+
+double worstValueCost(double best, double worst, bool minimize)
+{
+    if (!(best > 0) || !(worst > 0))
+        return kNaN; // a ratio means nothing there
+    // A time's cost is how much longer it takes; a rate's, the share of it lost: each the
+    // figure a reader computes from the two values shown.
+    return minimize ? worst / best - 1 : (best - worst) / best;
+}
 
 std::vector<ParameterImportance> rankParameters(const ObjectiveTable &table, bool minimize)
 {
@@ -103,12 +121,7 @@ std::vector<ParameterImportance> rankParameters(const ObjectiveTable &table, boo
         judge(entry, minimize);
         ranked.push_back(std::move(entry));
     }
-    std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const ParameterImportance &a, const ParameterImportance &b) {
-                         if (std::isnan(a.importance) || std::isnan(b.importance))
-                             return !std::isnan(a.importance) && std::isnan(b.importance);
-                         return a.importance > b.importance;
-                     });
+    std::stable_sort(ranked.begin(), ranked.end(), rankedBefore);
     return ranked;
 }
 
@@ -122,16 +135,22 @@ PairGrid bestPerPair(const ObjectiveTable &table, std::size_t first, std::size_t
         return grid;
     grid.firstValues = distinctValues(table, first);
     grid.secondValues = distinctValues(table, second);
-    grid.best.assign(grid.firstValues.size() * grid.secondValues.size(), kNaN);
+    const std::size_t cells = grid.firstValues.size() * grid.secondValues.size();
+    grid.best.assign(cells, kNaN);
+    grid.results.assign(cells, 0);
+    grid.failures.assign(cells, 0);
     for (std::size_t row = 0; row < table.rows(); ++row) {
-        const double objective = table.objectives[row];
         const int i = indexOf(grid.firstValues, table.value(row, first));
         const int j = indexOf(grid.secondValues, table.value(row, second));
-        if (!std::isfinite(objective) || i < 0 || j < 0)
+        if (i < 0 || j < 0)
             continue;
-        double &cell = grid.best[std::size_t(j) * grid.firstValues.size() + std::size_t(i)];
-        if (better(objective, cell, minimize))
-            cell = objective;
+        const std::size_t at = grid.at(std::size_t(i), std::size_t(j));
+        ++grid.results[at];
+        if (table.failed[row])
+            ++grid.failures[at];
+        const double objective = table.objectives[row];
+        if (std::isfinite(objective) && better(objective, grid.best[at], minimize))
+            grid.best[at] = objective;
     }
     return grid;
 }

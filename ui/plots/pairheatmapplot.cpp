@@ -19,6 +19,12 @@ namespace tb {
 
 namespace {
 
+// A failure's red, a mid-tone that reads on the viridis cells and either palette.
+QColor failureColor()
+{
+    return QColor(0xd6, 0x45, 0x41);
+}
+
 // Cells sit on value indexes; the ticks name the values.
 QSharedPointer<QCPAxisTickerText> valueTicker(const std::vector<double> &values)
 {
@@ -33,7 +39,7 @@ QSharedPointer<QCPAxisTickerText> valueTicker(const std::vector<double> &values)
 PairHeatmapPlot::PairHeatmapPlot(QWidget *parent)
     : QWidget(parent), m_xCombo(new QComboBox(this)), m_yCombo(new QComboBox(this)),
       m_plot(new QCustomPlot(this)), m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis)),
-      m_scale(new QCPColorScale(m_plot))
+      m_scale(new QCPColorScale(m_plot)), m_failed(m_plot->addGraph())
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -41,7 +47,10 @@ PairHeatmapPlot::PairHeatmapPlot(QWidget *parent)
     layout->addWidget(m_plot, 1);
     m_plot->setObjectName(QStringLiteral("importanceHeatmap"));
     m_plot->setToolTip(tr("The best objective of each pair of values; an empty cell: nothing "
-                          "with that pair ran ok"));
+                          "with that pair ran ok; a cross: every result of that pair failed"));
+    m_failed->setLineStyle(QCPGraph::lsNone);
+    m_failed->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCross, failureColor(), failureColor(), 10));
     m_plot->plotLayout()->addElement(0, 1, m_scale);
     m_map->setColorScale(m_scale);
     m_map->setInterpolate(false);
@@ -180,6 +189,7 @@ void PairHeatmapPlot::setGrid(const PairGrid &grid)
         }
     if (!std::isnan(low))
         m_map->setDataRange(low < high ? QCPRange(low, high) : QCPRange(low * 0.99, low * 1.01));
+    markFailedCells(grid);
     m_plot->xAxis->setTicker(valueTicker(grid.firstValues));
     m_plot->yAxis->setTicker(valueTicker(grid.secondValues));
     m_plot->xAxis->setRange(-0.5, std::max(0.5, columns - 0.5));
@@ -188,6 +198,26 @@ void PairHeatmapPlot::setGrid(const PairGrid &grid)
     m_plot->yAxis->setLabel(m_names.value(m_y));
     if (isVisible())
         m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// A cross on each cell whose every result failed: an empty cell alone would not tell "failed"
+// from "never measured".
+void PairHeatmapPlot::markFailedCells(const PairGrid &grid)
+{
+    QVector<double> keys;
+    QVector<double> values;
+    for (std::size_t j = 0; j < grid.secondValues.size(); ++j)
+        for (std::size_t i = 0; i < grid.firstValues.size(); ++i)
+            if (grid.failedCell(i, j)) {
+                keys.append(double(i));
+                values.append(double(j));
+            }
+    m_failed->setData(keys, values);
+}
+
+int PairHeatmapPlot::failedCellCount() const
+{
+    return m_failed->dataCount();
 }
 
 void PairHeatmapPlot::changeEvent(QEvent *event)

@@ -8,13 +8,15 @@
 class QComboBox;
 class QCPColorMap;
 class QCPColorScale;
+class QCPGraph;
 class QCustomPlot;
 
 namespace tb {
 
 // The best objective of each (x value, y value) cell of two parameters (bestPerPair()), as a
 // colour map with its scale: the better the cell, the brighter, whichever way the objective
-// ranks; a cell where nothing ran ok stays empty (transparent). Two combo boxes pick the pair;
+// ranks; a cell where nothing ran ok stays empty (transparent), and one whose every result
+// failed is marked with a cross (the tooltip counts them). Two combo boxes pick the pair;
 // until the user picks one, setDefaultPair() sets it (the page passes the two most important
 // parameters). The owner computes the grid: the plot asks for it with pairChanged().
 class PairHeatmapPlot : public QWidget
@@ -35,6 +37,8 @@ public:
     QComboBox *xCombo() const { return m_xCombo; }
     QComboBox *yCombo() const { return m_yCombo; }
     QCPColorMap *colorMap() const { return m_map; }
+    // Cells marked as failed: every result there failed.
+    int failedCellCount() const;
     QCustomPlot *plot() const { return m_plot; }
 
 signals:
@@ -47,6 +51,7 @@ private:
     QWidget *buildControls();
     void choosePair(int x, int y);
     void styleScale();
+    void markFailedCells(const PairGrid &grid);
 
     QStringList m_names;
     QString m_objective = QStringLiteral("time");
@@ -60,6 +65,7 @@ private:
     QCustomPlot *m_plot;
     QCPColorMap *m_map;
     QCPColorScale *m_scale;
+    QCPGraph *m_failed;
 };
 
 } // namespace tb

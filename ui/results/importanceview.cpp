@@ -67,16 +67,29 @@ ImportanceView::ImportanceView(ResultsFeed *feed, const DeviceModelList *deviceM
                 &ThrottledRecompute::schedule);
 }
 
+// The small plots need the width most: they take the right, in a scroll area that keeps each
+// readable (ImportanceMultiplesPlot::kMinPanelWidth); the ranking and the pair's heatmap share
+// the left. Both splitters have names, so the main window keeps their sizes (WindowSettings).
 QWidget *ImportanceView::buildPanes()
 {
+    auto *left = new QSplitter(Qt::Vertical, this);
+    left->setObjectName(QStringLiteral("importanceTableSplitter"));
+    left->addWidget(m_table);
+    left->addWidget(m_heatmap);
+    left->setStretchFactor(0, 1);
+    left->setStretchFactor(1, 2);
+    m_heatmap->setMinimumHeight(120); // under the table in a short tab
     auto *panes = new QSplitter(Qt::Horizontal, this);
     panes->setObjectName(QStringLiteral("importanceSplitter"));
-    panes->addWidget(m_table);
+    panes->addWidget(left);
     panes->addWidget(m_multiples);
-    panes->addWidget(m_heatmap);
-    panes->setStretchFactor(0, 2); // the plots need the room more than the table's few columns
+    panes->setStretchFactor(0, 2);
     panes->setStretchFactor(1, 3);
-    panes->setStretchFactor(2, 3);
+    panes->setChildrenCollapsible(false);
+    // The table's wide columns would otherwise claim the room first: start at 2:3, scaled to
+    // the view's width (a size the user left is restored over it).
+    panes->setSizes({400, 600});
+    left->setSizes({100, 200});
     return panes;
 }
 
@@ -116,6 +129,7 @@ void ImportanceView::reset(const SpecOutline &outline)
         m_minimize = outline.minimize;
         m_multiples->setObjective(m_objective, m_minimize);
         m_heatmap->setObjective(m_objective, m_minimize);
+        m_model->setObjective(m_objective, m_minimize);
     }
     recompute();
 }
@@ -138,12 +152,12 @@ void ImportanceView::addResults(const QVector<ResultEvent> &batch)
         if (table.rows() == 0 && table.parameterCount == 0)
             table.parameterCount =
                 m_names.isEmpty() ? event.config.values.size() : std::size_t(m_names.size());
-        // Only a timed ok result says anything of the objective; the others still place
-        // their values on the heatmap's axes, as empty cells.
-        const bool measured = event.result.status == ResultStatus::Ok &&
-                              !compiledOnly(event.result) && std::isfinite(event.objective);
+        // Only a timed ok result says anything of the objective; a failed one counts against
+        // its values, and the others still place their values on the heatmap's axes.
+        const bool ok = event.result.status == ResultStatus::Ok;
+        const bool measured = ok && !compiledOnly(event.result) && std::isfinite(event.objective);
         table.add(event.config.values,
-                  measured ? event.objective : std::numeric_limits<double>::quiet_NaN());
+                  measured ? event.objective : std::numeric_limits<double>::quiet_NaN(), !ok);
         size.devices.push_back(deviceIndex(event.result.device));
     }
     if (m_tables.size() != sizesBefore)
@@ -175,7 +189,7 @@ void ImportanceView::selectShownTable()
             continue;
         for (std::size_t parameter = 0; parameter < values.size(); ++parameter)
             values[parameter] = size.table.value(row, parameter);
-        m_chosenModelTable.add(values, size.table.objectives[row]);
+        m_chosenModelTable.add(values, size.table.objectives[row], size.table.failed[row]);
     }
     m_shown = &m_chosenModelTable;
 }

@@ -31,9 +31,9 @@ struct SpecOutline;
 // ranked parameters (ParameterImportanceModel: what each one's worst value costs, as
 // rankParameters() defines it), one small plot per parameter (the best objective per value)
 // and a heatmap of a chosen pair, by default the two most important (a click on a ranked
-// parameter puts it along the heatmap's columns). In a run over several device models only the
-// model chosen in `deviceModels` is ranked, as the Results table shows it. It hears the feed
-// itself
+// parameter puts it along the heatmap's columns). Failed results count per value in all three
+// (rankParameters()). In a run over several device models only the model chosen in
+// `deviceModels` is ranked, as the Results table shows it. It hears the feed itself
 // and keeps each size's results in flat tables; the analysis is O(results) and runs at most
 // every kRecomputeMs while results stream in, only while the view is shown (a hidden view
 // catches up when shown), or at once on recompute(). Rows a finalist's later rounds replace

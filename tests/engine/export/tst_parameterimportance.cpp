@@ -76,16 +76,68 @@ private slots:
 
     void maximisedMetricsTakeTheHighestAsBest()
     {
-        // The same figures as a throughput: BM's bests 4.0, 2.5, 2.2 -> 4.0 / 2.2 - 1;
-        // BN's bests 4.0 (BN=1), 3.0 (BN=2) -> 4.0 / 3.0 - 1.
+        // The same figures as a throughput, its cost the share of it lost: BM's bests 4.0,
+        // 2.5, 2.2 -> (4.0 - 2.2) / 4.0; BN's bests 4.0 (BN=1), 3.0 (BN=2) -> 0.25.
         const auto ranked = rankParameters(gemmTable(), false);
         QCOMPARE(ranked[0].parameter, std::size_t(0));
         QCOMPARE(ranked[0].values[1].best, 2.5);
-        QVERIFY(near(ranked[0].importance, 4.0 / 2.2 - 1));
+        QVERIFY(near(ranked[0].importance, 0.45));
         QCOMPARE(ranked[0].bestValue, 0);
         QCOMPARE(ranked[0].worstValue, 2);
         QCOMPARE(ranked[1].parameter, std::size_t(1));
-        QVERIFY(near(ranked[1].importance, 4.0 / 3.0 - 1));
+        QVERIFY(near(ranked[1].importance, 0.25));
+    }
+
+    // Issue 34, item 12: "worst value costs 80.09%" where 44.5% of the GFLOP/s was lost (the
+    // best over the worst, a time's slowdown). A rate's cost is the share of it lost; a time's
+    // the slowdown.
+    void theCostIsInTheObjectivesOwnTerms()
+    {
+        QVERIFY(std::fabs(worstValueCost(1000, 555.3, false) - 0.4447) < 1e-12);
+        QVERIFY(std::fabs(worstValueCost(555.3e-6, 1000e-6, true) - (1000 / 555.3 - 1)) < 1e-12);
+        QCOMPARE(worstValueCost(2, 2, false), 0.0);
+        QVERIFY(std::isnan(worstValueCost(0, 1, true)));
+    }
+
+    // Issue 34, item 12: a value that failed in every configuration ranked last at 0.00%.
+    // Failures count per value; a value that always fails ranks its parameter first.
+    void aValueThatAlwaysFailsRanksItsParameterFirst()
+    {
+        // BM=256 fails everywhere (too many registers); UNROLL spreads 1.0 -> 3.0; BM among
+        // the values that ran, 1.0 -> 1.1. BM=32,UNROLL=4 failed once.
+        ObjectiveTable table;
+        table.add({16, 1}, 1.0);
+        table.add({16, 4}, 3.0);
+        table.add({32, 1}, 1.1);
+        table.add({32, 4}, kNaN, true);
+        table.add({256, 1}, kNaN, true);
+        table.add({256, 4}, kNaN, true);
+        table.add({16, 8}, kNaN); // compiled only: not measured, not failed
+        const auto ranked = rankParameters(table, true);
+        const ParameterImportance &bm = ranked[0];
+        QCOMPARE(bm.parameter, std::size_t(0));
+        QCOMPARE(bm.failingValues, std::size_t(1));
+        QCOMPARE(bm.firstFailingValue, 2);
+        QVERIFY(bm.values[2].alwaysFails());
+        QCOMPARE(bm.values[2].failedCount, std::size_t(2));
+        QCOMPARE(bm.values[1].failedCount, std::size_t(1));
+        QVERIFY(!bm.values[1].alwaysFails());
+        QVERIFY(near(bm.importance, 0.1)); // among the values that ran
+        const ParameterImportance &unroll = ranked[1];
+        QCOMPARE(unroll.parameter, std::size_t(1));
+        QCOMPARE(unroll.failingValues, std::size_t(0)); // UNROLL=8 never failed
+        QVERIFY(!unroll.values[2].alwaysFails());
+        QCOMPARE(unroll.values[1].failedCount, std::size_t(2));
+
+        // The pair's grid counts them per cell: BM=256 fails in both, BM=32,UNROLL=4 too.
+        const PairGrid grid = bestPerPair(table, 0, 1, true);
+        QCOMPARE(grid.results[grid.at(2, 0)], std::size_t(1));
+        QVERIFY(grid.failedCell(2, 0));
+        QVERIFY(grid.failedCell(2, 1));
+        QVERIFY(grid.failedCell(1, 1));
+        QVERIFY(!grid.failedCell(0, 1));
+        QVERIFY(!grid.failedCell(0, 2)); // BM=16,UNROLL=8: compiled only
+        QVERIFY(!grid.failedCell(2, 2)); // nothing there
     }
 
     void undefinedSpreadsRankLast()
@@ -154,6 +206,7 @@ private slots:
         QVERIFY(std::isnan(table.objectives[1])); // failed
         QVERIFY(std::isnan(table.objectives[2])); // compiled only
         QCOMPARE(table.value(2, 0), 32.0);
+        QCOMPARE(table.failed, (std::vector<bool>{false, true, false}));
         spec.objective = {"GFLOP/s", false};
         QCOMPARE(objectiveTable(spec, results, 0).objectives[0], 0.5);
     }

@@ -6,6 +6,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <climits>
+
 using namespace tb;
 
 namespace {
@@ -15,7 +18,7 @@ ParameterImportance parameterOf(std::size_t parameter, int valueCount, double sc
     ParameterImportance entry;
     entry.parameter = parameter;
     for (int v = 0; v < valueCount; ++v)
-        entry.values.push_back({double(v + 1), scale * (v + 1), 1, 1});
+        entry.values.push_back({double(v + 1), scale * (v + 1), 1, 1, 0});
     entry.importance = 0.25 * double(parameter + 1);
     return entry;
 }
@@ -73,6 +76,32 @@ private slots:
         plot.setRanking(kNames, {parameterOf(1, 5, 1.0)});
         const auto few = plot.plot()->axisRects().first()->axis(QCPAxis::atBottom)->ticker();
         QCOMPARE(few.dynamicCast<QCPAxisTickerText>()->ticks().size(), 5);
+    }
+    // Issue 34, item 12: the panels were squeezed into a square grid (~60 px each). They wrap
+    // into as many columns as fit kMinPanelWidth, the rest a scroll away.
+    void panelsWrapToKeepTheirWidth()
+    {
+        ImportanceMultiplesPlot plot;
+        plot.resize(3 * ImportanceMultiplesPlot::kMinPanelWidth + 40, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        std::vector<ParameterImportance> ranked;
+        for (std::size_t parameter = 0; parameter < 5; ++parameter)
+            ranked.push_back(parameterOf(parameter, 3, 1.0));
+        plot.setRanking({"A", "B", "C", "D", "E"}, ranked);
+        const auto widths = [&plot] {
+            plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+            int narrowest = INT_MAX;
+            for (int panel = 0; panel < plot.panelCount(); ++panel)
+                narrowest = std::min(narrowest, plot.panelRect(panel).width());
+            return narrowest;
+        };
+        QCOMPARE(plot.columnCount(), 3);
+        QVERIFY(widths() >= ImportanceMultiplesPlot::kMinPanelWidth - 20);
+        plot.resize(ImportanceMultiplesPlot::kMinPanelWidth + 60, 400);
+        QTRY_COMPARE(plot.columnCount(), 1);
+        QVERIFY(widths() >= 200);
+        QCOMPARE(plot.plot()->minimumHeight(), 5 * ImportanceMultiplesPlot::kMinPanelHeight);
     }
 };
 

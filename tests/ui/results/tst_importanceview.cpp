@@ -110,6 +110,73 @@ private slots:
         QVERIFY(near(bests[3], 4e-6));
     }
 
+    // Issue 34, item 12: a value that fails in every configuration ranked last at "0.00%",
+    // unmarked. It is counted per value in the rows, the small plots and the heatmap, and it
+    // ranks its parameter first.
+    void aValueThatAlwaysFailsIsCountedAndMarked()
+    {
+        showImportance();
+        ResultEvent tooBig = timedResult(0, 256, 1, 1e-6);
+        tooBig.result.status = ResultStatus::CompileError;
+        tooBig.objective = std::nan("");
+        ResultEvent tooBigUnrolled = tooBig;
+        tooBigUnrolled.config.values = {256, 4};
+        m_feed->append({tooBig, tooBigUnrolled});
+        view()->recompute();
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::ParameterColumn).data().toString(),
+                 QString("BM"));
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::CostColumn).data().toString(),
+                 QString("fails at 256"));
+        QVERIFY(std::isinf(cost(0)));
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::FailuresColumn).data().toString(),
+                 QString("64: 1 of 2; 256: all 2 failed"));
+        QVERIFY(ranking()
+                    ->index(0, ParameterImportanceModel::CostColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains("Every result with BM = 256 failed"));
+        QCOMPARE(ranking()->index(1, ParameterImportanceModel::FailuresColumn).data().toString(),
+                 QString("1: 1 of 4; 4: 2 of 4"));
+
+        ImportanceMultiplesPlot *multiples = view()->multiples();
+        QVERIFY2(multiples->panelTitle(0).contains("fails at 256"),
+                 qPrintable(multiples->panelTitle(0)));
+        QCOMPARE(multiples->panelFailingValues(0), QVector<double>{3}); // 16, 32, 64, 256
+        QVERIFY(multiples->panelFailingValues(1).isEmpty());
+        // BM=64,UNROLL=4 and BM=256 with either UNROLL: every result there failed.
+        QCOMPARE(view()->heatmap()->failedCellCount(), 3);
+    }
+
+    // Issue 34, item 12: "worst value costs 80.09%" where 44.5% of the GFLOP/s was lost. For
+    // a maximised objective the cost is the share of it lost.
+    void aMaximisedObjectivesCostIsTheShareLost()
+    {
+        SpecOutline rates = outline();
+        rates.objectiveMetric = QStringLiteral("GFLOP/s");
+        rates.minimize = false;
+        m_feed->reset(rates);
+        QVector<ResultEvent> batch;
+        for (const auto &[bm, gflops] : {std::pair{16, 555.3}, std::pair{32, 1000.0}}) {
+            ResultEvent event = timedResult(0, bm, 1, 1e-3);
+            event.objective = gflops;
+            batch.append(event);
+        }
+        m_feed->append(batch);
+        showImportance();
+        view()->recompute();
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::ParameterColumn).data().toString(),
+                 QString("BM"));
+        QVERIFY(near(cost(0), 0.4447));
+        QCOMPARE(ranking()->index(0, ParameterImportanceModel::CostColumn).data().toString(),
+                 QString("44.47%"));
+        const QString tip = ranking()
+                                ->index(0, ParameterImportanceModel::CostColumn)
+                                .data(Qt::ToolTipRole)
+                                .toString();
+        QVERIFY2(tip.contains("BM = 16 loses 44.47% of the GFLOP/s that BM = 32 reaches"),
+                 qPrintable(tip));
+    }
+
     // Issue 34, item 15: a run measured on two GPU models mixed them in the ranking. Only
     // the model chosen over the table is ranked: BM=16 wins on model A, BM=32 on model B.
     void ranksOnlyTheChosenDeviceModel()
