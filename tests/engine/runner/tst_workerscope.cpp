@@ -165,7 +165,8 @@ private slots:
         QTemporaryDir dir;
         const QString spec = writeForkingSpec(dir, QJsonArray{0, 1}, 600);
         QProcess cli;
-        cli.start(TB_CLI_PATH, {"--workspace", dir.filePath("ws.tbw"), "tune", spec});
+        cli.start(tbtest::pathFromEnvironment("TB_CLI_PATH", TB_CLI_PATH),
+                  {"--workspace", dir.filePath("ws.tbw"), "tune", spec});
         QVERIFY(cli.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(processesMarked(mark).size() >= 4, 60000);
         cli.kill();
