@@ -1,8 +1,10 @@
 #include "measurementcaveats.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 
 namespace tb {
 
@@ -13,7 +15,37 @@ bool flagged(const Result &result, const char *key)
     return result.resource(key).value_or(0) == 1;
 }
 
+void addWideConfidenceCaveat(const Result &result, std::vector<std::string> &caveats)
+{
+    const double halfWidth = wideConfidenceHalfWidth(result);
+    if (halfWidth == 0)
+        return;
+    char text[300];
+    if (const auto above = result.resource(kStoppedEarlyAboveKey)) {
+        std::snprintf(text, sizeof text,
+                      "its median is known only to +-%.0f%% (95%% confidence): sampling stopped "
+                      "early, as it was surely slower than %.3g s; enough to rank it out, not "
+                      "to quote its time",
+                      halfWidth * 100, *above);
+    } else {
+        std::snprintf(text, sizeof text,
+                      "its median is known only to +-%.0f%% (95%% confidence): the samples "
+                      "scatter too widely for their number; measure it longer (max_samples, "
+                      "max_seconds_per_config) before trusting the time",
+                      halfWidth * 100);
+    }
+    caveats.emplace_back(text);
+}
+
 } // namespace
+
+double wideConfidenceHalfWidth(const Result &result)
+{
+    const double halfWidth = result.summary.relativeHalfWidth;
+    const bool timed = result.status == ResultStatus::Ok && result.summary.count > 0;
+    const bool bounded = std::isfinite(halfWidth) && halfWidth < std::numeric_limits<double>::max();
+    return timed && bounded && halfWidth > kWideConfidenceCaveat ? halfWidth : 0;
+}
 
 std::vector<std::string> measurementCaveats(const Result &result)
 {
@@ -42,6 +74,7 @@ std::vector<std::string> measurementCaveats(const Result &result)
                       load);
         caveats.emplace_back(text);
     }
+    addWideConfidenceCaveat(result, caveats);
     return caveats;
 }
 

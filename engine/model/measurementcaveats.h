@@ -26,16 +26,29 @@ inline constexpr double kOtherCpuLoadCaveat = 0.5;
 
 // The result resource where a measuring backend records the median time (seconds) above which
 // the job called its configuration hopeless, when its sampling stopped early for that reason
-// (AdaptiveSampler): the median is then less precise than the spec's target. Not a caveat: the
-// configuration is surely slower than the threshold, which is all a ranking needs of it.
+// (AdaptiveSampler): the median is then less precise than the spec's target. The configuration
+// is surely slower than the threshold, which is all a ranking needs of it; where the interval
+// is wide (kWideConfidenceCaveat) the caveat says so, as the time itself is rough.
 inline constexpr const char *kStoppedEarlyAboveKey = "stopped_early_above_s";
+
+// A median whose ~95% confidence interval is wider than this either way (relative half-width)
+// is a caveat: the sampler aims at measurement.target_rel_ci (1% by default), so +-10% means it
+// ran out of samples or time on a noisy kernel, or stopped early on a hopeless one, and the time
+// is rough (+-88% and +-342% were seen unmarked). An interval too few samples bound (an
+// imported result's) gives no figure and no caveat.
+inline constexpr double kWideConfidenceCaveat = 0.10;
+
+// The relative half-width of an ok, timed result's median CI where it is wider than
+// kWideConfidenceCaveat; 0 otherwise. The one rule the GUI's mark and the caveat follow.
+double wideConfidenceHalfWidth(const Result &result);
 
 // What makes a measured time less comparable than it looks, read from the backend's figures in
 // result.resources: the GPU slowed down while it was measured ("throttled", with NVML's
 // clocks-event reason bits in "throttle_reasons"), or the SM clock its own timer saw differed
 // from NVML's report ("clock_mismatch", "sm_clock_effective_mhz", "sm_clock_mhz"), or other
-// processes kept at least kOtherCpuLoadCaveat CPUs busy meanwhile (kOtherCpuLoadKey). One sentence
-// each, empty when there is nothing to say. The GUI and the CLI mark such results with them.
+// processes kept at least kOtherCpuLoadCaveat CPUs busy meanwhile (kOtherCpuLoadKey), or the
+// median's confidence interval is wide (wideConfidenceHalfWidth). One sentence each, empty when
+// there is nothing to say. The GUI and the CLI mark such results with them.
 std::vector<std::string> measurementCaveats(const Result &result);
 
 // The relative span (highest / lowest - 1) of the known SM clocks (MHz; 0 where a result carries

@@ -249,6 +249,10 @@ private slots:
             atNvmlsClock.resources = {{"sm_clock_mhz", 1980}, {"sm_clock_effective_mhz", 1980.1}};
             QVERIFY(
                 store->saveResult(1, run->specId, "MODE=4", Configuration{{4}}, 0, atNvmlsClock));
+            // A median known only to +-88%: a rough time, flagged as well (issue 34, item 14).
+            Result rough = atNvmlsClock;
+            rough.summary.relativeHalfWidth = 0.88;
+            QVERIFY(store->saveResult(1, run->specId, "MODE=5", Configuration{{5}}, 0, rough));
         }
         const auto shown = runCli({"--workspace", workspace, "show", "1"});
         QCOMPARE(shown.exitCode, 0);
@@ -259,6 +263,9 @@ private slots:
         // MODE=4 ran at NVML's clock: nothing to say. (MODE=0 may carry a note of the CPU
         // load if other processes kept this machine busy meanwhile: that one is honest.)
         QVERIFY2(!shown.out.contains("* MODE=4:"), qPrintable(shown.out));
+        QVERIFY2(shown.out.contains("* MODE=5: its median is known only to +-88% (95% "
+                                    "confidence)"),
+                 qPrintable(shown.out));
         QVERIFY2(!shown.out.contains("* MODE=0: measured while the GPU"), qPrintable(shown.out));
         // The two stored GPU results' clocks (the CPU result has none), 0.7% apart.
         QVERIFY2(shown.out.contains("SM clock by the GPU's own timer: 1980.1-1994.6 MHz (NVML: "

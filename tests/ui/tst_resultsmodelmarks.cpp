@@ -35,6 +35,42 @@ private slots:
         QVERIFY(plain.pixmap(16).toImage() != caution.pixmap(16).toImage());
     }
 
+    // A median's confidence interval over 10 % either way marks the row (the caveat icon and
+    // tooltip, the engine's caveat) and its uncertainty cell (issue 34, item 14).
+    void marksAWideConfidenceInterval()
+    {
+        ResultsModel model;
+        model.reset({"GB/s"}, false, {"M"});
+        ResultEvent narrow = okResult("M=1", 2e-3, 10, {1});
+        narrow.result.summary.relativeHalfWidth = 0.02;
+        ResultEvent wide = okResult("M=2", 2e-3, 10, {2});
+        wide.result.summary.relativeHalfWidth = 0.88;
+        ResultEvent wider = okResult("M=3", 2e-3, 10, {3});
+        wider.result.summary.relativeHalfWidth = 3.42;
+        model.appendResults({narrow, wide, wider});
+        const auto status = [&](int row, int role) {
+            return model.data(model.index(row, ResultsModel::StatusColumn), role);
+        };
+        const int uncertainty = model.column(ResultsModel::Uncertainty);
+        const auto cell = [&](int row, int role) {
+            return model.data(model.index(row, uncertainty), role);
+        };
+        QVERIFY(!status(0, Qt::ToolTipRole).isValid());
+        QVERIFY(!cell(0, ResultsModel::ResourceMarkRole).isValid());
+        const QIcon plain = status(0, Qt::DecorationRole).value<QIcon>();
+        for (const int row : {1, 2}) {
+            const QString expected = row == 1 ? QStringLiteral("88") : QStringLiteral("342");
+            QVERIFY2(status(row, Qt::ToolTipRole).toString().contains("+-" + expected + "%"),
+                     qPrintable(status(row, Qt::ToolTipRole).toString()));
+            const QIcon caution = status(row, Qt::DecorationRole).value<QIcon>();
+            QVERIFY(plain.pixmap(16).toImage() != caution.pixmap(16).toImage());
+            const QString mark = cell(row, ResultsModel::ResourceMarkRole).toString();
+            QVERIFY2(mark.contains(expected + " %"), qPrintable(mark));
+            QVERIFY(cell(row, Qt::ToolTipRole).toString().startsWith(mark));
+            QVERIFY(cell(row, Qt::BackgroundRole).isValid());
+        }
+    }
+
     void reportsResourcesWhenPresent()
     {
         ResultsModel model;

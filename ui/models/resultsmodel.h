@@ -24,8 +24,9 @@ struct SpecOutline;
 // spills, shared memory and occupancy, and the failure message. Each size's best row is
 // highlighted. A resource cell worth a second look is marked (a warning background, the reason
 // first in its tooltip and in ResourceMarkRole): spills > 0, registers at the per-thread limit
-// (>= kRegisterLimit), occupancy below kLowOccupancy, and a share of peak above 100 % (likely
-// cache-resident: no DRAM figure). In a run over several device models, a row's "% of best" and
+// (>= kRegisterLimit), occupancy below kLowOccupancy, a share of peak above 100 % (likely
+// cache-resident: no DRAM figure), and an uncertainty over kWideConfidenceCaveat (a rough time;
+// its row carries the caveat too). In a run over several device models, a row's "% of best" and
 // highlight are its own model's. The layout depends on the spec, so columns
 // are found by kind (column()); each has a stable id (ColumnIdRole in headerData) that names it in
 // the settings. Qt::DisplayRole is formatted text; SortRole the raw number (invalid when there is

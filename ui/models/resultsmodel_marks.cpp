@@ -1,14 +1,26 @@
-// ResultsModel: the resource cells (and shares of peak above 100 %) it marks, and why (the cell's
-// tooltip says it first).
+// ResultsModel: the resource cells (and shares of peak above 100 %, and wide confidence
+// intervals) it marks, and why (the cell's tooltip says it first).
 #include "resultsmodel.h"
 
 #include "resultrowtext.h"
+
+#include "model/measurementcaveats.h"
 
 namespace tb {
 
 QString ResultsModel::resourceMark(const ResultEvent &event, int column) const
 {
     const ColumnSpec &spec = m_columns.at(column);
+    if (spec.kind == Uncertainty) {
+        // The engine's rule, so that the mark and the caveat (and the CLI's "ok*") agree.
+        const double halfWidth = wideConfidenceHalfWidth(event.result);
+        if (halfWidth == 0)
+            return QString();
+        return tr("\u00b1%1 %: the median is known only to within this either way (95 % "
+                  "confidence), over %2 % of it: the time is rough")
+            .arg(halfWidth * 100, 0, 'f', 0)
+            .arg(qRound(kWideConfidenceCaveat * 100));
+    }
     if (spec.kind != Registers && spec.kind != Spills && spec.kind != Occupancy &&
         spec.kind != PercentOfPeak)
         return QString();

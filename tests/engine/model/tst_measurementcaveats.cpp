@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace tb;
 
@@ -49,6 +50,42 @@ private slots:
         QCOMPARE(caveats[1], std::string("timed at 1994.6 MHz by the GPU's own timer while NVML "
                                          "reported 1980 MHz: compare it only with results timed "
                                          "at the same clock"));
+    }
+
+    // A median known only to +-88% or +-342% is a rough time, said as a caveat; a narrow
+    // interval, one too few samples bound, and a failure are not (issue 34, item 14).
+    void flagsAWideConfidenceInterval()
+    {
+        const auto timed = [](double halfWidth) {
+            Result result;
+            result.summary.median = 2e-3;
+            result.summary.count = 5;
+            result.summary.relativeHalfWidth = halfWidth;
+            return result;
+        };
+        const auto wide = measurementCaveats(timed(0.88));
+        QCOMPARE(wide.size(), std::size_t(1));
+        QVERIFY2(wide[0].find("+-88%") != std::string::npos, wide[0].c_str());
+        QVERIFY2(wide[0].find("measure it longer") != std::string::npos, wide[0].c_str());
+        QCOMPARE(wideConfidenceHalfWidth(timed(0.88)), 0.88);
+
+        Result hopeless = timed(3.42);
+        hopeless.resources[kStoppedEarlyAboveKey] = 1.5e-3;
+        const auto early = measurementCaveats(hopeless);
+        QCOMPARE(early.size(), std::size_t(1));
+        QVERIFY2(early[0].find("+-342%") != std::string::npos, early[0].c_str());
+        QVERIFY2(early[0].find("stopped early") != std::string::npos, early[0].c_str());
+
+        QVERIFY(measurementCaveats(timed(kWideConfidenceCaveat)).empty());
+        QVERIFY(measurementCaveats(timed(0.02)).empty());
+        QVERIFY(measurementCaveats(timed(std::numeric_limits<double>::max())).empty());
+        QVERIFY(measurementCaveats(timed(std::nan(""))).empty());
+        Result failed = timed(0.88);
+        failed.status = ResultStatus::Timeout;
+        QVERIFY(measurementCaveats(failed).empty());
+        Result untimed = timed(0.88);
+        untimed.summary.count = 0; // compiled, never timed
+        QVERIFY(measurementCaveats(untimed).empty());
     }
 
     // 1980 and 1995 MHz are two steps of an H100's clock; 1979.4 and 1980.1 the same one.
