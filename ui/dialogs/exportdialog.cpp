@@ -108,7 +108,7 @@ void ExportDialog::loadRun(const QString &workspacePath, qint64 runId)
     runAsync<Loaded>(
         this,
         [path = workspacePath.toStdString(), runId] {
-            // With samples: the Kernel Tuner cache's "times"; no other format reads them.
+            // With samples: the "times" of the Kernel Tuner cache and the T4 file.
             return readStoredRun(path, runId, true);
         },
         [this](const Loaded &loaded) {

@@ -14,10 +14,10 @@ namespace tb {
 
 // File > Export results: one stored run in any of the engine's export formats, as the CLI's
 // `export` writes them (JSON of the best configuration per problem size, CSV of the best or of
-// every result, a Kernel Tuner cache of one problem size, the winners as a C++ header, the
-// kernel set within a tolerance as JSON or as a header), with a read-only preview of the first
-// lines that follows the format and its options (ExportOptionsForm: each option shown only
-// where it applies), the engine's error in its place when the run cannot be exported so
+// every result, a Kernel Tuner cache or a T4 results file of one problem size, the winners as a
+// C++ header, the kernel set within a tolerance as JSON or as a header), with a read-only preview
+// of the first lines that follows the format and its options (ExportOptionsForm: each option shown
+// only where it applies), the engine's error in its place when the run cannot be exported so
 // (ExportPreview), Save to file (written whole or not at all) and Copy to clipboard. The run is
 // read and the text rendered on a pool thread; the dialog stays responsive on a run of 100,000
 // results.

@@ -48,18 +48,22 @@ void ExportOptionsForm::buildForm()
                       int(ExportFormat::KernelSetJson));
     m_format->addItem(tr("Kernel set C++ header: fewest configurations within a slowdown"),
                       int(ExportFormat::KernelSetHeader));
+    m_format->addItem(tr("T4 results: one problem size (FAIR autotuning format)"),
+                      int(ExportFormat::T4));
     m_format->setToolTip(tr("JSON is the versioned tunebench-export document that production "
                             "code reads; CSV opens in a spreadsheet; Kernel Tuner replays its "
                             "cache; the headers compile into production code; the kernel set "
-                            "ships few kernels for many sizes"));
+                            "ships few kernels for many sizes; T4 is the autotuning community's "
+                            "results format (FAIR Benchmark Hub)"));
     m_scope->addItem(tr("Best per problem size"), int(ExportScope::BestPerSize));
     m_scope->addItem(tr("All results"), int(ExportScope::AllResults));
     m_scope->setToolTip(tr("Export the winners only, or every result of the run"));
-    m_size->setToolTip(tr("A Kernel Tuner cache holds one problem size"));
+    m_size->setToolTip(tr("A Kernel Tuner cache or a T4 results file holds one problem size"));
     m_deviceModel->setToolTip(tr("The run was measured on several device models: an export "
                                  "holds one model's results, never ranked across models"));
     m_deviceName->setPlaceholderText(tr("the GPU the results name"));
-    m_deviceName->setToolTip(tr("The cache's device_name, as Kernel Tuner names the device"));
+    m_deviceName->setToolTip(tr("The device_name written in the Kernel Tuner cache or the T4 "
+                                "file, as those tools name the device"));
     m_maxSlowdown->setRange(0, 1000);
     m_maxSlowdown->setDecimals(1);
     m_maxSlowdown->setSingleStep(0.5);
@@ -161,7 +165,7 @@ void ExportOptionsForm::setDeviceModels(const std::vector<StoredResult> &results
 void ExportOptionsForm::onOptionsChanged()
 {
     // Only the CSV can hold every result: the other formats are the winners (or one size's
-    // every configuration, the Kernel Tuner cache) by definition.
+    // every configuration, the Kernel Tuner cache and the T4 file) by definition.
     if (options().format != ExportFormat::Csv)
         m_scope->setCurrentIndex(m_scope->findData(int(ExportScope::BestPerSize)));
     showOptionRows();

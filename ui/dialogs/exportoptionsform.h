@@ -15,7 +15,7 @@ struct Spec;
 struct StoredResult;
 
 // The Export dialog's options: the format and, each shown only for the formats that read it,
-// the scope (CSV), the problem size and device name (Kernel Tuner cache) and the kernel set's
+// the scope (CSV), the problem size and device name (Kernel Tuner cache, T4) and the kernel set's
 // max slowdown; for a run measured on several device models, the model exported (any format).
 // The format, scope and max slowdown last used are remembered in the settings and offered again.
 class ExportOptionsForm : public QWidget
@@ -26,7 +26,7 @@ public:
 
     ExportOptions options() const;
     void setOptions(const ExportOptions &options);
-    // The run's problem sizes for the Kernel Tuner cache's choice; changed() does not follow.
+    // The run's problem sizes for the one-size formats' choice; changed() does not follow.
     void setProblemSizes(const Spec &spec);
     // The run's device models, the one with the most results first; the row shows only for a
     // run measured on several. changed() does not follow.

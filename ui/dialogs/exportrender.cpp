@@ -4,6 +4,7 @@
 #include "export/exporter.h"
 #include "export/kernelset.h"
 #include "export/kernelsetexport.h"
+#include "export/t4export.h"
 
 #include <QObject>
 
@@ -31,6 +32,17 @@ Expected<std::string> renderKernelTuner(const StoredRun &run, const ExportOption
     if (!cache)
         return cache.error();
     return std::move(cache->text);
+}
+
+// As the CLI's `export --format t4`.
+Expected<std::string> renderT4(const StoredRun &run, const ExportOptions &options,
+                               const std::string &toolVersion)
+{
+    auto t4 = exportT4(run.spec, run.record, run.results, options.sizeIndex, toolVersion,
+                       options.deviceName);
+    if (!t4)
+        return t4.error();
+    return std::move(t4->text);
 }
 
 // As the CLI's `--format kernelset` and `--format cpp --max-slowdown PCT`.
@@ -62,7 +74,7 @@ bool supportsScope(ExportFormat format, ExportScope scope)
 
 bool usesProblemSize(ExportFormat format)
 {
-    return format == ExportFormat::KernelTuner;
+    return format == ExportFormat::KernelTuner || format == ExportFormat::T4;
 }
 
 bool usesMaxSlowdown(ExportFormat format)
@@ -96,6 +108,8 @@ Expected<std::string> renderExport(const StoredRun &whole, const ExportOptions &
     case ExportFormat::KernelSetJson:
     case ExportFormat::KernelSetHeader:
         return renderKernelSet(run, options, toolVersion);
+    case ExportFormat::T4:
+        return renderT4(run, options, toolVersion);
     }
     return makeError(EngineError::Code::InvalidArgument, "unknown export format");
 }
@@ -144,6 +158,8 @@ QString suggestedFileName(const StoredRun &run, const ExportOptions &options)
         return name + QStringLiteral("-kernelset.json");
     case ExportFormat::KernelSetHeader:
         return name + QStringLiteral("-kernelset.h");
+    case ExportFormat::T4:
+        return name + QStringLiteral("-size%1-t4.json").arg(options.sizeIndex);
     }
     return name;
 }

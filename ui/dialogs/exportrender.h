@@ -21,6 +21,7 @@ enum class ExportFormat
     CppHeader,       // the winners as a C++ header
     KernelSetJson,   // the fewest configurations within a tolerance, as JSON
     KernelSetHeader, // the same kernel set as the C++ header's dispatch
+    T4,              // a T4 results file of one problem size (the FAIR autotuning format)
 };
 
 enum class ExportScope
@@ -33,8 +34,8 @@ struct ExportOptions
 {
     ExportFormat format = ExportFormat::Json;
     ExportScope scope = ExportScope::BestPerSize;   // CSV only
-    std::size_t sizeIndex = 0;                      // Kernel Tuner only
-    std::string deviceName;                         // Kernel Tuner only; "" for the results' own
+    std::size_t sizeIndex = 0;                      // Kernel Tuner and T4 only
+    std::string deviceName;                         // Kernel Tuner and T4; "" for the results' own
     double maxSlowdownPct = kDefaultMaxSlowdownPct; // the kernel set formats only
     // A run measured on several device models: whose results (exportedDevicePart()).
     std::string deviceModel;
@@ -48,7 +49,7 @@ bool usesMaxSlowdown(ExportFormat format);
 
 // The export text, exactly as the CLI's `export` command writes it for the same run and
 // options (the CSV of the best per size holds the winners' rows only). The Kernel Tuner cache
-// needs the results' samples. Pure: call it from any thread.
+// and the T4 file need the results' samples. Pure: call it from any thread.
 Expected<std::string> renderExport(const StoredRun &run, const ExportOptions &options,
                                    const std::string &toolVersion);
 
@@ -59,8 +60,8 @@ QString firstLines(const std::string &text, int maxLines, int *totalLines,
                    std::size_t maxBytes = std::string::npos, bool *truncated = nullptr);
 
 // A file suggestion whose extension follows the format: "<spec>-run<id>.json", ".csv", ".h";
-// the Kernel Tuner cache and the kernel set say so in the name, so they do not replace the
-// JSON export of the same run.
+// the Kernel Tuner cache, the T4 file and the kernel set say so in the name, so they do not
+// replace the JSON export of the same run.
 QString suggestedFileName(const StoredRun &run, const ExportOptions &options);
 
 // The file dialog's filter for a format: "JSON files (*.json);;All files (*)".

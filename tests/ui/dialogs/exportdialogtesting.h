@@ -8,6 +8,7 @@
 #include "export/exporter.h"
 #include "export/kernelset.h"
 #include "export/kernelsetexport.h"
+#include "export/t4export.h"
 #include "session/workspacefiles.h"
 
 #include <QComboBox>
@@ -94,6 +95,13 @@ inline Expected<std::string> engineText(const StoredRun &run, const ExportOption
     }
     case ExportFormat::CppHeader:
         return exportCppHeader(run.spec, run.record, run.results, version);
+    case ExportFormat::T4: {
+        auto t4 = exportT4(run.spec, run.record, run.results, options.sizeIndex, version,
+                           options.deviceName);
+        if (!t4)
+            return t4.error();
+        return t4->text;
+    }
     case ExportFormat::KernelSetJson:
     case ExportFormat::KernelSetHeader:
         break;
@@ -124,7 +132,8 @@ inline QLabel *labelOf(QWidget *dialog, QWidget *field)
 
 inline const std::vector<ExportFormat> kAllFormats = {
     ExportFormat::Json,      ExportFormat::Csv,           ExportFormat::KernelTuner,
-    ExportFormat::CppHeader, ExportFormat::KernelSetJson, ExportFormat::KernelSetHeader};
+    ExportFormat::CppHeader, ExportFormat::KernelSetJson, ExportFormat::KernelSetHeader,
+    ExportFormat::T4};
 
 // Waits until the dialog shows the text for its current options.
 inline bool waitReady(ExportDialog &dialog)

@@ -91,6 +91,10 @@ private slots:
         QTest::newRow("kerneltuner size 1, named device")
             << int(ExportFormat::KernelTuner) << 1 << QStringLiteral("NVIDIA A100") << 2.0;
         QTest::newRow("cpp header") << int(ExportFormat::CppHeader) << 0 << QString() << 2.0;
+        // The README promises T4 in the workbench's export as in the CLI's (issue 34, item 14).
+        QTest::newRow("t4 size 0") << int(ExportFormat::T4) << 0 << QString() << 2.0;
+        QTest::newRow("t4 size 1, named device")
+            << int(ExportFormat::T4) << 1 << QStringLiteral("NVIDIA H200") << 2.0;
         QTest::newRow("kernel set json")
             << int(ExportFormat::KernelSetJson) << 0 << QString() << 2.0;
         QTest::newRow("kernel set json 50%")
@@ -166,7 +170,7 @@ private slots:
         for (const ExportFormat format : kAllFormats) {
             dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(format)));
             const bool csv = format == ExportFormat::Csv;
-            const bool kernelTuner = format == ExportFormat::KernelTuner;
+            const bool oneSize = format == ExportFormat::KernelTuner || format == ExportFormat::T4;
             const bool kernelSet =
                 format == ExportFormat::KernelSetJson || format == ExportFormat::KernelSetHeader;
             const auto shown = [&dialog](QWidget *field) {
@@ -179,8 +183,8 @@ private slots:
             };
             const QByteArray name = dialog.formatBox()->currentText().toUtf8();
             QVERIFY2(csv ? shown(dialog.scopeBox()) : hidden(dialog.scopeBox()), name);
-            QVERIFY2(kernelTuner ? shown(dialog.sizeBox()) : hidden(dialog.sizeBox()), name);
-            QVERIFY2(kernelTuner ? shown(dialog.deviceNameEdit()) : hidden(dialog.deviceNameEdit()),
+            QVERIFY2(oneSize ? shown(dialog.sizeBox()) : hidden(dialog.sizeBox()), name);
+            QVERIFY2(oneSize ? shown(dialog.deviceNameEdit()) : hidden(dialog.deviceNameEdit()),
                      name);
             QVERIFY2(kernelSet ? shown(dialog.maxSlowdownBox()) : hidden(dialog.maxSlowdownBox()),
                      name);
@@ -198,7 +202,8 @@ private slots:
             {ExportFormat::KernelTuner, QStringLiteral(".json")},
             {ExportFormat::CppHeader, QStringLiteral(".h")},
             {ExportFormat::KernelSetJson, QStringLiteral(".json")},
-            {ExportFormat::KernelSetHeader, QStringLiteral(".h")}};
+            {ExportFormat::KernelSetHeader, QStringLiteral(".h")},
+            {ExportFormat::T4, QStringLiteral(".json")}};
         QSet<QString> names;
         for (const ExportFormat format : kAllFormats) {
             dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(format)));
