@@ -107,6 +107,9 @@ private:
     void wireResultActions();
     void compileInKernelPage(const ResultEvent &event);
     void copyDefineFlags(const ResultEvent &event);
+    // "-DBM=64 -DBN=32", and for a template entry " # sgemm<64, 32>" after them: what the
+    // configuration was built with, or "" for a result of another spec.
+    QString buildFlags(const ResultEvent &event) const;
     void copyLaunchGeometry(const ResultEvent &event);
     void setCompareBaseline(const ResultEvent &event);
     CompareEntry compareEntry(const ResultEvent &event) const;

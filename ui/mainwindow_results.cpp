@@ -1,12 +1,14 @@
 // MainWindow: from a result to its code. The Results table's row actions, answered with the
 // pages the window holds: the Kernel page compiles a result's configuration and tells its
-// -D flags (for the row action and the details pane) and launch geometry; the Compare page takes it
-// as its baseline. The Kernel page shows the run on show's figures for what it picked (the window's
-// results model).
+// -D flags (for the row action and the details pane, with a template kernel's instantiation)
+// and launch geometry; the Compare page takes it as its baseline. The Kernel page shows the run
+// on show's figures for what it picked (the window's results model).
 #include "mainwindow.h"
 
+#include "backend/common/buildsupport.h"
 #include "compare/compareentry.h"
 #include "compare/compareview.h"
+#include "document/specdocument.h"
 #include "kernel/kernelpage.h"
 #include "models/resultsmodel.h"
 #include "pages/resultdetails.h"
@@ -33,10 +35,23 @@ void MainWindow::wireResultActions()
     connect(actions, &ResultRowActions::baselineRequested, this, &MainWindow::setCompareBaseline);
     m_specPages->kernelPage()->setResultsModel(m_runPage->resultsModel());
     // The details pane's -D flags, by the same rule as "Copy -D flags".
-    m_resultsPage->details()->setDefinesSource([this](const ResultEvent &event) {
-        return m_specPages->kernelPage()->defineFlags(m_runPage->resultsModel()->parameterNames(),
-                                                      event.config);
-    });
+    m_resultsPage->details()->setDefinesSource(
+        [this](const ResultEvent &event) { return buildFlags(event); });
+}
+
+QString MainWindow::buildFlags(const ResultEvent &event) const
+{
+    const QString flags = m_specPages->kernelPage()->defineFlags(
+        m_runPage->resultsModel()->parameterNames(), event.config);
+    const std::optional<Spec> spec = m_specPages->document()->spec();
+    if (flags.isEmpty() || !spec || spec->kernel.entry.find('<') == std::string::npos)
+        return flags;
+    // A template parameter reaches the kernel as a template argument, not as its macro: the
+    // instantiation (as NVRTC builds it) says which one was measured. After "#", so that the
+    // flags still paste into a shell's command line.
+    return flags + QStringLiteral(" # ") +
+           QString::fromStdString(
+               entryInstantiation(spec->kernel.entry, spec->parameters, event.config));
 }
 
 void MainWindow::compileInKernelPage(const ResultEvent &event)
@@ -51,8 +66,7 @@ void MainWindow::compileInKernelPage(const ResultEvent &event)
 
 void MainWindow::copyDefineFlags(const ResultEvent &event)
 {
-    const QString flags = m_specPages->kernelPage()->defineFlags(
-        m_runPage->resultsModel()->parameterNames(), event.config);
+    const QString flags = buildFlags(event);
     if (flags.isEmpty()) {
         statusBar()->showMessage(tr("No -D flags to copy: the result is of another spec than "
                                     "the one open; open its spec first"));

@@ -12,6 +12,7 @@
 #include "mainwindow.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
+#include "pages/resultdetails.h"
 #include "pages/runpage.h"
 #include "pages/specpages.h"
 #include "results/resultrowactions.h"
@@ -256,7 +257,8 @@ private slots:
     }
 
     // A CUDA spec: the flags as NVRTC gets them (template parameters under their own macro
-    // names) and the grid and block of the spec's launch expressions.
+    // names, and the template's instantiation) and the grid and block of the spec's launch
+    // expressions.
     void aCudaResultsFlagsAndLaunchGeometry()
     {
         const QString spec = tbtest::copyExample(QStringLiteral("sgemm"), m_dir.filePath("sgemm"));
@@ -267,9 +269,13 @@ private slots:
         makeCurrent(window, "BM=64,BN=64,BK=8,TM=4,TN=4", 0);
         QVERIFY(actions(window)->copyLaunchAction()->isEnabled());
         actions(window)->copyDefinesAction()->trigger();
-        QCOMPARE(QApplication::clipboard()->text(),
-                 QStringLiteral("-DTB_PARAM_BM=64 -DTB_PARAM_BN=64 -DTB_PARAM_BK=8 "
-                                "-DTB_PARAM_TM=4 -DTB_PARAM_TN=4"));
+        // The template parameters reach the kernel as template arguments: the instantiation
+        // built comes with the flags (issue 34, item 14), after a shell comment's "#".
+        const QString flags = QStringLiteral("-DTB_PARAM_BM=64 -DTB_PARAM_BN=64 -DTB_PARAM_BK=8 "
+                                             "-DTB_PARAM_TM=4 -DTB_PARAM_TN=4 # "
+                                             "sgemm<64, 64, 8, 4, 4>");
+        QCOMPARE(QApplication::clipboard()->text(), flags);
+        QCOMPARE(window.resultsPage()->details()->definesText(), flags);
         // grid (N / BN, M / BM), block (BM / TM) * (BN / TN) at M = N = 1024.
         actions(window)->copyLaunchAction()->trigger();
         QCOMPARE(QApplication::clipboard()->text(),

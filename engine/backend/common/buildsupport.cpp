@@ -2,6 +2,7 @@
 
 #include "sourcenames.h"
 
+#include <cctype>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -29,6 +30,38 @@ std::vector<std::string> parameterDefines(const std::vector<Parameter> &paramete
         defines.push_back("-D" + macro + "=" + formatValue(config.values[i]));
     }
     return defines;
+}
+
+namespace {
+
+bool isIdentifierChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+} // namespace
+
+std::string entryInstantiation(const std::string &entry, const std::vector<Parameter> &parameters,
+                               const Configuration &config)
+{
+    std::string result;
+    for (std::size_t i = 0; i < entry.size();) {
+        if (!isIdentifierChar(entry[i])) {
+            result += entry[i++];
+            continue;
+        }
+        std::size_t end = i;
+        while (end < entry.size() && isIdentifierChar(entry[end]))
+            ++end;
+        const std::string word = entry.substr(i, end - i);
+        std::string replacement = word;
+        for (std::size_t p = 0; p < parameters.size() && p < config.values.size(); ++p)
+            if (parameters[p].name == word)
+                replacement = formatValue(config.values[p]);
+        result += replacement;
+        i = end;
+    }
+    return result;
 }
 
 std::string defineCollisionNote(const std::vector<Parameter> &parameters,

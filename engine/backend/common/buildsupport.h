@@ -24,6 +24,12 @@ std::vector<std::string> parameterDefines(const std::vector<Parameter> &paramete
 
 inline constexpr const char *kTemplateParameterMacroPrefix = "TB_PARAM_";
 
+// The kernel entry with each parameter name (whole word) replaced by its value: the
+// instantiation a configuration builds ("gemm<BM, BN>" -> "gemm<64, 32>"; NVRTC gets it as the
+// name expression). A plain function name comes back as it is.
+std::string entryInstantiation(const std::string &entry, const std::vector<Parameter> &parameters,
+                               const Configuration &config);
+
 // For a failed build: a note naming each parameter whose -D<name> macro rewrote a name that the
 // source declares (a variable, constant or type called like the parameter), with its line;
 // empty when there is none.

@@ -32,11 +32,6 @@ std::string programName(const KernelSource &kernel)
     return kernel.sourcePath.empty() ? "kernel.cu" : kernel.sourcePath;
 }
 
-bool isIdentifierChar(char c)
-{
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
 // Owns one NVRTC program; NVRTC is thread-safe as long as each thread has its own.
 class Program
 {
@@ -204,24 +199,7 @@ std::string NvrtcCompiler::nameExpression(const std::string &entry,
                                           const std::vector<Parameter> &parameters,
                                           const Configuration &config)
 {
-    std::string result;
-    for (std::size_t i = 0; i < entry.size();) {
-        if (!isIdentifierChar(entry[i])) {
-            result += entry[i++];
-            continue;
-        }
-        std::size_t end = i;
-        while (end < entry.size() && isIdentifierChar(entry[end]))
-            ++end;
-        const std::string word = entry.substr(i, end - i);
-        std::string replacement = word;
-        for (std::size_t p = 0; p < parameters.size() && p < config.values.size(); ++p)
-            if (parameters[p].name == word)
-                replacement = formatValue(config.values[p]);
-        result += replacement;
-        i = end;
-    }
-    return result;
+    return entryInstantiation(entry, parameters, config);
 }
 
 std::vector<std::string> NvrtcCompiler::compileOptions(const KernelSource &kernel,

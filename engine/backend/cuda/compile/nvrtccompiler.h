@@ -49,7 +49,8 @@ public:
     std::vector<std::string> compileOptions(const KernelSource &kernel,
                                             const std::vector<Parameter> &parameters,
                                             const Configuration &config) const;
-    // kernel.entry with each parameter name (whole word) replaced by its value.
+    // kernel.entry with each parameter name (whole word) replaced by its value
+    // (entryInstantiation()).
     static std::string nameExpression(const std::string &entry,
                                       const std::vector<Parameter> &parameters,
                                       const Configuration &config);
