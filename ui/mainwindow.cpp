@@ -125,6 +125,7 @@ void MainWindow::addEditingPages()
     connect(m_specRunLink, &SpecRunLink::runCancelled, this,
             [this](const QString &reason) { statusBar()->showMessage(reason); });
     wireResultActions();
+    wireWorkspaceSpec();
 }
 
 MainWindow::~MainWindow() = default;
@@ -226,13 +227,21 @@ void MainWindow::setSavePrompt(UnsavedChanges::Prompt prompt)
     m_unsaved.setPrompt(std::move(prompt));
 }
 
+void MainWindow::setWorkspaceSpecPrompt(WorkspaceSpecPrompt prompt)
+{
+    m_workspaceSpecPrompt = std::move(prompt);
+}
+
 void MainWindow::setSpecPath(const QString &path)
 {
+    m_specGiven = !path.isEmpty();
     m_runPage->form()->setSpecPath(path); // the spec pages follow (SpecRunLink)
 }
 
 void MainWindow::openLastWorkspace()
 {
+    const QString path = m_runPage->form()->workspacePath();
+    m_keepSpecOnOpen = m_specGiven && !path.isEmpty() && QFileInfo(path).isFile();
     m_workspaceActions->openLastWorkspace();
 }
 

@@ -1,9 +1,13 @@
 #pragma once
 
 #include "pages/unsavedchanges.h"
+#include "session/workspacespecs.h"
 
 #include <QMainWindow>
+#include <QMessageBox>
 #include <QVector>
+
+#include <functional>
 
 class QAction;
 class QMenu;
@@ -15,6 +19,7 @@ class RecentWorkspacesMenu;
 class CompareView;
 class DeviceModelList;
 struct CompareEntry;
+struct LoadedRun;
 struct ResultEvent;
 class EditMenu;
 class HelpMenu;
@@ -33,6 +38,10 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    // Answers "run this spec into a workspace whose runs it has none of?": Yes runs it.
+    using WorkspaceSpecPrompt = std::function<QMessageBox::StandardButton(
+        QWidget *parent, const QString &question, const QString &detail)>;
+
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
@@ -67,8 +76,12 @@ public:
     void removeSavable(Savable *savable);
     // Replaces the Save / Discard / Cancel message box (tests answer it).
     void setSavePrompt(UnsavedChanges::Prompt prompt);
+    // Replaces the message box Start shows before it runs a spec into the open workspace whose
+    // runs are of other specs (tests answer it).
+    void setWorkspaceSpecPrompt(WorkspaceSpecPrompt prompt);
 
-    // Overrides the remembered spec (the command line's SPEC).
+    // Overrides the remembered spec (the command line's SPEC). The workspace opened at
+    // start-up then keeps it, even where its run shown ran another spec.
     void setSpecPath(const QString &path);
     // Opens the Run form's workspace if that file exists (at start-up; never runs anything).
     void openLastWorkspace();
@@ -113,6 +126,16 @@ private:
     void copyLaunchGeometry(const ResultEvent &event);
     void setCompareBaseline(const ResultEvent &event);
     CompareEntry compareEntry(const ResultEvent &event) const;
+    // The spec of the workspace opened (mainwindow_workspacespec.cpp): opening a workspace
+    // opens the spec its run shown ran, and Start asks before it runs a spec into a workspace
+    // whose runs are of other specs.
+    void wireWorkspaceSpec();
+    void onWorkspaceOpened(const QString &path);
+    void onStoredRunShown(const LoadedRun &run);
+    void onLiveRunEnded();
+    bool mayRunIntoWorkspace();
+    static QMessageBox::StandardButton askWithMessageBox(QWidget *parent, const QString &question,
+                                                         const QString &detail);
 
     UnsavedChanges m_unsaved;
     RunPage *m_runPage;
@@ -130,6 +153,21 @@ private:
     ResultsPage *m_resultsPage = nullptr;
     DeviceModelList *m_deviceModels = nullptr;
     QString m_lastPageName; // from the settings: the page to show once it is added
+    WorkspaceSpecs m_workspaceSpecs;
+    WorkspaceSpecPrompt m_workspaceSpecPrompt;
+    // What the next run shown does to the spec: a workspace just opened opens its spec, or
+    // keeps the spec given on the command line (and says so).
+    enum class SpecOnShownRun
+    {
+        Leave,
+        Follow,
+        Keep,
+    };
+    SpecOnShownRun m_specOnShownRun = SpecOnShownRun::Leave;
+    bool m_specGiven = false;      // setSpecPath() named one: the start-up workspace keeps it
+    bool m_keepSpecOnOpen = false; // the start-up workspace is being opened with it
+    QString m_ranInto;             // the workspace of the live run that just ended
+    QString m_openWorkspace;       // the workspace open, for a copy saved as another file
 };
 
 } // namespace tb

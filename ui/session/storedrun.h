@@ -2,6 +2,7 @@
 
 #include "model/spec.h"
 #include "session/sessionevents.h"
+#include "specfilefinder.h"
 #include "specoutline.h"
 #include "storage/storerecords.h"
 
@@ -31,6 +32,9 @@ struct LoadedRun
     SpecOutline outline;    // the spec it ran: name, metrics, parameters, objective
     QStringList sizeLabels; // by size index
     QVector<ResultEvent> events;
+    // The file of the spec it ran, where the workspace controller looked for it (loadRun()):
+    // opening a workspace opens that spec, and Start runs it there without asking.
+    SpecFileMatch specFile;
 };
 
 // Turns stored results into events: objective and best-so-far computed as the session did.

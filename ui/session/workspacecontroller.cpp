@@ -113,7 +113,10 @@ void WorkspaceController::loadRun(qint64 runId)
             auto stored = readStoredRun(file.toStdString(), runId, true);
             if (!stored)
                 return stored.error();
-            return toLoadedRun(std::move(stored.value()));
+            SpecFileMatch specFile = findSpecFile(stored->spec);
+            LoadedRun loaded = toLoadedRun(std::move(stored.value()));
+            loaded.specFile = std::move(specFile);
+            return loaded;
         },
         [this, serial, runId](const Loaded &loaded) {
             if (serial != m_loadSerial)

@@ -36,8 +36,9 @@ public:
     void open(const QString &path);
     // Reads the open workspace's runs again (runsChanged()), e.g. after a run ended.
     void refreshRuns();
-    // Reads one run of the open workspace with every sample (runLoaded()). A newer request
-    // supersedes an older one still going: only the latest is reported.
+    // Reads one run of the open workspace with every sample, and finds the file of the spec it
+    // ran (findSpecFile()), then runLoaded(). A newer request supersedes an older one still
+    // going: only the latest is reported.
     void loadRun(qint64 runId);
     // Stops reporting a loadRun() still going (a live run is about to fill the views).
     void cancelLoad();

@@ -1,0 +1,162 @@
+// MainWindow: the spec of the workspace open. Opening a workspace opens the spec file that its
+// run shown ran (found again by WorkspaceController::loadRun), so that the Run, Space and Kernel
+// pages show what the results came from; where that file is gone, or the command line named
+// another spec, the spec open stays and the status bar says so. Start asks before it runs a spec
+// into the open workspace when that workspace holds runs and none of them, as far as the window
+// has seen, ran this spec (WorkspaceSpecs).
+#include "mainwindow.h"
+
+#include "dialogs/specrunlink.h"
+#include "pages/runform.h"
+#include "pages/runpage.h"
+#include "pages/workspaceactions.h"
+#include "session/storedrun.h"
+#include "session/workspacecontroller.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QPushButton>
+#include <QStatusBar>
+
+#include <set>
+#include <utility>
+
+namespace tb {
+
+namespace {
+
+QString fileName(const QString &path)
+{
+    return QFileInfo(path).fileName();
+}
+
+// "probe, matmul": the specs the workspace's runs ran, each once, newest first.
+QString specNamesOf(const QVector<RunRecord> &runs)
+{
+    QStringList names;
+    std::set<std::string> seen;
+    for (const RunRecord &run : runs)
+        if (seen.insert(run.specName).second)
+            names << QString::fromStdString(run.specName);
+    return names.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+void MainWindow::wireWorkspaceSpec()
+{
+    m_workspaceSpecPrompt = &MainWindow::askWithMessageBox;
+    WorkspaceController *controller = workspace();
+    connect(controller, &WorkspaceController::opened, this, &MainWindow::onWorkspaceOpened);
+    connect(controller, &WorkspaceController::runLoaded, this, &MainWindow::onStoredRunShown);
+    connect(controller, &WorkspaceController::failed, this, [this] { m_keepSpecOnOpen = false; });
+    connect(controller, &WorkspaceController::saved, this, [this](const QString &path) {
+        m_workspaceSpecs.copy(m_openWorkspace, path);
+        m_openWorkspace = path;
+    });
+    connect(m_runPage, &RunPage::runFinished, this, &MainWindow::onLiveRunEnded);
+    connect(m_runPage, &RunPage::runFailed, this, &MainWindow::onLiveRunEnded);
+    connect(m_runPage, &RunPage::runningChanged, this, [this](bool running) {
+        if (running)
+            m_specOnShownRun = SpecOnShownRun::Leave; // the live run's spec is the one open
+    });
+    // Before SpecRunLink's own check: a Cancel here leaves the spec's edits unsaved.
+    m_runPage->form()->setStartGuard(
+        [this] { return mayRunIntoWorkspace() && m_specRunLink->prepareRun(); });
+}
+
+void MainWindow::onWorkspaceOpened(const QString &path)
+{
+    // A live run that ended opens its workspace with its own results still shown: its spec
+    // is the one open already.
+    const bool afterLiveRun = !m_ranInto.isEmpty() && filePathKey(path) == filePathKey(m_ranInto);
+    m_ranInto.clear();
+    m_openWorkspace = path;
+    if (afterLiveRun)
+        m_specOnShownRun = SpecOnShownRun::Leave;
+    else if (std::exchange(m_keepSpecOnOpen, false))
+        m_specOnShownRun = SpecOnShownRun::Keep;
+    else
+        m_specOnShownRun = SpecOnShownRun::Follow;
+}
+
+void MainWindow::onStoredRunShown(const LoadedRun &run)
+{
+    const QString ranFile = run.specFile.path;
+    m_workspaceSpecs.add(workspace()->path(), ranFile);
+    const SpecOnShownRun what = std::exchange(m_specOnShownRun, SpecOnShownRun::Leave);
+    RunForm *form = m_runPage->form();
+    if (what == SpecOnShownRun::Leave || m_runPage->isRunning() ||
+        (!ranFile.isEmpty() && filePathKey(ranFile) == filePathKey(form->specPath())))
+        return;
+    if (what == SpecOnShownRun::Follow && !ranFile.isEmpty()) {
+        // The spec pages follow the form (SpecRunLink): edits made meanwhile are offered for
+        // saving first, and a Cancel there keeps the spec open.
+        form->setSpecPath(ranFile);
+        if (filePathKey(form->specPath()) == filePathKey(ranFile)) {
+            statusBar()->showMessage((run.specFile.edited
+                                          ? tr("Opened %1, the spec run %2 ran (changed since)")
+                                          : tr("Opened %1, the spec run %2 ran"))
+                                         .arg(QDir::toNativeSeparators(ranFile))
+                                         .arg(run.record.id));
+            return;
+        }
+    }
+    const QString why =
+        ranFile.isEmpty()
+            ? tr("its file is not in %1").arg(QDir::toNativeSeparators(run.specFile.directory))
+            : QDir::toNativeSeparators(ranFile);
+    statusBar()->showMessage(tr("Run %1 ran spec '%2' (%3); the spec open stays %4, and Start "
+                                "asks before running it into this workspace")
+                                 .arg(run.record.id)
+                                 .arg(run.outline.name, why, fileName(form->specPath())));
+}
+
+void MainWindow::onLiveRunEnded()
+{
+    const RunForm *form = m_runPage->form();
+    m_ranInto = QFileInfo(form->workspacePath()).absoluteFilePath();
+    m_workspaceSpecs.add(m_ranInto, form->specPath());
+}
+
+bool MainWindow::mayRunIntoWorkspace()
+{
+    const RunForm *form = m_runPage->form();
+    const WorkspaceController *open = workspace();
+    // A new or empty workspace has nothing to mix with; one the form names that is not open
+    // was chosen there for this run.
+    if (!open->isOpen() || open->runs().isEmpty() ||
+        filePathKey(form->workspacePath()) != filePathKey(open->path()))
+        return true;
+    const QString spec = form->specPath();
+    if (m_workspaceSpecs.belongs(open->path(), spec))
+        return true;
+    const QString question = tr("Run %1 into %2?").arg(fileName(spec), fileName(open->path()));
+    const QString detail =
+        tr("%1 holds %n run(s) of %2, and none of them ran %3. Run it there anyway, or cancel "
+           "and open the spec of the workspace's runs (File > Open spec) or another workspace.",
+           nullptr, int(open->runs().size()))
+            .arg(fileName(open->path()), specNamesOf(open->runs()), fileName(spec));
+    if (m_workspaceSpecPrompt(this, question, detail) != QMessageBox::Yes) {
+        statusBar()->showMessage(tr("Run cancelled: %1 was not run into %2")
+                                     .arg(fileName(spec), fileName(open->path())));
+        return false;
+    }
+    m_workspaceSpecs.add(open->path(), spec); // asked once
+    return true;
+}
+
+QMessageBox::StandardButton MainWindow::askWithMessageBox(QWidget *parent, const QString &question,
+                                                          const QString &detail)
+{
+    QMessageBox box(QMessageBox::Question, tr("Run into this workspace?"), question,
+                    QMessageBox::Yes | QMessageBox::Cancel, parent);
+    box.setObjectName(QStringLiteral("runIntoWorkspaceBox"));
+    box.setInformativeText(detail);
+    box.button(QMessageBox::Yes)->setText(tr("&Run Here"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.setEscapeButton(QMessageBox::Cancel);
+    return QMessageBox::StandardButton(box.exec());
+}
+
+} // namespace tb
