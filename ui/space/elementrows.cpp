@@ -2,6 +2,7 @@
 
 #include "document/specdocument.h"
 
+#include <QApplication>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QStyle>
@@ -36,6 +37,23 @@ QToolButton *removeButton(QWidget *row, SpecDocument *document, const QString &p
         document->removeElement(pointer, index, undoText);
     });
     return button;
+}
+
+void keepFocusOnPage(QWidget *row, QWidget *above, QWidget *owner)
+{
+    QWidget *focus = QApplication::focusWidget();
+    if (!focus || (focus != row && !row->isAncestorOf(focus)))
+        return;
+    if (above) {
+        for (QWidget *child : above->findChildren<QWidget *>()) {
+            if ((child->focusPolicy() & Qt::TabFocus) && child->isVisibleTo(above)) {
+                child->setFocus(Qt::OtherFocusReason);
+                return;
+            }
+        }
+    }
+    if (owner)
+        owner->setFocus(Qt::OtherFocusReason);
 }
 
 } // namespace tb::elementrows

@@ -27,6 +27,11 @@ int count(const SpecDocument *document, const QString &pointer);
 QToolButton *removeButton(QWidget *row, SpecDocument *document, const QString &pointer, int index,
                           const QString &toolTip, const QString &undoText);
 
+// Before `row` goes: if it holds the keyboard focus, hands the focus to the row above it (its
+// first field) or else to `owner`, so that it stays on the page. Undo and Redo are the page's
+// shortcuts: with the focus gone with the row (an undone "Add"), the next Ctrl+Z did nothing.
+void keepFocusOnPage(QWidget *row, QWidget *above, QWidget *owner);
+
 // Keeps one row per element of the array at `pointer`: the rows past its end go (with their
 // widgets), and rows made by `make(index)` are appended to `layout` until every element has
 // one. Rows are made once per index: a row edits whatever element sits at its index.
@@ -35,8 +40,12 @@ void sync(QList<Row> &rows, const SpecDocument *document, const QString &pointer
           QVBoxLayout *layout, Make make)
 {
     const int wanted = count(document, pointer);
-    while (rows.size() > wanted)
-        delete rows.takeLast().widget;
+    while (rows.size() > wanted) {
+        QWidget *gone = rows.takeLast().widget;
+        keepFocusOnPage(gone, rows.isEmpty() ? nullptr : rows.last().widget,
+                        layout->parentWidget());
+        delete gone;
+    }
     while (rows.size() < wanted) {
         rows.append(make(int(rows.size())));
         layout->addWidget(rows.last().widget);

@@ -99,6 +99,28 @@ private slots:
         QCOMPARE(editor->rowCount(), 2);
         QCOMPARE(editor->field(0)->lineEdit()->text(), QStringLiteral("BK * (BM + BN) <= 8192"));
     }
+
+    // Ctrl+Z right after "Add constraint", the focus in the new empty row, takes the row away
+    // again, and the next Ctrl+Z undoes the edit before it (issue 34, item 14): the removed
+    // row took the focus with it, and Undo, a shortcut of the page, had nowhere to land.
+    void undoAfterAddingAConstraintKeepsUndoing()
+    {
+        QVERIFY(m_document->setValue("/measurement/min_samples", 4));
+        ConstraintsEditor *editor = m_page->constraintsEditor();
+        QTest::mouseClick(editor->addButton(), Qt::LeftButton);
+        QCOMPARE(editor->rowCount(), 3);
+        QVERIFY(editor->field(2)->lineEdit()->hasFocus());
+        const auto ctrlZ = [this] { // as the keyboard does: to whatever holds the focus
+            QWidget *focus = QApplication::focusWidget();
+            QTest::keyClick(focus ? focus : m_page.get(), Qt::Key_Z, Qt::ControlModifier);
+        };
+        ctrlZ();
+        QCOMPARE(editor->rowCount(), 2);
+        QVERIFY(m_page->isAncestorOf(QApplication::focusWidget()));
+        ctrlZ();
+        QVERIFY(sameJson(m_document->json(), m_original));
+        QVERIFY(!m_document->undoStack()->canUndo());
+    }
 };
 
 QTEST_MAIN(TestSpaceConstraints)
