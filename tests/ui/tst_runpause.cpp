@@ -5,10 +5,12 @@
 #include "pages/runform.h"
 #include "pages/runpage.h"
 #include "pages/runprogress.h"
+#include "pages/runselector.h"
 #include "session/sessioncontroller.h"
 #include "testpaths.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -154,6 +156,41 @@ private slots:
         QVERIFY(page.compileOnlyBanner()->isVisible());
         QVERIFY(page.compileOnlyBanner()->text().contains(QStringLiteral("no timings")));
         QVERIFY(page.compileOnlyBanner()->text().contains(QStringLiteral("sm_90")));
+    }
+
+    // "Run shown" names the run going, from its start, in a new workspace whose first run it
+    // is: it listed nothing before (issue 34, item 14). A real CPU run, stopped early.
+    void theRunShownNamesAFirstRunWhileItGoes()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        RunPage *page = window.runPage();
+        RunForm *form = page->form();
+        form->setSpecPath(tbtest::sourceDir() + "/resources/examples/matmul/matmul.json");
+        form->setWorkspacePath(dir.filePath("first.tbw"));
+        form->setWorkers(1);
+        QComboBox *shown = page->runSelector()->comboBox();
+        QSignalSpy started(page->controller(), &SessionController::runStarted);
+        QSignalSpy results(page->controller(), &SessionController::resultArrived);
+        QSignalSpy finished(page, &RunPage::runFinished);
+        QTest::mouseClick(form->startButton(), Qt::LeftButton);
+        QVERIFY(started.wait(60000));
+        const qint64 runId = started.at(0).at(0).toLongLong();
+        QCOMPARE(page->shownRunId(), runId);
+        QCOMPARE(page->runSelector()->currentRunId(), runId);
+        QVERIFY2(shown->currentText().startsWith(QStringLiteral("Run %1 ").arg(runId)) &&
+                     shown->currentText().contains(QStringLiteral("running")),
+                 qPrintable(shown->currentText()));
+        QVERIFY(results.wait(60000));
+        QCOMPARE(page->runSelector()->currentRunId(), runId); // results do not move it
+        QTest::mouseClick(form->stopButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        // Once it ended, the stored run's own entry is shown.
+        QTRY_VERIFY_WITH_TIMEOUT(!shown->currentText().contains(QStringLiteral("running")), 20000);
+        QCOMPARE(page->runSelector()->currentRunId(), runId);
     }
 
     void pauseIsANoOpWhenIdle()

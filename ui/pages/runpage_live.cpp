@@ -23,6 +23,8 @@ void RunPage::connectController()
     connect(m_controller, &SessionController::specLoaded, this, &RunPage::onSpecLoaded);
     connect(m_controller, &SessionController::runStarted, this, [this](qint64 id, bool resumed) {
         setShownRunId(id);
+        // "Run shown" names it, even before the workspace lists it (its first run).
+        m_runSelector->showLiveRun(id, m_feed->outline().name);
         appendLog(resumed ? tr("Resuming run %1").arg(id) : tr("Started run %1").arg(id));
     });
     connect(m_controller, &SessionController::spaceSized, this, &RunPage::onSpaceSized);

@@ -55,6 +55,20 @@ bool RunSelector::selectRun(qint64 runId)
     return true;
 }
 
+void RunSelector::showLiveRun(qint64 runId, const QString &specName)
+{
+    if (selectRun(runId))
+        return;
+    const QSignalBlocker blocker(m_combo);
+    const QString text = specName.isEmpty()
+                             ? tr("Run %1 · running").arg(runId)
+                             : tr("Run %1 · '%2' · running").arg(runId).arg(specName);
+    m_combo->insertItem(0, text, runId);
+    m_combo->setItemData(0, tr("The run going now: its results are shown as they come"),
+                         Qt::ToolTipRole);
+    m_combo->setCurrentIndex(0);
+}
+
 qint64 RunSelector::currentRunId() const
 {
     return m_combo->currentIndex() >= 0 ? m_combo->currentData().toLongLong() : 0;

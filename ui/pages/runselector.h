@@ -23,6 +23,9 @@ public:
     qint64 setRuns(const QVector<RunRecord> &runs, qint64 selectId = 0);
     // Selects a listed run without emitting runChosen(); false when it is not listed.
     bool selectRun(qint64 runId);
+    // The run going now is the one shown: selected, listed first as running when the list
+    // does not hold it yet (a new workspace's first run), without emitting runChosen().
+    void showLiveRun(qint64 runId, const QString &specName);
     qint64 currentRunId() const;
     int runCount() const;
     QComboBox *comboBox() const { return m_combo; }
