@@ -7,6 +7,7 @@
 #include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
+#include "models/statusicon.h"
 #include "pages/resultdetails.h"
 #include "plots/parametereffectplot.h"
 #include "resultrowactions.h"
@@ -23,6 +24,8 @@
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -31,6 +34,34 @@
 #include <algorithm>
 
 namespace tb {
+
+namespace {
+
+// Wide enough for every state with its icon ("skipped_by_constraint", "compile_error"), as the
+// view's delegate lays a cell out: a state is never cut off, whichever rows have come so far.
+int statusColumnWidth(const QTableView &view)
+{
+    QStringList names = {QStringLiteral("compiled")};
+    for (int status = 0; status <= int(ResultStatus::ReferenceFailed); ++status)
+        names << QString::fromUtf8(toString(ResultStatus(status)).data());
+    QStyleOptionViewItem option;
+    option.initFrom(view.viewport());
+    option.features = QStyleOptionViewItem::HasDisplay | QStyleOptionViewItem::HasDecoration;
+    option.icon = cautionIcon();
+    const int icon = view.style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, &view);
+    option.decorationSize = view.iconSize().isValid() ? view.iconSize() : QSize(icon, icon);
+    int widest = 0;
+    for (const QString &name : std::as_const(names)) {
+        option.text = name;
+        widest = std::max(widest,
+                          view.style()
+                              ->sizeFromContents(QStyle::CT_ItemViewItem, &option, QSize(), &view)
+                              .width());
+    }
+    return widest + (view.showGrid() ? 1 : 0);
+}
+
+} // namespace
 
 ResultsPage::ResultsPage(ResultsFeed *feed, DeviceModelList *deviceModels, QWidget *parent)
     : QWidget(parent), m_feed(feed), m_deviceModels(deviceModels),
@@ -190,9 +221,12 @@ void ResultsPage::setUpTable()
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ResultsPage::showCurrent);
-    // The config text is wide: give it room once a spec sets the columns.
-    connect(m_proxy, &QAbstractItemModel::modelReset, this,
-            [this] { m_table->setColumnWidth(ResultsModel::ConfigColumn, 200); });
+    // The config text is wide, and every state must read whole: room for both once a spec sets
+    // the columns.
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
+        m_table->setColumnWidth(ResultsModel::StatusColumn, statusColumnWidth(*m_table));
+        m_table->setColumnWidth(ResultsModel::ConfigColumn, 200);
+    });
 }
 
 void ResultsPage::connectFeed()

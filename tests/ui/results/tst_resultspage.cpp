@@ -208,6 +208,25 @@ private slots:
                  qPrintable(details.summaryText()));
     }
 
+    // The Status column shows every state whole, with its icon (issue 34, item 14).
+    void theStatusColumnFitsEveryState()
+    {
+        QVector<ResultEvent> rows;
+        for (int status = 1; status <= int(ResultStatus::SkippedByConstraint); ++status) {
+            ResultEvent event = events().at(5);
+            event.result.status = ResultStatus(status);
+            rows.append(event);
+        }
+        m_feed->append(rows);
+        QTableView *view = m_page->view();
+        // What the view's delegate needs for the widest cell (public on the base class).
+        const int needed =
+            static_cast<QAbstractItemView *>(view)->sizeHintForColumn(ResultsModel::StatusColumn);
+        const int has = view->columnWidth(ResultsModel::StatusColumn);
+        QVERIFY2(needed <= has,
+                 qPrintable(QStringLiteral("needs %1, has %2").arg(needed).arg(has)));
+    }
+
     void detailsGiveAnOkResultsCaveats()
     {
         ResultDetails details;
