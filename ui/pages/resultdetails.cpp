@@ -10,12 +10,14 @@
 #include <QFontDatabase>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QStringList>
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <vector>
 
 namespace tb {
@@ -78,11 +80,34 @@ QStringList roundRows(const std::vector<double> &medians, const std::vector<doub
     return rows;
 }
 
-QStringList mapRows(const std::map<std::string, double> &values)
+// A backend figure as the table reads its kind: counts whole ("32", not "32.0"), times in
+// their unit, a fraction of the SM as a percentage; other figures to three digits.
+QString resourceText(const QString &name, double value)
+{
+    if (name.endsWith(QLatin1String("_seconds")) || name.endsWith(QLatin1String("_s")))
+        return formatDuration(value);
+    if (name == QLatin1String("occupancy") || name.endsWith(QLatin1String("_fraction")))
+        return QStringLiteral("%1 %").arg(value * 100, 0, 'f', 1);
+    if (std::nearbyint(value) == value && std::abs(value) < 9.0e15)
+        return QLocale::c().toString(qlonglong(value));
+    return formatNumber(value);
+}
+
+QStringList metricRows(const std::map<std::string, double> &values)
 {
     QStringList rows;
     for (const auto &[name, value] : values)
         rows << row(QString::fromStdString(name), formatNumber(value));
+    return rows;
+}
+
+QStringList resourceRows(const std::map<std::string, double> &values)
+{
+    QStringList rows;
+    for (const auto &[name, value] : values) {
+        const QString key = QString::fromStdString(name);
+        rows << row(key, resourceText(key, value));
+    }
     return rows;
 }
 
@@ -163,8 +188,8 @@ void ResultDetails::showResult(const ResultEvent &event, double roundsAgreeWithi
         section(tr("Timing"), timingRows(result)) +
         section(tr("Process rounds (median of their medians)"),
                 roundRows(event.roundMedians, event.roundClocks, result.summary.median)) +
-        section(tr("Metrics"), mapRows(result.metrics)) +
-        section(tr("Resources"), mapRows(result.resources)));
+        section(tr("Metrics"), metricRows(result.metrics)) +
+        section(tr("Resources"), resourceRows(result.resources)));
     // Only the spec knows which parameters are template arguments: without it, nothing rather
     // than flags that may name the wrong macros.
     m_defines->setText(m_definesSource ? m_definesSource(event) : QString());

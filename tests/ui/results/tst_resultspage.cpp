@@ -208,6 +208,27 @@ private slots:
                  qPrintable(details.summaryText()));
     }
 
+    // The details pane reads a backend figure as the table does (issue 34, item 14): a count
+    // whole, occupancy in percent, a time in its unit; not "32.00" or "0.50".
+    void detailsFormatFiguresAsTheTableDoes()
+    {
+        ResultDetails details;
+        ResultEvent event;
+        event.configKey = "BM=64,ALPHA=0.5";
+        event.result.resources = {{"registers", 32},
+                                  {"static_shared", 16384},
+                                  {"occupancy", 0.5},
+                                  {"verify_seconds", 0.0125}};
+        event.result.metrics = {{"GB/s", 1234.5678}};
+        details.showResult(event);
+        const QString text = details.summaryText();
+        for (const char *line :
+             {"BM\n 64\n", "ALPHA\n 0.5\n", "registers\n 32\n", "static_shared\n 16384\n",
+              "occupancy\n 50.0 %\n", "verify_seconds\n 12.5 ms", "GB/s\n 1235\n"})
+            QVERIFY2(text.contains(QString::fromUtf8(line)),
+                     qPrintable(QStringLiteral("%1 not in:\n%2").arg(line, text)));
+    }
+
     // The Status column shows every state whole, with its icon (issue 34, item 14).
     void theStatusColumnFitsEveryState()
     {
