@@ -2,6 +2,7 @@
 
 #include "models/devicemodellist.h"
 #include "models/resultsmodel.h"
+#include "resultsfilterfields.h"
 
 namespace tb {
 
@@ -18,10 +19,11 @@ void ResultsFilterProxy::setResultsModel(ResultsModel *model)
 
 void ResultsFilterProxy::setFilterText(const QString &text)
 {
-    const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList words = tb::filterWords(text);
     if (words == m_words)
         return;
     m_words = words;
+    m_query = ResultsFilterQuery(text);
     invalidateFilter();
 }
 
@@ -70,16 +72,11 @@ bool ResultsFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sour
     if ((m_status == OkOnly && (!ok || compiled)) || (m_status == CompiledOnly && !compiled) ||
         (m_status == FailedOnly && ok))
         return false;
-    if (m_words.isEmpty())
+    if (m_query.isEmpty())
         return true;
-    const QString haystack =
-        m_model->index(sourceRow, ResultsModel::StatusColumn).data().toString() + QLatin1Char(' ') +
-        m_model->index(sourceRow, ResultsModel::SizeColumn).data().toString() + QLatin1Char(' ') +
-        QString::fromStdString(event.configKey);
-    for (const QString &word : m_words)
-        if (!haystack.contains(word, Qt::CaseInsensitive))
-            return false;
-    return true;
+    return m_query.accepts(tb::filterText(*m_model, sourceRow), [&](const QString &name) {
+        return filterField(*m_model, sourceRow, name);
+    });
 }
 
 } // namespace tb

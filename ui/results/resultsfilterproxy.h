@@ -1,5 +1,7 @@
 #pragma once
 
+#include "resultsfilterquery.h"
+
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
@@ -8,12 +10,13 @@ namespace tb {
 class DeviceModelList;
 class ResultsModel;
 
-// Filters and sorts a ResultsModel for the Results page. The text filter is words that must
-// all appear (case-insensitive) in a row's state, size or config ("BM=64 ok", "N=512
-// wrong", "compiled"); the status filter keeps every row, the timed ok ones, the compiled but
-// untimed ones or the failed ones; in a run over several device models only the chosen model's
-// rows pass (DeviceModelList), so one model's rows never sort among another's. Sorting uses the
-// model's raw numbers (ResultsModel::SortRole), so "900 ns" sorts before "2.00 ms"; rows with
+// Filters and sorts a ResultsModel for the Results page. The text filter is terms that must all
+// hold (ResultsFilterQuery): comparisons of a named field ("BM>=64", "N=512", "median<2ms",
+// "status=timeout") and words found in a row's state, size, config or message ("wrong",
+// "compiled", "\"out of memory\""); the status filter keeps every row, the timed ok ones, the
+// compiled but untimed ones or the failed ones; in a run over several device models only the chosen
+// model's rows pass (DeviceModelList), so one model's rows never sort among another's. Sorting uses
+// the model's raw numbers (ResultsModel::SortRole), so "900 ns" sorts before "2.00 ms"; rows with
 // no value in the column (a failure has no median, an invalid launch no occupancy) sort last
 // in both directions.
 class ResultsFilterProxy : public QSortFilterProxyModel
@@ -48,6 +51,7 @@ private:
     ResultsModel *m_model = nullptr;
     const DeviceModelList *m_deviceModels = nullptr;
     QStringList m_words;
+    ResultsFilterQuery m_query;
     StatusFilter m_status = AnyStatus;
 };
 

@@ -134,19 +134,24 @@ void ResultsPage::setRunNote(const QString &note)
 
 void ResultsPage::showStatus(const QString &status)
 {
-    // The text filter matches a row's state, and a status name is one word: it picks exactly
-    // that status, where the status box knows only ok and failed.
+    // The filter compares a row's state by name: it picks exactly that status (not a message
+    // that mentions it), where the status box knows only ok and failed.
     m_status->setCurrentIndex(m_status->findData(ResultsFilterProxy::AnyStatus));
-    m_filter->setText(status);
+    m_filter->setText(QStringLiteral("status=") + status);
 }
 
 QWidget *ResultsPage::buildToolBar()
 {
     auto *bar = new QWidget(this);
     m_filter->setObjectName(QStringLiteral("resultsFilter"));
-    m_filter->setPlaceholderText(tr("Filter: words in the status, size or config (BM=64 ok)"));
+    m_filter->setPlaceholderText(
+        tr("Filter: BM>=64 N=512 median<2ms, or words in the status, size, config or message"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(tr("Rows whose status, size or config contain every word"));
+    m_filter->setToolTip(
+        tr("Rows that pass every term: NAME=VALUE (also != < <= > >=) compares a parameter, size, "
+           "metric or column (median, registers, occupancy, ci, status) by its whole name; any "
+           "other word, or a \"quoted phrase\", must appear in the status, size, config or "
+           "failure message"));
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &ResultsFilterProxy::setFilterText);
     auto *focusFilter = new QAction(this);
     focusFilter->setShortcut(QKeySequence::Find);

@@ -86,7 +86,7 @@ private slots:
         m_feed->append(failures());
         m_page->statusCombo()->setCurrentIndex(1); // "Ok only": the click must undo it
         emit m_page->failureSummary()->linkActivated(QStringLiteral("invalid_launch"));
-        QCOMPARE(m_page->filterEdit()->text(), QStringLiteral("invalid_launch"));
+        QCOMPARE(m_page->filterEdit()->text(), QStringLiteral("status=invalid_launch"));
         QCOMPARE(m_page->proxy()->statusFilter(), ResultsFilterProxy::AnyStatus);
         QCOMPARE(m_page->proxy()->rowCount(), 3);
         for (int row = 0; row < 3; ++row)

@@ -1,5 +1,6 @@
 // The Results page over a ResultsFeed: filter words and status, header-click sorting, the
 // details of the selected row and the parameter-effect plot, driven with QTest.
+#include "model/parameter.h"
 #include "models/resultsmodel.h"
 #include "pages/resultdetails.h"
 #include "plots/parametereffectplot.h"
@@ -80,6 +81,50 @@ private slots:
         m_feed->append({events().at(5), events().at(0)});
         QCOMPARE(m_page->proxy()->rowCount(), 13 - okCount(events()));
         QCOMPARE(m_page->countText(), QStringLiteral("3 of 14 results"));
+    }
+
+    // Comparisons on a field's whole name, and a failure's message (issue 34, item 14): the
+    // filter read `>=` as text, searched no message, and found "N=256" inside "BN=256".
+    void filtersByComparisonsAndMessages()
+    {
+        const auto shown = [this](const QString &filter) {
+            m_page->filterEdit()->setText(filter);
+            return m_page->proxy()->rowCount();
+        };
+        QCOMPARE(shown(QStringLiteral("BM>=32")), 8);
+        QCOMPARE(shown(QStringLiteral("bm>=32 UNROLL!=4")), 4);
+        QCOMPARE(shown(QStringLiteral("BM<32")), 4);
+        QCOMPARE(shown(QStringLiteral("UNROLL<=1 N>256")), 3);
+        // A time with its unit: 62.5 us and above (a failure has no median: never shown).
+        QCOMPARE(shown(QStringLiteral("median>=50us")), 3);
+        QCOMPARE(shown(QStringLiteral("GB/s>100000")), 1);
+        // The failure's message, a word or a "quoted phrase"; the state by name.
+        QCOMPARE(shown(QStringLiteral("differs")), 2);
+        QCOMPARE(shown(QStringLiteral("\"differs at index\" N=512")), 1);
+        QCOMPARE(shown(QStringLiteral("status=wrong_result")), 2);
+        QCOMPARE(shown(QStringLiteral("status!=ok")), 2);
+        // A config key pasted whole is each of its parameters.
+        QCOMPARE(shown(QStringLiteral("BM=64,UNROLL=1")), 2);
+        // A name the run has no field of is a plain word.
+        QCOMPARE(shown(QStringLiteral("index=7")), 0);
+
+        // N=256 is the size N, never the parameter BN whose value is 256.
+        SpecOutline named = outline();
+        named.parameterNames = {QStringLiteral("BN"), QStringLiteral("UNROLL")};
+        m_feed->reset(named);
+        m_feed->setSizeLabel(0, QStringLiteral("N=256"));
+        m_feed->setSizeLabel(1, QStringLiteral("N=512"));
+        QVector<ResultEvent> rows = events();
+        for (ResultEvent &row : rows) {
+            row.config.values[0] *= 4; // BN 64, 128, 256
+            row.configKey = "BN=" + formatValue(row.config.values[0]) +
+                            row.configKey.substr(row.configKey.find(','));
+        }
+        m_feed->append(rows);
+        QCOMPARE(shown(QStringLiteral("N=256")), 6);
+        QCOMPARE(shown(QStringLiteral("BN=256")), 4);
+        QCOMPARE(shown(QStringLiteral("N=256 BN=256")), 2);
+        QCOMPARE(shown(QStringLiteral("N=512 BN=256 UNROLL=1")), 1);
     }
 
     void sortsByClickingTheHeader()
