@@ -53,7 +53,7 @@ ExportDialog::ExportDialog(const QString &workspacePath, qint64 runId, QWidget *
     : QDialog(parent), m_options(new ExportOptionsForm(this)), m_runLabel(new QLabel(this)),
       m_previewPane(new ExportPreview(this)), m_status(new QLabel(this)),
       m_save(new QPushButton(tr("&Save to file..."), this)),
-      m_copy(new QPushButton(tr("&Copy to clipboard"), this))
+      m_copy(new QPushButton(tr("&Copy to clipboard"), this)), m_workspacePath(workspacePath)
 {
     setObjectName(QStringLiteral("exportDialog"));
     setWindowTitle(tr("Export results"));
@@ -152,15 +152,21 @@ void ExportDialog::saveToFile()
 {
     if (!isReady())
         return;
-    QSettings settings;
-    const QString directory = settings.value(kDirectoryKey, QDir::homePath()).toString();
-    const QString suggestion = QDir(directory).filePath(suggestedFileName());
+    const QString suggestion = QDir(saveDirectory()).filePath(suggestedFileName());
     const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), suggestion,
                                                       fileFilter(options().format));
     if (path.isEmpty())
         return;
-    settings.setValue(kDirectoryKey, QFileInfo(path).absolutePath());
+    QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
     saveTo(path);
+}
+
+QString ExportDialog::saveDirectory() const
+{
+    const QString last = QSettings().value(kDirectoryKey).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    return QFileInfo(m_workspacePath).absolutePath();
 }
 
 void ExportDialog::saveTo(const QString &path)

@@ -49,6 +49,9 @@ public:
     QLabel *errorLabel() const { return m_previewPane->errorLabel(); }
     // The file name Save to file suggests for the current options.
     QString suggestedFileName() const;
+    // The folder Save to file starts in: the one the last export was saved to, while it
+    // exists; else the workspace's own folder (beside the run it exports, not the home folder).
+    QString saveDirectory() const;
     QPlainTextEdit *preview() const { return m_previewPane->editor(); }
     QPushButton *saveButton() const { return m_save; }
     QPushButton *copyButton() const { return m_copy; }
@@ -79,6 +82,7 @@ private:
     QLabel *m_status;
     QPushButton *m_save;
     QPushButton *m_copy;
+    QString m_workspacePath;
     std::shared_ptr<const StoredRun> m_run;
 };
 

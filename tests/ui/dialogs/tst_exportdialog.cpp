@@ -7,9 +7,12 @@
 #include "filesizelimit.h"
 #include "testfiles.h"
 
+#include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QFileDialog>
 #include <QGuiApplication>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -17,6 +20,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace tb;
 using namespace tbtest;
@@ -230,6 +234,53 @@ private slots:
                  QString::fromUtf8("xxxxxxxxxx\xc3\xa9"));
         QCOMPARE(firstLines(text, 200, &lines, 1000, &truncated), QString::fromStdString(text));
         QVERIFY(!truncated);
+    }
+
+    // Save to file starts beside the workspace, not in the home folder (issue 34, item 14);
+    // once an export is saved elsewhere, it starts there next time.
+    void saveToFileStartsInTheWorkspacesFolder()
+    {
+        QApplication::setAttribute(Qt::AA_DontUseNativeDialogs); // the dialog Qt draws itself
+        QSettings().remove(QStringLiteral("export/directory"));
+        ExportDialog dialog(m_workspace, m_runId);
+        QVERIFY(waitReady(dialog));
+        QCOMPARE(fileDialogFolder(dialog, QString()), QFileInfo(m_workspace).absolutePath());
+
+        QTemporaryDir elsewhere;
+        QSignalSpy saved(&dialog, &ExportDialog::saved);
+        fileDialogFolder(dialog, elsewhere.filePath(QStringLiteral("mine.json")));
+        QVERIFY(saved.wait(20000));
+        QVERIFY2(QFile::exists(elsewhere.filePath(QStringLiteral("mine.json"))),
+                 qPrintable(saved.at(0).at(0).toString()));
+        QCOMPARE(fileDialogFolder(dialog, QString()), QDir(elsewhere.path()).absolutePath());
+        QSettings().remove(QStringLiteral("export/directory"));
+    }
+
+private:
+    // Clicks Save to file; returns the folder its file dialog opens in, then saves to `path`
+    // there (or cancels when it is empty).
+    static QString fileDialogFolder(ExportDialog &dialog, const QString &path)
+    {
+        QString folder;
+        QTimer poll; // until the file dialog is up, in its own event loop
+        poll.setInterval(20);
+        QObject::connect(&poll, &QTimer::timeout, &dialog, [&poll, &folder, path] {
+            auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+            if (!files)
+                return;
+            poll.stop();
+            folder = files->directory().absolutePath();
+            if (path.isEmpty()) {
+                files->reject();
+                return;
+            }
+            // As typed into its file name field: a whole path to another folder.
+            files->findChild<QLineEdit *>(QStringLiteral("fileNameEdit"))->setText(path);
+            static_cast<QDialog *>(files)->accept(); // public on the base
+        });
+        poll.start();
+        dialog.saveToFile();
+        return folder;
     }
 };
 
