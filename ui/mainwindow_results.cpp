@@ -33,7 +33,7 @@ void MainWindow::wireResultActions()
     connect(actions, &ResultRowActions::copyDefinesRequested, this, &MainWindow::copyDefineFlags);
     connect(actions, &ResultRowActions::copyLaunchRequested, this, &MainWindow::copyLaunchGeometry);
     connect(actions, &ResultRowActions::baselineRequested, this, &MainWindow::setCompareBaseline);
-    m_specPages->kernelPage()->setResultsModel(m_runPage->resultsModel());
+    m_specPages->kernelPage()->setResultsModel(m_runPage->resultsModel(), m_deviceModels);
     // The details pane's -D flags, by the same rule as "Copy -D flags".
     m_resultsPage->details()->setDefinesSource(
         [this](const ResultEvent &event) { return buildFlags(event); });

@@ -8,6 +8,7 @@
 #include "dialogs/exportoptionsform.h"
 #include "dialogs/exportrender.h"
 #include "finishedrun.h"
+#include "kernel/measuredfiguresview.h"
 #include "mainwindow.h"
 #include "mixedstatusrun.h"
 #include "models/devicemodellist.h"
@@ -16,7 +17,9 @@
 #include "pages/runpage.h"
 #include "pages/runselector.h"
 #include "pages/workspaceactions.h"
+#include "plots/parametereffectplot.h"
 #include "results/devicemodelbar.h"
+#include "results/failuresummarybar.h"
 #include "results/resultsfilterproxy.h"
 #include "results/resultspage.h"
 #include "results/winnersummary.h"
@@ -35,6 +38,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace tb;
 
@@ -262,6 +267,74 @@ private slots:
         feed.reset(outline); // another run: one model again, nothing chosen
         QVERIFY(page.deviceModelBar()->isHidden());
         QVERIFY(models.chosen().empty());
+    }
+
+    // The parameter effect, the failure counts and the Kernel page's measured figures show the
+    // chosen model's results only, as the table does (issue 34, item 15): model B's faster
+    // times never sit among A's points, nor B's failures in A's counts.
+    void theViewsShowTheChosenModelOnly()
+    {
+        ResultsFeed feed;
+        DeviceModelList models(feed.model());
+        ResultsPage page(&feed, &models);
+        MeasuredFiguresView measured;
+        measured.setResultsModel(feed.model());
+        measured.setDeviceModels(&models);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        SpecOutline outline;
+        outline.parameterNames = {QStringLiteral("BLOCK")};
+        feed.reset(outline);
+        feed.setSizeLabel(0, QStringLiteral("N=1024"));
+        const auto event = [](int block, const Result &result) {
+            ResultEvent made;
+            made.config.values = {double(block)};
+            made.configKey = "BLOCK=" + std::to_string(block);
+            made.result = result;
+            made.objective =
+                result.status == ResultStatus::Ok ? result.summary.median : std::nan("");
+            return made;
+        };
+        const auto failed = [](ResultStatus status, const std::string &device) {
+            Result result = tbtest::failedResult(status);
+            result.device = device;
+            return result;
+        };
+        // B's results first: the first result of a configuration is B's.
+        feed.append(
+            {event(32, on(1e-3, kModelB)), event(64, failed(ResultStatus::RuntimeError, kModelB)),
+             event(128, failed(ResultStatus::RuntimeError, kModelB)), event(32, on(2e-3, kModelA)),
+             event(64, on(4e-3, kModelA)), event(256, on(3e-3, kModelA)),
+             event(128, failed(ResultStatus::Timeout, kModelA))});
+        QCOMPARE(models.chosen(), kModelA); // the most results
+        measured.showConfiguration(QStringLiteral("BLOCK=32"), 0);
+
+        const auto failureLines = [&page] { return page.failureSummary()->lines(); };
+        QCOMPARE(page.effectPlot()->pointCount(), 3);
+        QCOMPARE(failureLines().size(), 1);
+        QVERIFY2(failureLines().at(0).startsWith(QStringLiteral("1 x timeout")),
+                 qPrintable(failureLines().join('\n')));
+        QCOMPARE(measured.figure(QStringLiteral("median")), QStringLiteral("2.00 ms"));
+        QVERIFY2(measured.headline().contains(QStringLiteral("on cpu: Model A")),
+                 qPrintable(measured.headline()));
+
+        // Model B chosen: its one ok point, its two failures, its own time.
+        QComboBox *selector = page.deviceModelBar()->selector();
+        pick(selector,
+             selector->findData(QString::fromStdString(kModelB), DeviceModelList::DeviceRole));
+        QCOMPARE(models.chosen(), kModelB);
+        QCOMPARE(page.effectPlot()->pointCount(), 1);
+        QCOMPARE(failureLines().size(), 1);
+        QVERIFY2(failureLines().at(0).startsWith(QStringLiteral("2 x runtime_error")),
+                 qPrintable(failureLines().join('\n')));
+        QCOMPARE(measured.figure(QStringLiteral("median")), QStringLiteral("1.00 ms"));
+
+        // A later batch adds to the chosen model's views only.
+        feed.append({event(512, on(0.5e-3, kModelB)), event(512, on(5e-3, kModelA))});
+        QCOMPARE(page.effectPlot()->pointCount(), 2);
+        // A click on B's point selects B's row, not A's result of the same configuration.
+        QVERIFY(page.selectResult(QStringLiteral("BLOCK=32"), 0));
+        QCOMPARE(models.chosen(), kModelB);
     }
 
     // The export of a run over two models holds one model's winners: the one with the most

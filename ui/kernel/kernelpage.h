@@ -28,6 +28,7 @@ class CodeView;
 class CompilerMessagesModel;
 class ConfigCompiler;
 class ConfigPicker;
+class DeviceModelList;
 class FindBar;
 class KernelEditor;
 class MeasuredFiguresView;
@@ -87,8 +88,9 @@ public:
     QProgressBar *busyIndicator() const { return m_busy; }
     QLabel *statusLabel() const { return m_status; }
 
-    // The results of the run on show (the window's model), for the measured figures.
-    void setResultsModel(const ResultsModel *model);
+    // The results of the run on show (the window's model), for the measured figures, and in a
+    // run over several device models the one whose figures are shown (the Results page's).
+    void setResultsModel(const ResultsModel *model, const DeviceModelList *deviceModels = nullptr);
 
     // From a result to its code. Each takes a result's configuration with its parameters'
     // names (the run's order) and refuses one of another spec (names not the loaded spec's).

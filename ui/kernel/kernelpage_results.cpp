@@ -18,9 +18,10 @@ QString extents(const std::array<std::uint64_t, 3> &values)
 
 } // namespace
 
-void KernelPage::setResultsModel(const ResultsModel *model)
+void KernelPage::setResultsModel(const ResultsModel *model, const DeviceModelList *deviceModels)
 {
     m_measured->setResultsModel(model);
+    m_measured->setDeviceModels(deviceModels);
     showMeasured();
 }
 

@@ -1,5 +1,6 @@
 #include "measuredfiguresview.h"
 
+#include "models/devicemodellist.h"
 #include "models/resultsmodel.h"
 
 #include <QFormLayout>
@@ -51,6 +52,17 @@ void MeasuredFiguresView::setResultsModel(const ResultsModel *model)
     showConfiguration(QString::fromStdString(m_configKey), m_sizeIndex);
 }
 
+void MeasuredFiguresView::setDeviceModels(const DeviceModelList *deviceModels)
+{
+    if (m_deviceModels)
+        disconnect(m_deviceModels, nullptr, this, nullptr);
+    m_deviceModels = deviceModels;
+    if (m_deviceModels)
+        connect(m_deviceModels, &DeviceModelList::choiceChanged, this,
+                [this] { showConfiguration(QString::fromStdString(m_configKey), m_sizeIndex); });
+    showConfiguration(QString::fromStdString(m_configKey), m_sizeIndex);
+}
+
 void MeasuredFiguresView::showConfiguration(const QString &configKey, std::size_t sizeIndex)
 {
     m_configKey = configKey.toStdString();
@@ -76,7 +88,8 @@ void MeasuredFiguresView::findRow(int first, int last)
         return;
     for (int row = first; row <= last; ++row) {
         const ResultEvent &event = m_model->resultAt(row);
-        if (event.sizeIndex == m_sizeIndex && event.configKey == m_configKey) {
+        if (event.sizeIndex == m_sizeIndex && event.configKey == m_configKey &&
+            (!m_deviceModels || m_deviceModels->accepts(event.result.device))) {
             m_row = row;
             return;
         }
@@ -92,10 +105,16 @@ QString MeasuredFiguresView::modelText(int kind) const
 void MeasuredFiguresView::refresh()
 {
     const bool found = m_model && m_row >= 0 && m_row < m_model->rowCount();
-    m_headline->setText(found ? tr("<b>Measured</b> in the run on show (%1)")
-                                    .arg(m_model->sizeLabel(m_sizeIndex).toHtmlEscaped())
-                              : tr("<b>Measured</b>: the run on show has no result for this "
-                                   "configuration and size."));
+    QString where = found ? m_model->sizeLabel(m_sizeIndex) : QString();
+    if (found && m_deviceModels && m_deviceModels->mixed())
+        where = tr("%1, on %2")
+                    .arg(where, m_deviceModels->chosen().empty()
+                                    ? tr("no device")
+                                    : QString::fromStdString(m_deviceModels->chosen()));
+    m_headline->setText(
+        found ? tr("<b>Measured</b> in the run on show (%1)").arg(where.toHtmlEscaped())
+              : tr("<b>Measured</b>: the run on show has no result for this "
+                   "configuration and size."));
     const QMap<QString, QString> texts =
         found
             ? QMap<QString, QString>{{QStringLiteral("status"), modelText(ResultsModel::Status)},

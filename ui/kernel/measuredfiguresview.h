@@ -12,12 +12,15 @@ class QLabel;
 
 namespace tb {
 
+class DeviceModelList;
 class ResultsModel;
 
 // Beside the Kernel page's resource usage: what the run on show measured for the picked
 // configuration and size (status, median, % of best, uncertainty, a failure's message), read
 // from the window's results model as its table shows them, so the two never disagree. Follows
-// the model as results arrive; says so when the shown run has no result for the pick.
+// the model as results arrive; says so when the shown run has no result for the pick. In a run
+// measured on several device models, the figures are the chosen model's (the Results page's
+// DeviceModelList), as the table shows them, and the headline names the model.
 class MeasuredFiguresView : public QWidget
 {
     Q_OBJECT
@@ -26,6 +29,8 @@ public:
 
     // The model whose results are shown (the Results page's); nullptr: none.
     void setResultsModel(const ResultsModel *model);
+    // The device model whose result is shown in a mixed run; nullptr: the first result found.
+    void setDeviceModels(const DeviceModelList *deviceModels);
     // The configuration ("BM=64,BN=32", Configuration::key) and size picked.
     void showConfiguration(const QString &configKey, std::size_t sizeIndex);
 
@@ -44,6 +49,7 @@ private:
     QString modelText(int kind) const;
 
     const ResultsModel *m_model = nullptr;
+    const DeviceModelList *m_deviceModels = nullptr;
     std::string m_configKey;
     std::size_t m_sizeIndex = 0;
     int m_row = -1;

@@ -203,6 +203,13 @@ void ParameterEffectPlot::clear()
     replotIfDirty();
 }
 
+void ParameterEffectPlot::clearResults()
+{
+    m_data.clear();
+    m_layoutDirty = true;
+    replotIfDirty();
+}
+
 QString ParameterEffectPlot::xParameter() const
 {
     return choiceName(m_xParameter);

@@ -48,6 +48,9 @@ public:
     void setSizeIndex(std::size_t sizeIndex);
     void addResults(const QVector<ResultEvent> &batch);
     void clear();
+    // Drops the results only, keeping the axes, the size and its labels: the same run's
+    // results of another device model come next.
+    void clearResults();
 
     // The combo boxes' name of a resource: "registers", "spills (bytes)", ...
     static QString resourceName(ParameterEffectData::Resource resource);

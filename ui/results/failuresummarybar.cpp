@@ -1,7 +1,6 @@
 #include "failuresummarybar.h"
 
-#include "models/resultsfeed.h"
-#include "models/resultsmodel.h"
+#include "models/chosenmodelresults.h"
 #include "models/statusicon.h"
 
 namespace tb {
@@ -25,7 +24,7 @@ QString linkedLine(const StatusFailures &failures, const QString &plain)
 
 } // namespace
 
-FailureSummaryBar::FailureSummaryBar(ResultsFeed *feed, QWidget *parent) : QLabel(parent)
+FailureSummaryBar::FailureSummaryBar(ChosenModelResults *results, QWidget *parent) : QLabel(parent)
 {
     setObjectName(QStringLiteral("failureSummary"));
     setTextFormat(Qt::RichText);
@@ -34,12 +33,11 @@ FailureSummaryBar::FailureSummaryBar(ResultsFeed *feed, QWidget *parent) : QLabe
     setToolTip(tr("Each failure status with its most common cause; click a count to show only "
                   "those results"));
     connect(this, &QLabel::linkActivated, this, &FailureSummaryBar::statusClicked);
-    connect(feed, &ResultsFeed::cleared, this, &FailureSummaryBar::clearSummary);
-    connect(feed, &ResultsFeed::resultsAdded, this, &FailureSummaryBar::addResults);
+    connect(results, &ChosenModelResults::restarted, this, &FailureSummaryBar::clearSummary);
+    connect(results, &ChosenModelResults::resultsAdded, this, &FailureSummaryBar::addResults);
     // A stored run's rows may already be in the model when this bar is made.
-    const ResultsModel *model = feed->model();
-    for (int row = 0; row < model->rowCount(); ++row)
-        m_summary.add(model->resultAt(row).result);
+    for (const ResultEvent &event : results->results())
+        m_summary.add(event.result);
     refresh();
 }
 

@@ -9,18 +9,20 @@
 
 namespace tb {
 
-class ResultsFeed;
+class ChosenModelResults;
 
 // Over the results table, one line per failure status of the run on show: its count and most
 // common cause, with a hint where the driver's or compiler's words say little
 // ("8 x invalid_launch: ... (registers x threads over the limit: ...)"), the words `show` prints
 // (FailureSummary, describeFailures). Each count is a link: a click asks for the table filtered
-// to that status (statusClicked). Follows the feed batch by batch; hidden while nothing failed.
+// to that status (statusClicked). Follows the results batch by batch; hidden while nothing
+// failed. In a run over several device models it counts the chosen model's results only, as
+// the table shows them (ChosenModelResults).
 class FailureSummaryBar : public QLabel
 {
     Q_OBJECT
 public:
-    explicit FailureSummaryBar(ResultsFeed *feed, QWidget *parent = nullptr);
+    explicit FailureSummaryBar(ChosenModelResults *results, QWidget *parent = nullptr);
 
     // The lines shown, as plain text, one per status.
     QStringList lines() const { return m_lines; }

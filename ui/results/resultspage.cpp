@@ -4,6 +4,7 @@
 #include "devicemodelbar.h"
 #include "failuresummarybar.h"
 #include "importanceview.h"
+#include "models/chosenmodelresults.h"
 #include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
@@ -65,6 +66,7 @@ int statusColumnWidth(const QTableView &view)
 
 ResultsPage::ResultsPage(ResultsFeed *feed, DeviceModelList *deviceModels, QWidget *parent)
     : QWidget(parent), m_feed(feed), m_deviceModels(deviceModels),
+      m_chosen(new ChosenModelResults(feed, deviceModels, this)),
       m_proxy(new ResultsFilterProxy(this)), m_filter(new QLineEdit(this)),
       m_status(new QComboBox(this)), m_count(new QLabel(this)), m_runNote(new QLabel(this)),
       m_deviceBar(new DeviceModelBar(deviceModels, this)),
@@ -91,7 +93,7 @@ ResultsPage::ResultsPage(ResultsFeed *feed, DeviceModelList *deviceModels, QWidg
     tableLayout->addWidget(m_runNote);
     tableLayout->addWidget(m_deviceBar);
     tableLayout->addWidget(m_winners);
-    m_failures = new FailureSummaryBar(feed, this);
+    m_failures = new FailureSummaryBar(m_chosen, this);
     connect(m_failures, &FailureSummaryBar::statusClicked, this, &ResultsPage::showStatus);
     tableLayout->addWidget(m_failures);
     tableLayout->addWidget(m_table, 1);
@@ -247,7 +249,14 @@ void ResultsPage::connectFeed()
         m_effect->setObjective(outline.objectiveMetric, outline.minimize);
     });
     connect(m_feed, &ResultsFeed::sizeLabelChanged, m_effect, &ParameterEffectPlot::setSizeLabel);
-    connect(m_feed, &ResultsFeed::resultsAdded, m_effect, &ParameterEffectPlot::addResults);
+    // One device model's times at a time: another model's would stack on the same values.
+    connect(m_chosen, &ChosenModelResults::resultsAdded, m_effect,
+            &ParameterEffectPlot::addResults);
+    connect(m_chosen, &ChosenModelResults::restarted, m_effect,
+            [this](const SpecOutline &, bool sameRun) {
+                if (sameRun)
+                    m_effect->clearResults();
+            });
     connect(m_effect, &ParameterEffectPlot::resultClicked, this, &ResultsPage::selectResult);
     // One size on show below the table, whichever tab picks it.
     connect(m_effect, &ParameterEffectPlot::viewChanged, m_importance, [this] {
@@ -310,11 +319,19 @@ bool ResultsPage::selectResult(const QString &configKey, std::size_t sizeIndex)
 {
     const ResultsModel *model = m_feed->model();
     const std::string key = configKey.toStdString();
-    int row = 0;
-    while (row < model->rowCount() &&
-           (model->resultAt(row).sizeIndex != sizeIndex || model->resultAt(row).configKey != key))
-        ++row;
-    if (row == model->rowCount())
+    // The chosen device model's row of it first (the plots show that model's); another's only
+    // when the chosen model has none.
+    int row = -1;
+    for (int at = 0; at < model->rowCount(); ++at) {
+        const ResultEvent &event = model->resultAt(at);
+        if (event.sizeIndex != sizeIndex || event.configKey != key)
+            continue;
+        if (row < 0 || m_deviceModels->accepts(event.result.device))
+            row = at;
+        if (m_deviceModels->accepts(event.result.device))
+            break;
+    }
+    if (row < 0)
         return false;
     // The column the user is in, or the first shown: the table must not jump sideways.
     int column = m_table->currentIndex().isValid() ? m_table->currentIndex().column() : 0;

@@ -16,6 +16,7 @@ class QToolButton;
 
 namespace tb {
 
+class ChosenModelResults;
 class ColumnChooser;
 class DeviceModelBar;
 class DeviceModelList;
@@ -66,6 +67,8 @@ public:
     QLabel *runNote() const { return m_runNote; }
     // Over the table while the results name several device models: the note and the selector.
     DeviceModelBar *deviceModelBar() const { return m_deviceBar; }
+    // The results the page's views put together: the chosen device model's in a mixed run.
+    ChosenModelResults *chosenResults() const { return m_chosen; }
     QSplitter *splitter() const { return m_splitter; }
     // The table rows' actions, from a result to its code (Compile in Kernel page, Copy -D
     // flags, Copy launch geometry, Set as baseline): the main window answers their signals.
@@ -96,6 +99,7 @@ private:
 
     ResultsFeed *m_feed;
     DeviceModelList *m_deviceModels;
+    ChosenModelResults *m_chosen;
     ResultsFilterProxy *m_proxy;
     QLineEdit *m_filter;
     QComboBox *m_status;
