@@ -47,6 +47,9 @@ KernelEditor::KernelEditor(QWidget *parent) : QsciScintilla(parent)
 
     setCudaHighlighting(false);
     connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateLineNumberWidth);
+    connect(this, &QsciScintillaBase::SCN_MODIFIED, this,
+            [this](int position, int type, const char *, int, int linesAdded, int, int, int, int,
+                   int) { dropStaleMarkers(position, type, linesAdded); });
     updateLineNumberWidth();
 }
 
@@ -220,6 +223,20 @@ void KernelEditor::clearMarkers()
 {
     markerDeleteAll(ErrorMarker);
     markerDeleteAll(WarningMarker);
+}
+
+// A marker is about the text the compiler saw: once its line is edited (fixed, most likely) it
+// no longer is. A deleted line's markers are handed to the line where the deletion starts (a
+// whole new source: to line 1), so that line's go too.
+void KernelEditor::dropStaleMarkers(int position, int modification, int linesAdded)
+{
+    if (!(modification & (SC_MOD_INSERTTEXT | SC_MOD_DELETETEXT)))
+        return;
+    const int first = int(SendScintilla(SCI_LINEFROMPOSITION, position));
+    for (int line = first; line <= first + std::max(0, linesAdded); ++line) {
+        markerDelete(line, ErrorMarker);
+        markerDelete(line, WarningMarker);
+    }
 }
 
 bool KernelEditor::hasMarker(int line, Marker marker) const

@@ -46,7 +46,9 @@ public:
     // selects the match. False when there is none anywhere.
     bool find(const QString &text, bool forward, bool caseSensitive);
 
-    // Markers use 1-based line numbers, like compiler messages.
+    // Markers use 1-based line numbers, like compiler messages. An edit of a marked line (or
+    // its deletion, or loading another text) takes its markers away: they were about the text
+    // the compiler saw.
     void addMarker(int line, CompilerMessage::Severity severity);
     void clearMarkers();
     bool hasMarker(int line, Marker marker) const;
@@ -68,6 +70,7 @@ private:
     void applyColors();
     void applyDefinitions();
     void updateLineNumberWidth();
+    void dropStaleMarkers(int position, int modification, int linesAdded);
 
     bool m_cuda = false;
     QStringList m_definitions;

@@ -187,6 +187,38 @@ private slots:
         QVERIFY(editor.markedLines(KernelEditor::WarningMarker).isEmpty());
     }
 
+    // A compile's marker goes with the text it was about (issue 34, item 14): fixing the marked
+    // line, deleting it or loading another source leaves no marker on lines the compiler never
+    // saw. (Deleted lines handed their markers to the line above; a load, to line 1.)
+    void aMarkerGoesWhenItsLineIsFixed()
+    {
+        KernelEditor editor;
+        editor.loadText(kText);
+        editor.addMarker(2, Severity::Error);
+        editor.addMarker(4, Severity::Warning);
+        editor.setCursorPosition(1, 9); // line 2, before its ';'
+        QTest::keyClicks(&editor, QStringLiteral(" + 1"));
+        QCOMPARE(editor.text(1), QStringLiteral("int b = a + 1;\n"));
+        QVERIFY(editor.markedLines(KernelEditor::ErrorMarker).isEmpty());
+        QCOMPARE(editor.markedLines(KernelEditor::WarningMarker), QList<int>({4}));
+
+        // The warned line deleted: its marker does not move to line 3.
+        editor.setSelection(2, 12, 3, 10);
+        editor.removeSelectedText();
+        QCOMPARE(editor.lines(), 4);
+        QVERIFY(editor.markedLines(KernelEditor::WarningMarker).isEmpty());
+
+        // Another source loaded: nothing marked.
+        editor.addMarker(3, Severity::Error);
+        editor.loadText(kText);
+        QVERIFY(editor.markedLines(KernelEditor::ErrorMarker).isEmpty());
+        // A line the edit does not touch keeps its marker.
+        editor.addMarker(1, Severity::Error);
+        editor.setCursorPosition(3, 0);
+        QTest::keyClicks(&editor, QStringLiteral("// "));
+        QCOMPARE(editor.markedLines(KernelEditor::ErrorMarker), QList<int>({1}));
+    }
+
     void goesToALineAndTakesTheFocus()
     {
         QWidget window;
