@@ -39,7 +39,10 @@ GeometryField::GeometryField(SpecDocument *document, QString arrayPointer, QWidg
         if (jsonpointer::overlaps(pointer, m_pointer))
             refresh();
     });
-    connect(m_document, &SpecDocument::validated, this, &GeometryField::refreshErrors);
+    connect(m_document, &SpecDocument::validated, this, [this] {
+        m_editedSinceValidation = false;
+        refreshErrors();
+    });
     refresh();
 }
 
@@ -69,13 +72,16 @@ void GeometryField::onEdited()
         m_document->removeValue(m_pointer, SpecDocument::Merge::Typing);
     else
         m_document->setValue(m_pointer, list, SpecDocument::Merge::Typing);
+    m_editedSinceValidation = m_document->isValidationPending();
     refreshErrors();
 }
 
 void GeometryField::refreshErrors()
 {
     const auto names = specnames::expressionNames(m_document->json(), false);
-    QStringList errors = m_document->errorsAt(m_pointer);
+    // Until the validator has seen this text, its old verdict would mislead.
+    const bool verdictKnown = !m_editedSinceValidation;
+    QStringList errors = verdictKnown ? m_document->errorsAt(m_pointer) : QStringList();
     for (int axis = 0; axis < 3; ++axis) {
         FieldLineEdit *edit = m_edits[std::size_t(axis)];
         QStringList problems;
@@ -83,7 +89,7 @@ void GeometryField::refreshErrors()
         const QString local = text.isEmpty() ? QString() : specnames::checkExpression(text, names);
         if (!local.isEmpty())
             problems << local;
-        else
+        else if (verdictKnown)
             problems << m_document->errorsUnder(jsonpointer::child(m_pointer, axis));
         for (const auto &problem : std::as_const(problems))
             errors << QStringLiteral("%1: %2").arg(QLatin1String(kAxes[axis]), problem);

@@ -12,7 +12,9 @@ class SpecDocument;
 
 // A launch dimension (grid or block): up to three expressions x, y, z bound to one array of
 // the spec. Empty trailing boxes shorten the array ("y" and "z" default to 1 on the device).
-// Each box is checked as it is typed; its issues show below, named by axis.
+// Each box is checked as it is typed; its issues show below, named by axis. As a JsonField's,
+// the validator's verdict is shown only once it has seen the text typed: an old one would
+// name an error already fixed.
 class GeometryField : public QWidget
 {
     Q_OBJECT
@@ -31,6 +33,7 @@ private:
     QString m_pointer;
     std::array<FieldLineEdit *, 3> m_edits{};
     ErrorLabel *m_error;
+    bool m_editedSinceValidation = false; // the document's issues may be about older text
 };
 
 } // namespace tb

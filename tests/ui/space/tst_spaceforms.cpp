@@ -104,6 +104,31 @@ private slots:
         QVERIFY(!grid->isEnabled());
         QVERIFY(verification->referenceBox()->isChecked());
     }
+
+    // The validator's verdict on a launch dimension goes as soon as the user edits it (issue
+    // 34, item 14): "missing field 'grid'" stayed under the grid being typed until the
+    // validator had seen the new text, where a field's verdict does not.
+    void aGeometryErrorGoesOnceTheFieldIsEdited()
+    {
+        QComboBox *backend = m_page->basicsEditor()->backendField()->comboBox();
+        backend->setFocus();
+        QTest::keyClick(backend, Qt::Key_Down);
+        GeometryField *block = m_page->launchEditor()->blockField();
+        block->edit(0)->setFocus();
+        QTest::keyClicks(block->edit(0), "BM");
+        GeometryField *grid = m_page->launchEditor()->gridField();
+        QVERIFY(settle());
+        QVERIFY2(grid->errorLabel()->text().contains("missing field 'grid'"),
+                 qPrintable(grid->errorLabel()->text()));
+        grid->edit(0)->setFocus();
+        QTest::keyClicks(grid->edit(0), "ceil_div(N, BM)");
+        QVERIFY2(grid->errorLabel()->isHidden(), qPrintable(grid->errorLabel()->text()));
+        QVERIFY(settle());
+        QVERIFY2(grid->errorLabel()->isHidden(), qPrintable(grid->errorLabel()->text()));
+        // A name the expressions cannot use shows at once, validated or not.
+        QTest::keyClicks(grid->edit(0), " + BQ");
+        QVERIFY(grid->errorLabel()->text().contains("x: unknown name 'BQ'"));
+    }
 };
 
 QTEST_MAIN(TestSpaceForms)
