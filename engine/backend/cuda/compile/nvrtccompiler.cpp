@@ -217,7 +217,15 @@ std::vector<std::string> NvrtcCompiler::compileOptions(const KernelSource &kerne
     if (!kernel.sourcePath.empty())
         options.push_back("-I" + std::filesystem::path(kernel.sourcePath).parent_path().string());
     // One -Xptxas= per ptxas option: a comma list fails.
-    options.insert(options.end(), {"-Xptxas=-v", "-Xptxas=--warn-on-spills", "-lineinfo"});
+    options.insert(options.end(), {"-Xptxas=-v", "-Xptxas=--warn-on-spills"});
+    // NVRTC 13 keeps its own cache of PTX and cubins in the CUDA driver's compute cache (used
+    // only where a driver loads, so on GPU machines alone). On a hit it skips ptxas: no report
+    // in the log, no figures in the build. Two workers compiling one program at once (one
+    // configuration for two problem sizes, before the first had published its cubin) stored
+    // the second build with 0 registers and an empty log. Our cubin cache is the only one: it
+    // keeps the report with the cubin.
+    options.push_back("--no-cache");
+    options.push_back("-lineinfo");
     options.insert(options.end(), kernel.compilerFlags.begin(), kernel.compilerFlags.end());
     return options;
 }

@@ -25,8 +25,8 @@ struct CudaCompileOptions
 // Compiles a spec's CUDA kernel for one configuration into a cubin with NVRTC (linked; no
 // driver, no GPU needed). Options, in order: -arch=<arch> -std=c++17 -DNAME=value per parameter,
 // -I<toolkit>/include -I<toolkit>/include/cccl, -I<directory of the source file> when there is
-// one, -Xptxas=-v -Xptxas=--warn-on-spills (ptxas figures into the log), -lineinfo, then the
-// spec's compiler flags.
+// one, -Xptxas=-v -Xptxas=--warn-on-spills (ptxas figures into the log), --no-cache (NVRTC's own
+// cache would skip ptxas and its figures), -lineinfo, then the spec's compiler flags.
 //
 // The entry is registered as an NVRTC name expression with the parameters substituted
 // ("gemm<BM, BN>" -> "gemm<64, 32>"), so templates and plain __global__ functions alike resolve

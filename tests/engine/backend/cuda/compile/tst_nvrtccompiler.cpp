@@ -137,6 +137,31 @@ private slots:
         QCOMPARE(files, (std::vector<std::string>{".cubin", ".json"}));
     }
 
+    // NVRTC 13 has a cache of its own in the CUDA driver's (where a driver loads, as on a GPU
+    // machine): a hit there skips ptxas, leaving the log without its report and the build
+    // without figures. Two workers once compiled one sgemm configuration at the same time (its
+    // two problem sizes), and the second stored 0 registers and an empty log. Every compile
+    // that our cubin cache does not answer must run ptxas: here two caches of ours each miss.
+    void reportsPtxasFiguresForEveryCompileOurCacheMisses()
+    {
+        const KernelSource kernel = cudaKernel(std::string(kAddOne) + "// twice\n", "add_one");
+        const NvrtcCompiler compiler(cache());
+        const auto options = compiler.compileOptions(kernel, {}, {});
+        QVERIFY(std::find(options.begin(), options.end(), "--no-cache") != options.end());
+        const CudaBuild first = compiler.build(kernel, {}, {});
+        const CudaBuild second =
+            NvrtcCompiler(m_directory.filePath("other-cache").toStdString()).build(kernel, {}, {});
+        for (const CudaBuild *build : {&first, &second}) {
+            QVERIFY2(build->succeeded(), build->errorMessage.c_str());
+            QVERIFY(!build->cached);
+            QVERIFY(build->usage.registers > 0);
+            QVERIFY2(contains(build->log,
+                              "Used " + std::to_string(build->usage.registers) + " registers"),
+                     build->log.c_str());
+        }
+        QCOMPARE(second.usage, first.usage);
+    }
+
     void rebuildsADamagedCacheEntry()
     {
         const KernelSource kernel = cudaKernel(std::string(kAddOne) + "// damaged\n", "add_one");
@@ -306,6 +331,7 @@ private slots:
                                                 "-I/src/kernels",
                                                 "-Xptxas=-v",
                                                 "-Xptxas=--warn-on-spills",
+                                                "--no-cache",
                                                 "-lineinfo",
                                                 "--use_fast_math"};
         QCOMPARE(list, expected);
