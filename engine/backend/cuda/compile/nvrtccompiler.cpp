@@ -1,6 +1,7 @@
 #include "nvrtccompiler.h"
 
 #include "cubincache.h"
+#include "ptxasreport.h"
 
 #include "backend/common/buildsupport.h"
 #include "backend/common/fnv1a64.h"
@@ -143,6 +144,13 @@ std::string compileProgram(const std::string &code, const std::string &name,
     if (cubin.empty()) {
         build.errorMessage = "NVRTC produced no cubin (is '" + build.arch +
                              "' a real architecture, not compute_XX?)";
+        return {};
+    }
+    // An ok build without figures would be stored as using 0 registers, with an occupancy
+    // computed from that: say so instead.
+    if (!ptxasReportedEntry(build.log, build.loweredName)) {
+        build.errorMessage = "NVRTC's log has no ptxas report for '" + build.loweredName +
+                             "', so its resource usage is unknown";
         return {};
     }
     build.usage = parsePtxasReport(build.log, build.loweredName);

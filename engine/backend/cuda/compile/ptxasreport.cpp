@@ -105,4 +105,17 @@ ResourceUsage parsePtxasReport(const std::string &log, const std::string &lowere
     return usage;
 }
 
+bool ptxasReportedEntry(const std::string &log, const std::string &loweredName)
+{
+    static constexpr std::string_view kEntry = "Compiling entry function";
+    std::istringstream lines(log);
+    for (std::string text; std::getline(lines, text);) {
+        const std::string_view line = text;
+        if (line.find("ptxas") != std::string_view::npos &&
+            line.find(kEntry) != std::string_view::npos && quotedName(line) == loweredName)
+            return true;
+    }
+    return false;
+}
+
 } // namespace tb

@@ -32,4 +32,9 @@ struct ResourceUsage
 // spill warning of `--warn-on-spills` is ignored: the properties line carries the same numbers.
 ResourceUsage parsePtxasReport(const std::string &log, const std::string &loweredName);
 
+// Whether ptxas compiled the entry `loweredName` and reported it ("Compiling entry function
+// 'NAME'"). Without that line parsePtxasReport's zeros are no figures at all: ptxas did not run
+// (a cache of NVRTC's own answered) or the log names another symbol.
+bool ptxasReportedEntry(const std::string &log, const std::string &loweredName);
+
 } // namespace tb

@@ -122,6 +122,20 @@ private slots:
         QCOMPARE(parsePtxasReport("", "plain"), ResourceUsage{});
     }
 
+    // NVRTC answering from a cache of its own skips ptxas: the log is empty (or front-end
+    // warnings only), and zeros must not pass for the entry's figures.
+    void tellsWhetherPtxasReportedTheEntry()
+    {
+        QVERIFY(ptxasReportedEntry(kCuda13Log, "_Z5scaleILi128ELi4EEvPf"));
+        QVERIFY(ptxasReportedEntry(kCuda13Log, "plain"));
+        QVERIFY(ptxasReportedEntry(kOlderLog, "_Z4gemmILi64ELi32EEvPKfS1_Pf"));
+        QVERIFY(!ptxasReportedEntry("", "plain"));
+        QVERIFY(!ptxasReportedEntry(kCuda13Log, "_Z5scaleILi128ELi4EEvPf_other"));
+        QVERIFY(!ptxasReportedEntry(kCuda13Log, "_Z6helperPfi")); // a device function only
+        QVERIFY(
+            !ptxasReportedEntry("kernel.cu(3): warning: \"Compiling entry function 'k'\"\n", "k"));
+    }
+
     void ignoresFrontEndDiagnostics()
     {
         const std::string log = "kernel.cu(3): warning #177-D: variable \"Used 99 registers\" was "
