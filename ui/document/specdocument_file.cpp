@@ -3,8 +3,8 @@
 
 #include "jsonformat.h"
 #include "jsontextpatch.h"
+#include "model/userfile.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
@@ -36,12 +36,12 @@ bool SpecDocument::load(const QString &path)
     const QFileInfo info(path);
     if (info.isDir())
         return fail(tr("Cannot open '%1': it is a directory").arg(path));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(tr("Cannot open '%1': %2").arg(path, file.errorString()));
-    const QByteArray bytes = file.readAll();
-    if (file.error() != QFileDevice::NoError)
-        return fail(tr("Cannot read '%1': %2").arg(path, file.errorString()));
+    // As the engine reads a spec: a device or a FIFO is refused unread, a file over the limit
+    // too (QFile::readAll of /dev/zero ran out of memory, a FIFO blocked the window).
+    const auto text = readUserFile(path.toStdString(), "spec file", kMaxSpecFileBytes);
+    if (!text)
+        return fail(QString::fromStdString(text.error().toString()));
+    const QByteArray bytes = QByteArray::fromStdString(*text);
     SpecJson json;
     try {
         json = SpecJson::parse(bytes.begin(), bytes.end());

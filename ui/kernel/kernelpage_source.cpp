@@ -7,6 +7,7 @@
 #include "configpicker.h"
 #include "findbar.h"
 #include "kerneleditor.h"
+#include "model/userfile.h"
 #include "resourceusageview.h"
 #include "sourcefilewriter.h"
 
@@ -14,7 +15,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -99,16 +99,17 @@ void KernelPage::readSource(const Spec &spec, const QString &path)
                                     "no kernel file to save"));
         return;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // Read as the engine reads it: a device or a FIFO refused unread, a size limit.
+    const auto source = readUserFile(path.toStdString(), "kernel source", kMaxSpecFileBytes);
+    if (!source) {
         m_editor->loadText(QString());
         m_editor->setReadOnly(true);
         m_saveAction->setEnabled(false);
         m_loadFailed = true;
-        showError(tr("Cannot read the kernel source %1: %2").arg(path, file.errorString()));
+        showError(QString::fromStdString(source.error().toString()));
         return;
     }
-    m_editor->loadText(QString::fromUtf8(file.readAll()));
+    m_editor->loadText(QString::fromStdString(*source));
     m_editor->setReadOnly(false);
     m_saveAction->setToolTip(tr("Write %1 (Ctrl+S)").arg(path));
 }

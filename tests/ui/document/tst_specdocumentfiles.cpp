@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace tb;
@@ -134,6 +135,27 @@ private slots:
         QVERIFY(document.errorString().contains("No such file"));
         QVERIFY(!document.load(m_dir.path()));
         QVERIFY(document.errorString().contains("directory"));
+    }
+
+    // Issue 34, item 4: /dev/zero ran the workbench out of memory, a FIFO blocked it; both are
+    // refused unread, naming the file and why, and the open document stays.
+    void aDeviceOrAFifoIsRefusedUnread()
+    {
+        SpecDocument document;
+        QVERIFY(document.load(m_path));
+        const SpecJson original = document.json();
+
+        QVERIFY(!document.load("/dev/zero"));
+        QVERIFY2(document.errorString().contains("/dev/zero") &&
+                     document.errorString().contains("character device"),
+                 qPrintable(document.errorString()));
+
+        const QString fifo = m_dir.filePath("spec.fifo");
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QVERIFY(!document.load(fifo)); // returns: no writer is waited for
+        QVERIFY2(document.errorString().contains("FIFO"), qPrintable(document.errorString()));
+        QVERIFY(sameJson(document.json(), original));
+        QCOMPARE(document.filePath(), QFileInfo(m_path).absoluteFilePath());
     }
 };
 
