@@ -1,7 +1,7 @@
 #pragma once
 
 #include "constraintprogress.h"
-#include "session/sessionlistener.h"
+#include "run/sessionlistener.h"
 
 #include <cstdio>
 #include <map>

@@ -10,9 +10,9 @@
 #include "exportdevice.h"
 #include "resultsreport.h"
 #include "runorigin.h"
-#include "session/missingpairs.h"
 #include "space/variables.h"
 #include "storedrun.h"
+#include "tasks/missingpairs.h"
 #include "textformat.h"
 #include "tunecommand.h"
 

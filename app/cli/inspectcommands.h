@@ -39,7 +39,7 @@ struct ExportOptions
     // export/kernelset.h).
     std::optional<double> maxSlowdownPct;
     // kernelset, cpp with --max-slowdown: measure the unmeasured pairs that could make the set
-    // smaller first, storing them in the run (session/missingpairs.h).
+    // smaller first, storing them in the run (tasks/missingpairs.h).
     bool measureMissing = false;
     int workers = 0; // with measureMissing: compile workers, as for tune
 };

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/launcherchoice.h"
+#include "cluster/launcherchoice.h"
 
 #include <CLI/CLI.hpp>
 
@@ -12,7 +12,7 @@ namespace tb {
 // `tune`'s options for where the measuring workers run (issue 22): here, as Slurm tasks
 // through srun (in the current allocation, or one asked for with --salloc), or on hosts
 // through ssh. Only the parsing is here; the policy is the engine's
-// chooseLaunchers() (session/launcherchoice.h), which the workbench calls too.
+// chooseLaunchers() (cluster/launcherchoice.h), which the workbench calls too.
 struct LauncherOptions
 {
     std::string launcher = "local";

@@ -8,7 +8,7 @@
 #include "optionchecks.h"
 #include "replayoptions.h"
 #include "search/searchstrategy.h"
-#include "session/workerlocation.h"
+#include "tasks/workerlocation.h"
 #include "tunecommand.h"
 #include "verifycommand.h"
 

@@ -4,9 +4,9 @@
 #include "consolereporter.h"
 #include "constraintprogress.h"
 #include "exitcodes.h"
+#include "pipeline/compileworkers.h"
 #include "resultsreport.h"
-#include "session/compileworkers.h"
-#include "session/session.h"
+#include "run/session.h"
 #include "space/searchspace.h"
 #include "spec/specloader.h"
 

@@ -3,7 +3,7 @@
 #include "clicontext.h"
 #include "launcheroptions.h"
 #include "model/spec.h"
-#include "session/sessionoptions.h"
+#include "run/sessionoptions.h"
 
 #include <atomic>
 #include <cstdint>

@@ -3,9 +3,9 @@
 #include "consolereporter.h"
 #include "exitcodes.h"
 #include "replay/compressedfile.h"
-#include "session/exportverification.h"
-#include "session/scratchdirectory.h"
 #include "storedrun.h"
+#include "tasks/exportverification.h"
+#include "tasks/scratchdirectory.h"
 #include "textformat.h"
 #include "tunecommand.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/sessionoptions.h"
+#include "run/sessionoptions.h"
 #include "testpaths.h"
 
 #include <QTemporaryDir>

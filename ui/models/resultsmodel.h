@@ -3,7 +3,7 @@
 #include "export/devicemodeltally.h"
 #include "model/devicepeaks.h"
 #include "model/metricrate.h"
-#include "session/sessionevents.h"
+#include "run/sessionevents.h"
 #include "sizebests.h"
 
 #include <QAbstractTableModel>

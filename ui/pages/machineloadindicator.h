@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/sessionevents.h"
+#include "run/sessionevents.h"
 
 #include <QLabel>
 #include <QVector>

@@ -5,7 +5,7 @@
 #include "models/durationformat.h"
 #include "models/resultrowtext.h"
 #include "plots/samplehistogram.h"
-#include "session/sessionevents.h"
+#include "run/sessionevents.h"
 
 #include <QFontDatabase>
 #include <QLabel>

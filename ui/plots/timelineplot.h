@@ -2,7 +2,7 @@
 
 #include "failuremarkers.h"
 
-#include "session/sessionevents.h"
+#include "run/sessionevents.h"
 #include "timelineseries.h"
 
 #include <QMap>

@@ -1,7 +1,7 @@
 #include "cudarunsetup.h"
 
 #include "backend/cuda/cudarunplan.h"
-#include "session/sessionoptions.h"
+#include "run/sessionoptions.h"
 #include "settings/gpuselection.h"
 
 namespace tb {

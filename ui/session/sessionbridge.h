@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/sessionlistener.h"
+#include "run/sessionlistener.h"
 
 namespace tb {
 

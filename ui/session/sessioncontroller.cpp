@@ -1,12 +1,12 @@
 #include "sessioncontroller.h"
 
+#include "cluster/launcherchoice.h"
 #include "cudarunsetup.h"
 #include "postedcalls.h"
-#include "session/launcherchoice.h"
-#include "session/session.h"
-#include "session/workerlocation.h"
+#include "run/session.h"
 #include "sessionbridge.h"
 #include "spec/specloader.h"
+#include "tasks/workerlocation.h"
 
 #include <QFileInfo>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/devicepeaks.h"
-#include "session/sessionevents.h"
+#include "run/sessionevents.h"
 
 #include <QMetaType>
 

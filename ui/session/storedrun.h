@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/spec.h"
-#include "session/sessionevents.h"
+#include "run/sessionevents.h"
 #include "specfilefinder.h"
 #include "specoutline.h"
 #include "storage/storerecords.h"

@@ -3,8 +3,8 @@
 #include "cudarunsetup.h"
 #include "postedcalls.h"
 #include "replay/compressedfile.h"
-#include "session/scratchdirectory.h"
-#include "session/workerlocation.h"
+#include "tasks/scratchdirectory.h"
+#include "tasks/workerlocation.h"
 #include "verificationlistener.h"
 
 #include <algorithm>

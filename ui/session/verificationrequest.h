@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/exportverification.h"
+#include "tasks/exportverification.h"
 
 #include <QString>
 #include <QStringList>

@@ -3,7 +3,7 @@
 #include "appsettings.h"
 #include "launcherform.h"
 #include "measurementform.h"
-#include "session/compileworkers.h"
+#include "pipeline/compileworkers.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #include "workerlaunch.h"
 
-#include "session/launcherchoice.h"
+#include "cluster/launcherchoice.h"
 
 #include <QObject>
 #include <QProcess>

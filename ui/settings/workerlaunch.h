@@ -43,7 +43,7 @@ QStringList srunArgumentWords(const QString &typed);
 QStringList hostsFromText(const QString &typed);
 // Why these values cannot be saved ("Workers: ssh needs at least one host."), or empty.
 QString launcherPreferenceProblem(const LauncherPreference &launch);
-// The engine's launcher request (session/launcherchoice.h) with the workbench's wording: the
+// The engine's launcher request (cluster/launcherchoice.h) with the workbench's wording: the
 // policy that checks it is the CLI's.
 LauncherRequest launcherRequest(const LauncherPreference &launch);
 

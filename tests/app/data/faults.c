@@ -1,5 +1,5 @@
 /* A kernel made to fail on purpose, one way per FAULT, for the fault campaign
- * (tests/engine/session/tst_faultcampaign.cpp, bench/reliability/): 0 correct, 1 wrong result,
+ * (tests/engine/run/tst_faultcampaign.cpp, bench/reliability/): 0 correct, 1 wrong result,
  * 2 compile error, 3 link error, 4 segfault, 5 abort, 6 exit(0), 7 hang, 8 16 MiB of output
  * without a newline (then correct), 9 touches 8 GiB (run it only under a memory limit: the
  * campaign sets RLIMIT_AS to 4 GiB; faults.json leaves it out). The status each should end

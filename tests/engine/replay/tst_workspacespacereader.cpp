@@ -6,7 +6,7 @@
 #include "replay/recordedspacereader.h"
 #include "replay/replaysearch.h"
 #include "replay/workspacespacereader.h"
-#include "session/session.h"
+#include "run/session.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
 

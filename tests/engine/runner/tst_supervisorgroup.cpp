@@ -2,8 +2,8 @@
 // bench workers' start, while the compile workers compile), against tb_fake_faulty_worker, a
 // FAKE worker that misbehaves on demand.
 #include "fakeworkerjobs.h"
+#include "pipeline/supervisorgroup.h"
 #include "runner/activitysignal.h"
-#include "session/supervisorgroup.h"
 
 #include <QTemporaryDir>
 #include <QTest>

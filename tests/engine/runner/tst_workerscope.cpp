@@ -2,7 +2,7 @@
 // (data/forkingkernel.c) forks sleepers and a double-forked daemon that leaves the worker's
 // session, in real workers of a real CPU run. Once the run is over, none of them is left,
 // whether its worker was shut down at the run's end, killed at a job's timeout or crashed.
-#include "session/session.h"
+#include "run/session.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
 

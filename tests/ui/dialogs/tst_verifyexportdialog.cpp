@@ -7,7 +7,7 @@
 #include "dialogs/exportrender.h"
 #include "dialogs/verificationmodel.h"
 #include "dialogs/verifyexportdialog.h"
-#include "session/session.h"
+#include "run/session.h"
 #include "session/workspacefiles.h"
 #include "spec/specloader.h"
 

@@ -1,7 +1,7 @@
 // Preferences > Workers' "Build where measured (on the nodes)" (issue 22): saved and read
 // back, offered only for a launcher that starts workers elsewhere, and reaching the engine's
 // launcher policy as the CLI's --compile-on nodes does.
-#include "session/launcherchoice.h"
+#include "cluster/launcherchoice.h"
 #include "settings/appsettings.h"
 #include "settings/launcherform.h"
 #include "settings/settingsdialog.h"

@@ -1,4 +1,4 @@
-#include "session/compileworkers.h"
+#include "pipeline/compileworkers.h"
 #include "settings/appearance.h"
 #include "settings/appsettings.h"
 #include "settings/deviceselector.h"

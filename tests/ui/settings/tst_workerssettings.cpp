@@ -3,7 +3,7 @@
 // list, an open quote), the allocation note, and the engine's launcher policy reached with the
 // workbench's words (no allocation, a CUDA spec). "Ask Slurm for an allocation (salloc)": its
 // partition, account and time limit saved and validated, and the policy asking for it.
-#include "session/launcherchoice.h"
+#include "cluster/launcherchoice.h"
 #include "settings/appsettings.h"
 #include "settings/launcherform.h"
 #include "settings/settingsdialog.h"

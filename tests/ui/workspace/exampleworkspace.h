@@ -1,6 +1,6 @@
 #pragma once
 
-#include "session/session.h"
+#include "run/session.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
 #include "testpaths.h"

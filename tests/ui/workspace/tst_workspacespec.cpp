@@ -11,7 +11,7 @@
 #include "pages/specpages.h"
 #include "pages/workspaceactions.h"
 #include "probespec.h"
-#include "session/session.h"
+#include "run/session.h"
 #include "session/sessioncontroller.h"
 #include "session/specfilefinder.h"
 #include "session/workspacecontroller.h"

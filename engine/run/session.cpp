@@ -1,0 +1,468 @@
+#include "session.h"
+
+#include "cluster/slurmallocation.h"
+#include "export/exporter.h"
+#include "model/measurementcaveats.h"
+#include "pipeline/compileworkers.h"
+#include "pipeline/jobpipeline.h"
+#include "search/searchstrategy.h"
+#include "search/strategychoice.h"
+#include "space/variables.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tb {
+
+namespace {
+std::string defaultCacheDirectory(const std::string &workspacePath)
+{
+    return workspacePath + ".cache";
+}
+} // namespace
+
+Session::Session(const Spec &spec, SessionOptions options, SessionListener &listener)
+    : m_spec(spec), m_options(std::move(options)), m_listener(listener),
+      m_rounds(m_options.compileOnly ? 1 : spec.measurement.processRounds,
+               m_options.compileOnly ? 1 : spec.measurement.maxProcessRounds,
+               spec.measurement.finalistsPerSize, spec.measurement.targetRelativeHalfWidth)
+{
+    if (m_options.cacheDirectory.empty())
+        m_options.cacheDirectory = defaultCacheDirectory(m_options.workspacePath);
+}
+
+Session::~Session() = default;
+
+Expected<RunSummary> Session::run()
+{
+    m_clock.start();
+    auto metrics = MetricEvaluator::create(m_spec);
+    if (!metrics)
+        return fail(metrics.error());
+    m_metrics.emplace(std::move(metrics.value()));
+    // Before a run is made for it.
+    if (!m_spec.strategy.replayFile.empty())
+        return fail(makeError(EngineError::Code::InvalidArgument,
+                              "spec " + m_spec.name + " replays a recorded space (" +
+                                  m_spec.strategy.replayFile + ") instead of measuring",
+                              "replay it with tunebench-cli tune SPEC; remove strategy.replay "
+                              "to measure"));
+    if (auto status = checkStrategyName(m_options.strategy.value_or(m_spec.strategy.name)); !status)
+        return fail(status.error());
+    if (auto status = holdAllocation(); !status)
+        return fail(status.error());
+    if (auto status = openRun(); !status)
+        return fail(status.error());
+    if (auto status = planSizes(); !status)
+        return fail(status.error());
+    reportProgress();
+
+    while (!stopRequested()) {
+        updatePause();
+        if (!m_clock.paused()) {
+            if (auto status = issueWork(); !status)
+                return fail(status.error());
+        }
+        if (m_inFlight.empty()) {
+            if (!m_clock.paused()) {
+                if (workRemains()) { // every worker is being restarted: wait for one
+                    if (auto status = waitForWorker(); !status)
+                        return fail(status.error());
+                    continue;
+                }
+                auto started = startNextRound();
+                if (!started)
+                    return fail(started.error());
+                if (*started)
+                    continue;
+                break;
+            }
+            waitWhilePaused();
+            continue;
+        }
+        if (auto status = collect(kPollInterval); !status)
+            return fail(status.error());
+    }
+    m_clock.setPaused(false); // stopped while paused: the pause ends with the run
+    if (m_pipeline) {
+        forwardLogs();
+        m_pipeline->stop();
+    }
+    releaseAllocation();
+    m_summary.seconds = elapsedSeconds();
+    const bool complete = m_summary.ok + m_summary.failed >= plannedConfigs() && roundsComplete();
+    if (auto status = m_store->setRunState(m_summary.runId, complete ? "finished" : "stopped");
+        !status)
+        return fail(status.error());
+    if (auto status = m_store->releaseRun(m_summary.runId, m_holder); !status)
+        return fail(status.error());
+    m_claimed = false;
+    m_summary.stopped = !complete;
+    m_listener.onFinished(m_summary);
+    return m_summary;
+}
+
+Status Session::openRun()
+{
+    auto store = Store::open(m_options.workspacePath);
+    if (!store)
+        return store.error();
+    m_store.emplace(std::move(store.value()));
+    auto specId = m_store->saveSpec(m_spec);
+    if (!specId)
+        return specId.error();
+    m_specId = *specId;
+
+    std::optional<RunRecord> latest;
+    if (!m_options.fresh) {
+        auto found = m_store->latestRun(m_specId);
+        if (!found)
+            return found.error();
+        latest = *found;
+    }
+    if (latest && measuredOnAnotherModel(*latest)) {
+        m_listener.onLog("run " + std::to_string(latest->id) + " of this spec was measured on " +
+                         latest->device + ", this one measures on " + runDevice() +
+                         ": GPUs of different models are never ranked together, so a new run "
+                         "starts beside it");
+        latest.reset();
+    }
+    m_holder = currentRunHolder();
+    if (latest) {
+        if (auto status = claim(*latest); !status)
+            return status;
+        m_summary.runId = latest->id;
+        // With their samples: a reused result is shown as a measured one is (its distribution
+        // in the GUI's details), not as a bare summary until the workspace is reopened.
+        auto results = m_store->results(latest->id, true);
+        if (!results)
+            return results.error();
+        for (auto &stored : *results)
+            m_stored.emplace(std::make_pair(stored.configKey, stored.sizeIndex), std::move(stored));
+        if (auto status = loadStoredRounds(latest->id); !status)
+            return status;
+        if (auto status = m_store->setRunState(latest->id, "running"); !status)
+            return status;
+    } else {
+        RunRecord record;
+        record.specId = m_specId;
+        record.strategy = m_options.strategy.value_or(m_spec.strategy.name);
+        record.toolVersion = m_options.toolVersion;
+        record.host = currentHost(m_options.toolVersion, "").hostname;
+        record.device = runDevice();
+        // The GPUs of a run are of one model: the first one's peaks are the run's.
+        if (!m_options.gpus.empty())
+            record.devicePeaks = m_options.gpus.front().peaks;
+        record.holder = m_holder;
+        auto runId = m_store->createRun(record);
+        if (!runId)
+            return runId.error();
+        m_summary.runId = *runId;
+        m_claimed = true;
+    }
+    m_listener.onRunStarted(m_summary.runId, latest.has_value());
+    return ok();
+}
+
+// A run names the GPU model it measured on (runDevice()); "cuda" and "cpu" name none (a
+// compile-only run, a run from before models were recorded, the CPU backend).
+bool Session::measuredOnAnotherModel(const RunRecord &run) const
+{
+    const std::string now = runDevice();
+    const auto names = [](const std::string &device) {
+        return !device.empty() && device != "cuda" && device != "cpu";
+    };
+    return names(run.device) && names(now) && run.device != now;
+}
+
+// One writer per run: a run that another live process is tuning is not resumed beside it.
+Status Session::claim(const RunRecord &run)
+{
+    auto holder = m_store->claimRun(run.id, m_holder);
+    if (!holder)
+        return holder.error();
+    if (*holder) {
+        const RunHolder &other = **holder;
+        return makeError(EngineError::Code::Busy,
+                         "run " + std::to_string(run.id) + " of this spec is being tuned by " +
+                             "another process (pid " + std::to_string(other.pid) + " on " +
+                             other.host + ")",
+                         "wait for it to end or stop it, or start a new run beside it "
+                         "(tune --fresh)");
+    }
+    m_claimed = true;
+    return ok();
+}
+
+Status Session::planSizes()
+{
+    const auto strategy = m_options.strategy.value_or(m_spec.strategy.name);
+    SearchBudget budget;
+    budget.maxConfigs = m_options.maxConfigs.value_or(m_spec.strategy.maxConfigs);
+    budget.maxSeconds = m_options.maxSeconds.value_or(m_spec.strategy.maxSeconds);
+    budget.stopAfterNoImprovement = m_spec.strategy.stopAfterNoImprovement;
+    for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
+        auto plan = SizePlan::create(m_spec, i, strategy, budget, [this, i](double fraction) {
+            m_listener.onPlanning(i, fraction);
+        });
+        if (!plan)
+            return plan.error();
+        SpaceSummary summary;
+        summary.sizeIndex = i;
+        summary.sizeLabel = problemSizeLabel(m_spec, i);
+        summary.total = (*plan)->space().totalCount();
+        summary.valid = (*plan)->space().validCount();
+        summary.rejected = (*plan)->space().rejectedCount();
+        summary.planned = (*plan)->planned();
+        m_roundJobsEstimate += m_rounds.estimatedJobs(summary.planned);
+        m_listener.onSpaceSized(summary);
+        m_plans.push_back(std::move(plan.value()));
+    }
+    return strategy == kAutoStrategy ? recordResolvedStrategy() : ok();
+}
+
+// "auto" names no search: the run records what each size got, so `show` and the exports can
+// say which strategy found the best.
+Status Session::recordResolvedStrategy()
+{
+    std::vector<std::string> names;
+    for (const auto &plan : m_plans)
+        if (std::find(names.begin(), names.end(), plan->strategyName()) == names.end())
+            names.push_back(plan->strategyName());
+    if (names.empty())
+        return ok();
+    std::string recorded;
+    for (const auto &name : names)
+        recorded += (recorded.empty() ? "" : "/") + name;
+    m_listener.onLog("strategy auto: " + recorded +
+                     (names.size() > 1 ? " (by problem size: brute force where the budget covers "
+                                         "the space)"
+                                       : ""));
+    return m_store->setRunStrategy(m_summary.runId, recorded);
+}
+
+std::uint64_t Session::plannedConfigs() const
+{
+    std::uint64_t planned = 0;
+    for (const auto &plan : m_plans)
+        planned += plan->planned();
+    return planned;
+}
+
+Status Session::startPipeline()
+{
+    PipelineSettings settings;
+    settings.backend = m_spec.backend;
+    settings.workerCommand = m_options.workerCommand;
+    settings.cacheDirectory = m_options.cacheDirectory;
+    settings.specDocument = m_spec.document;
+    settings.baseDirectory = m_spec.baseDirectory;
+    settings.timeoutSeconds = m_spec.measurement.timeoutSeconds;
+    settings.compileWorkers = resolveCompileWorkers(
+        m_options.workers, m_spec.backend == BackendKind::Cuda
+                               ? std::max(m_options.gpus.size(), m_options.benchLaunchers.size())
+                               : 1);
+    settings.gpus = m_options.gpus;
+    settings.benchLaunchers = m_options.benchLaunchers;
+    settings.compileWhereMeasured = m_options.compileWhereMeasured;
+    settings.arch = m_options.arch;
+    settings.compileOnly = m_options.compileOnly;
+    if (m_spec.verification.reference)
+        settings.referenceName = referenceLabel(m_spec);
+    if (m_metrics->slowerIsWorse())
+        settings.earlyExitFactor = m_spec.measurement.earlyExitFactor;
+    m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
+    for (const auto &[sizeIndex, seconds] : m_storedOkTimes)
+        m_pipeline->noteOkTime(sizeIndex, seconds);
+    m_storedOkTimes.clear();
+    auto status = m_pipeline->start();
+    if (status)
+        status = recordLaunchedDevice();
+    forwardLogs();
+    if (status)
+        reportLanes(true);
+    return status;
+}
+
+// The search's configurations while there is time; then the current round's finalists.
+Status Session::issueWork()
+{
+    if (m_round > 1)
+        return issueRoundJobs();
+    return outOfTime() ? ok() : issueJobs();
+}
+
+Status Session::issueJobs()
+{
+    for (auto &plan : m_plans) {
+        while (!plan->exhausted()) {
+            if (m_pipeline && !m_pipeline->canAccept())
+                return ok();
+            if (pauseRequested()) // a pause asked for mid-batch holds back the rest at once
+                return ok();
+            auto config = plan->next();
+            if (!config)
+                break;
+            const auto key = config->key(m_spec.parameters);
+            auto stored = m_stored.find({key, plan->sizeIndex()});
+            if (stored != m_stored.end()) {
+                if (auto status =
+                        record(*plan, *config, key, stored->second.result, stored->second.id);
+                    !status)
+                    return status;
+                continue;
+            }
+            if (auto status = ensurePipeline(); !status)
+                return status;
+            const std::uint64_t token = m_nextToken++;
+            m_pipeline->submit(token, *config, plan->sizeIndex());
+            m_inFlight.emplace(token, InFlight{plan.get(), *config, key, std::nullopt});
+            m_listener.onConfigStarted(plan->sizeIndex(), key);
+        }
+    }
+    return ok();
+}
+
+// Configurations of the search (while there is time) or of the current round not yet handed
+// out. With nothing in flight they are waiting for a worker, not done: a worker that crashed,
+// hung or exited is restarted, and until it says hello again no worker can take them.
+bool Session::workRemains() const
+{
+    if (m_round > 1)
+        return !m_roundJobs.empty();
+    if (outOfTime())
+        return false;
+    return std::any_of(m_plans.begin(), m_plans.end(),
+                       [](const auto &plan) { return !plan->exhausted(); });
+}
+
+Status Session::waitForWorker()
+{
+    if (!m_pipeline || pauseRequested())
+        return ok(); // the next turn starts the pipeline, or pauses
+    auto status = m_pipeline->waitForRoom(kPollInterval);
+    forwardLogs();
+    return status;
+}
+
+Status Session::ensurePipeline()
+{
+    return m_pipeline ? ok() : startPipeline();
+}
+
+Status Session::collect(std::chrono::milliseconds wait)
+{
+    auto finished = m_pipeline->poll(wait);
+    forwardLogs();
+    if (!finished)
+        return finished.error();
+    reportLanes(false);
+    for (auto &item : *finished) {
+        auto found = m_inFlight.find(item.token);
+        if (found == m_inFlight.end())
+            continue; // not ours: cannot happen, but never trust a peer
+        InFlight job = std::move(found->second);
+        m_inFlight.erase(found);
+        if (!job.round && item.result.status == ResultStatus::ReferenceFailed) {
+            giveUpSize(*job.plan, item.result.message);
+            continue;
+        }
+        if (!job.round && m_failedSizes.count(job.plan->sizeIndex()))
+            continue; // measured against no reference: unmeasured, as the rest of its size
+        ++m_measuredDone;
+        auto status = job.round ? recordRound(*job.round, std::move(item.result))
+                                : record(*job.plan, job.config, job.key, std::move(item.result),
+                                         std::nullopt);
+        if (!status)
+            return status;
+    }
+    return ok();
+}
+
+Status Session::record(SizePlan &plan, const Configuration &config, const std::string &key,
+                       Result result, std::optional<std::int64_t> storedId)
+{
+    const bool reused = storedId.has_value();
+    std::int64_t resultId = storedId.value_or(0);
+    if (!reused) {
+        m_metrics->apply(config, plan.sizeIndex(), result);
+        auto saved =
+            m_store->saveResult(m_summary.runId, m_specId, key, config, plan.sizeIndex(), result);
+        if (!saved)
+            return saved.error();
+        resultId = *saved;
+        ++m_summary.evaluated;
+        if (result.resource(kStoppedEarlyAboveKey))
+            ++m_summary.stoppedEarly;
+    } else {
+        ++m_summary.reused;
+    }
+    const bool isOk = result.status == ResultStatus::Ok;
+    isOk ? ++m_summary.ok : ++m_summary.failed;
+
+    ResultEvent event;
+    event.sizeIndex = plan.sizeIndex();
+    event.configKey = key;
+    event.config = config;
+    event.objective = isOk ? objectiveValue(m_spec, result) : std::nan("");
+    std::optional<double> lowerIsBetter;
+    if (isOk && !std::isnan(event.objective))
+        lowerIsBetter = m_spec.objective.minimize ? event.objective : -event.objective;
+    event.newBest = plan.report(config, lowerIsBetter);
+    if (reused && isOk && result.summary.count > 0)
+        noteStoredOkTime(plan.sizeIndex(), result.summary.median);
+    if (lowerIsBetter)
+        offerFinalist(resultId, plan.sizeIndex(), config, key, result);
+    event.reused = reused;
+    event.elapsedSeconds = elapsedSeconds();
+    event.result = std::move(result);
+    m_listener.onResult(event);
+    reportProgress();
+    return ok();
+}
+
+// A stored result of a resumed run: the pipeline's early exit compares with it too, told at
+// once or when the pipeline starts (stored results come first, before any job needs it).
+void Session::noteStoredOkTime(std::size_t sizeIndex, double seconds)
+{
+    if (m_pipeline)
+        m_pipeline->noteOkTime(sizeIndex, seconds);
+    else
+        m_storedOkTimes.emplace_back(sizeIndex, seconds);
+}
+
+// The size's reference cannot be had: every configuration of the size would fail to verify,
+// through no fault of its own. Issue no more of them and say why, once.
+void Session::giveUpSize(SizePlan &plan, const std::string &message)
+{
+    plan.abandon();
+    if (!m_failedSizes.insert(plan.sizeIndex()).second)
+        return;
+    SizeFailure failure{plan.sizeIndex(), problemSizeLabel(m_spec, plan.sizeIndex()), message};
+    m_summary.sizeFailures.push_back(failure);
+    m_listener.onSizeFailed(failure);
+    reportProgress();
+}
+
+void Session::forwardLogs()
+{
+    if (!m_pipeline)
+        return;
+    for (const auto &line : m_pipeline->takeLogLines())
+        m_listener.onLog(line);
+}
+
+Expected<RunSummary> Session::fail(const EngineError &error)
+{
+    if (m_pipeline)
+        m_pipeline->stop();
+    releaseAllocation();
+    if (m_store && m_claimed) { // never another process's run
+        (void)m_store->setRunState(m_summary.runId, "failed");
+        (void)m_store->releaseRun(m_summary.runId, m_holder);
+    }
+    m_listener.onFailed(error);
+    return error;
+}
+
+} // namespace tb
