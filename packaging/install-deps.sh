@@ -15,6 +15,8 @@ packages=(
     # xz-compressed (zlib, liblzma).
     libeigen3-dev zlib1g-dev liblzma-dev
     xvfb xauth x11-utils sqlite3 patchelf
+    # The tests' document checks (tests/docs) and the bench scripts.
+    python3
 )
 
 # The CUDA toolkit's major version, or nothing without a toolkit.

@@ -3,7 +3,7 @@
 
 Issue 35 asks for sentences of 25 words or fewer in every document. Prose only: fenced code,
 indented code, tables, headings, HTML comments and link targets are not sentences. A sentence
-ends at '.', '!', '?' or ':' followed by a space or the end of a paragraph; a list item or a
+ends at '.', '!', '?', ':' or ';' followed by a space or the end of a paragraph; a list item or a
 paragraph ends one too. Words are whitespace-separated tokens; inline code counts as one word.
 """
 import argparse
