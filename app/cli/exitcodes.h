@@ -1,6 +1,6 @@
 #pragma once
 
-// tunebench-cli's exit codes (documented in `tunebench-cli --help` and the README).
+// tunebench-cli's exit codes (documented in `tunebench-cli --help` and docs/cli.md).
 namespace tb::exitcode {
 inline constexpr int kSuccess = 0;      // the command did its job (failed configs are results)
 inline constexpr int kFailure = 1;      // the engine failed: store, workers, I/O

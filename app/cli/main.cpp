@@ -57,7 +57,8 @@ int main(int argc, char **argv)
 
     tb::TuneOptions tune;
     auto *tuneCommand = app.add_subcommand("tune", "Run a tuning spec and store every result");
-    tuneCommand->add_option("spec", tune.specPath, "Spec file (JSON); not with --replay");
+    tuneCommand->add_option("spec", tune.specPath,
+                            "Spec file (JSON); with --replay, its search settings apply");
     tuneCommand
         ->add_option("--strategy", tune.strategy,
                      "Search strategy (default: the spec's): " + tb::strategyList())

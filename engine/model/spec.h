@@ -11,7 +11,7 @@
 
 namespace tb {
 
-// The tuning spec, format v1 (see README "Spec format"). Loaded and validated by
+// The tuning spec, format v1 (see engine/spec/FORMAT.md). Loaded and validated by
 // engine/spec/SpecLoader; everything here is already checked. Expressions stay text here and
 // are compiled by engine/space/Expression against the variables they may use.
 
