@@ -1,8 +1,8 @@
 #include "comparecommand.h"
 
+#include "analysis/runcomparison.h"
 #include "devicecomparisonreport.h"
 #include "exitcodes.h"
-#include "export/runcomparison.h"
 #include "measure/statistics.h"
 #include "resultsreport.h"
 #include "runorigin.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/devicecomparison.h"
+#include "analysis/devicecomparison.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #include "resultsreport.h"
 
-#include "export/devicegroups.h"
+#include "analysis/devicegroups.h"
 #include "export/exporter.h"
 #include "model/failuresummary.h"
 #include "model/measurementcaveats.h"

@@ -1,6 +1,6 @@
 #include "winnernote.h"
 
-#include "export/winnermargin.h"
+#include "analysis/winnermargin.h"
 #include "model/measurementcaveats.h"
 #include "textformat.h"
 

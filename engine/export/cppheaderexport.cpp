@@ -1,6 +1,6 @@
 #include "cppheaderexport.h"
 
-#include "bestpersize.h"
+#include "analysis/bestpersize.h"
 #include "cppnames.h"
 #include "space/variables.h"
 #include "storage/store.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kernelset.h"
+#include "analysis/kernelset.h"
 #include "model/expected.h"
 #include "model/spec.h"
 #include "storage/storerecords.h"

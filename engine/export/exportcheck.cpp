@@ -1,8 +1,8 @@
 #include "exportcheck.h"
 
+#include "analysis/pairnarrowing.h"
+#include "analysis/runcomparison.h"
 #include "measure/statistics.h"
-#include "pairnarrowing.h"
-#include "runcomparison.h"
 #include "space/variables.h"
 #include "spec/specloader.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // Everything engine/export offers, for callers that use several exports (the session, the CLI).
-#include "bestpersize.h"
+#include "analysis/bestpersize.h"
 #include "cppheaderexport.h"
 #include "csvexport.h"
 #include "hostinfo.h"

@@ -1,9 +1,9 @@
 #include "jsonexport.h"
 
-#include "bestpersize.h"
-#include "searchtrail.h"
+#include "analysis/bestpersize.h"
+#include "analysis/searchtrail.h"
+#include "analysis/winnermargin.h"
 #include "storage/store.h"
-#include "winnermargin.h"
 
 #include <nlohmann/json.hpp>
 

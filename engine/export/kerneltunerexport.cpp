@@ -1,8 +1,8 @@
 #include "kerneltunerexport.h"
 
-#include "bestpersize.h"
+#include "analysis/bestpersize.h"
+#include "analysis/sizeresults.h"
 #include "kerneltunerformat.h"
-#include "sizeresults.h"
 #include "space/variables.h"
 
 #include <nlohmann/json.hpp>

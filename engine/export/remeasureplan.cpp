@@ -1,6 +1,6 @@
 #include "remeasureplan.h"
 
-#include "pairnarrowing.h"
+#include "analysis/pairnarrowing.h"
 #include "spec/specloader.h"
 
 #include <nlohmann/json.hpp>

@@ -1,8 +1,8 @@
 #include "t4export.h"
 
-#include "bestpersize.h"
+#include "analysis/bestpersize.h"
+#include "analysis/sizeresults.h"
 #include "kerneltunerexport.h"
-#include "sizeresults.h"
 #include "space/variables.h"
 
 #include <nlohmann/json.hpp>

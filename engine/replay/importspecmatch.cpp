@@ -1,6 +1,6 @@
 #include "importspecmatch.h"
 
-#include "export/bestpersize.h"
+#include "analysis/bestpersize.h"
 #include "space/variables.h"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include "replay/importspecmatch.h"
 #include "replay/recordedspacereader.h"
 
-#include "export/bestpersize.h"
+#include "analysis/bestpersize.h"
 #include "space/variables.h"
 
 #include <filesystem>

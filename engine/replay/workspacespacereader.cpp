@@ -2,7 +2,7 @@
 
 #include "replay/workspacesource.h"
 
-#include "export/bestpersize.h"
+#include "analysis/bestpersize.h"
 #include "export/runreader.h"
 #include "space/variables.h"
 

@@ -3,7 +3,7 @@
 // files short.
 #include "session.h"
 
-#include "export/bestpersize.h"
+#include "analysis/bestpersize.h"
 #include "pipeline/jobpipeline.h"
 
 #include <cmath>

@@ -2,8 +2,8 @@
 
 #include "scratchdirectory.h"
 
+#include "analysis/pairnarrowing.h"
 #include "export/hostinfo.h"
-#include "export/pairnarrowing.h"
 #include "run/session.h"
 #include "storage/runholder.h"
 #include "storage/store.h"

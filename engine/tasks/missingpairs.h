@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/kernelset.h"
+#include "analysis/kernelset.h"
 #include "model/expected.h"
 #include "model/spec.h"
 #include "run/sessionlistener.h"

@@ -1,7 +1,7 @@
 #include "compareverdict.h"
 
-#include "export/timedifference.h"
-#include "export/winnermargin.h"
+#include "analysis/timedifference.h"
+#include "analysis/winnermargin.h"
 #include "models/durationformat.h"
 
 #include <QCoreApplication>

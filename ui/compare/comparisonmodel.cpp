@@ -1,6 +1,6 @@
 #include "comparisonmodel.h"
 
-#include "export/timedifference.h"
+#include "analysis/timedifference.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/devicecomparison.h"
+#include "analysis/devicecomparison.h"
 #include "storage/storerecords.h"
 
 #include <optional>

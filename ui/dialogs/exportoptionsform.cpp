@@ -1,7 +1,7 @@
 #include "exportoptionsform.h"
 
-#include "export/bestpersize.h"
-#include "export/devicemodeltally.h"
+#include "analysis/bestpersize.h"
+#include "analysis/devicemodeltally.h"
 #include "model/spec.h"
 #include "space/variables.h"
 

@@ -1,8 +1,8 @@
 #include "exportrender.h"
 
-#include "export/devicechoice.h"
+#include "analysis/devicechoice.h"
+#include "analysis/kernelset.h"
 #include "export/exporter.h"
-#include "export/kernelset.h"
 #include "export/kernelsetexport.h"
 #include "export/t4export.h"
 

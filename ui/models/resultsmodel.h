@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/devicemodeltally.h"
+#include "analysis/devicemodeltally.h"
 #include "model/devicepeaks.h"
 #include "model/metricrate.h"
 #include "run/sessionevents.h"

@@ -3,7 +3,7 @@
 #include "sizechoice.h"
 #include "throttledrecompute.h"
 
-#include "export/parameterimportance.h"
+#include "analysis/parameterimportance.h"
 #include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
 #include "parameterimportancemodel.h"

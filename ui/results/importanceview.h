@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/objectivetable.h"
+#include "analysis/objectivetable.h"
 #include "session/sessionmetatypes.h"
 
 #include <QStringList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/parameterimportance.h"
+#include "analysis/parameterimportance.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/roofline.h"
+#include "analysis/roofline.h"
 #include "session/sessionmetatypes.h"
 
 #include <QString>

@@ -1,6 +1,6 @@
 #include "winnersummary.h"
 
-#include "export/winnermargin.h"
+#include "analysis/winnermargin.h"
 #include "models/devicemodellist.h"
 #include "models/durationformat.h"
 #include "models/resultsfeed.h"

@@ -1,5 +1,5 @@
+#include "analysis/searchtrail.h"
 #include "export/exporter.h"
-#include "export/searchtrail.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // readWorkspaceSpace: a real CPU run (faulty.c with MODEs 0-4 on two problem sizes: two correct,
 // a wrong answer, a compile error, a crash) recorded by a Session in a real workspace, read back
 // as a recorded space, plain and compressed, and replayed to the session's own best.
-#include "export/bestpersize.h"
+#include "analysis/bestpersize.h"
 #include "export/runreader.h"
 #include "replay/recordedspacereader.h"
 #include "replay/replaysearch.h"

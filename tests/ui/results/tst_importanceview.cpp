@@ -2,7 +2,7 @@
 // worked out by hand from resultsfixture.h's results, the heatmap's cells, the pair's defaults
 // (the two most important parameters, until the user picks), the size shared with the
 // parameter-effect plot, the throttled live updates and the cost of ranking 100k results.
-#include "export/parameterimportance.h"
+#include "analysis/parameterimportance.h"
 #include "plots/importancemultiplesplot.h"
 #include "plots/pairheatmapplot.h"
 #include "plots/parametereffectplot.h"

@@ -3,9 +3,9 @@
 // takes three where two suffice; a tolerance of 0 gives every size its own best; a pair never
 // measured is reported, never assumed; a maximised metric is ranked the other way; ties go to
 // the least worst, then mean slowdown; a size without an ok result is reported, not dropped.
-#include "export/kernelset.h"
+#include "analysis/kernelset.h"
+#include "analysis/setcover.h"
 #include "export/kernelsetexport.h"
-#include "export/setcover.h"
 #include "spec/specloader.h"
 #include "timedresult.h"
 

@@ -1,8 +1,8 @@
 // Which parameter matters (engine/export/parameterimportance.h): each value's best objective,
 // the spread of those bests as the importance, the ranking, and a pair's grid of bests, on a
 // hand-built table whose figures are worked out in the comments.
-#include "export/objectivetable.h"
-#include "export/parameterimportance.h"
+#include "analysis/objectivetable.h"
+#include "analysis/parameterimportance.h"
 
 #include <QTest>
 

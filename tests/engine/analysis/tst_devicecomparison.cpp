@@ -1,6 +1,6 @@
 // compareAcrossDevices(): each size's winner on each of two runs (two devices), and what each
 // winner costs on the other device: measured, failed there, or not measured there.
-#include "export/devicecomparison.h"
+#include "analysis/devicecomparison.h"
 
 #include <QTest>
 

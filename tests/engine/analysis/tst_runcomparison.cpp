@@ -1,4 +1,4 @@
-#include "export/runcomparison.h"
+#include "analysis/runcomparison.h"
 #include "model/measurementcaveats.h"
 
 #include <QTest>

@@ -1,7 +1,7 @@
 // A run's results by device model (devicegroups.h, devicemodeltally.h): what the CLI's `show`
 // and the workbench's Results page both rank per model, on hand-built results.
-#include "export/devicegroups.h"
-#include "export/devicemodeltally.h"
+#include "analysis/devicegroups.h"
+#include "analysis/devicemodeltally.h"
 
 #include <QObject>
 #include <QTest>

@@ -1,6 +1,6 @@
 // The roofline's arithmetic: intensity from a result's FLOP and byte metrics, the roofs, the
 // results above the DRAM roof (L2-resident sizes), and what is missing said with how to add it.
-#include "export/roofline.h"
+#include "analysis/roofline.h"
 #include "model/spec.h"
 
 #include <QTest>

@@ -2,7 +2,7 @@
 // size admits exactly its pairs and the verification reference, searched exhaustively without
 // budgets; a pair the spec's own constraints reject stays rejected; no pairs, or a size the spec
 // lacks, is refused.
-#include "export/pairnarrowing.h"
+#include "analysis/pairnarrowing.h"
 #include "space/searchspace.h"
 #include "spec/specloader.h"
 

@@ -1,4 +1,4 @@
-#include "export/timedifference.h"
+#include "analysis/timedifference.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // WinnerMargin: whether a size's best configuration beats the runner-up by more than their
 // medians' uncertainty and the SM clock step between them; runnerUp finds the runner-up.
-#include "export/winnermargin.h"
+#include "analysis/winnermargin.h"
 
 #include <QTest>
 
