@@ -10,7 +10,7 @@
 #include "pages/runform.h"
 #include "pages/runpage.h"
 #include "pages/workspaceactions.h"
-#include "session/storedrun.h"
+#include "session/loadedrun.h"
 #include "session/workspacecontroller.h"
 
 #include <QDir>

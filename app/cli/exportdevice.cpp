@@ -1,11 +1,10 @@
 #include "exportdevice.h"
 
-#include "export/devicegroups.h"
+#include "analysis/devicegroups.h"
 
 namespace tb {
 
-Expected<DeviceExport> exportedPart(StoredRun &loaded, const ExportOptions &options,
-                                    bool withSamples)
+Expected<DeviceExport> exportedPart(OpenRun &loaded, const ExportOptions &options, bool withSamples)
 {
     auto results = loaded.store.results(options.runId, withSamples);
     if (!results)

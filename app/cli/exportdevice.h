@@ -1,6 +1,6 @@
 #pragma once
 
-#include "export/devicechoice.h"
+#include "analysis/devicechoice.h"
 #include "inspectcommands.h"
 #include "storedrun.h"
 
@@ -11,7 +11,7 @@ namespace tb {
 // --device-model names (a run over mixed nodes is refused without it, naming its models).
 // --measure-missing is refused on such a run: it would measure on this machine's model and
 // choose the set from every model's results.
-Expected<DeviceExport> exportedPart(StoredRun &loaded, const ExportOptions &options,
+Expected<DeviceExport> exportedPart(OpenRun &loaded, const ExportOptions &options,
                                     bool withSamples);
 
 } // namespace tb

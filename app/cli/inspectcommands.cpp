@@ -1,11 +1,11 @@
 #include "inspectcommands.h"
 
+#include "analysis/searchtrail.h"
 #include "configreport.h"
 #include "consolereporter.h"
 #include "exitcodes.h"
 #include "export/exporter.h"
 #include "export/kernelsetexport.h"
-#include "export/searchtrail.h"
 #include "export/t4export.h"
 #include "exportdevice.h"
 #include "resultsreport.h"
@@ -87,7 +87,7 @@ int reportExportError(const EngineError &error)
 
 // A Kernel Tuner cache and a T4 results file hold one problem size each: without --size the
 // first is written, and a run with several says so rather than leaving the others out silently.
-int writeOneSizeExport(const StoredRun &loaded, const ExportOptions &options, const char *holder,
+int writeOneSizeExport(const OpenRun &loaded, const ExportOptions &options, const char *holder,
                        const std::string &text, std::size_t configurations, std::size_t failures)
 {
     const std::size_t sizeIndex = options.sizeIndex.value_or(0);
@@ -103,7 +103,7 @@ int writeOneSizeExport(const StoredRun &loaded, const ExportOptions &options, co
     return writeExport(text, options.outputPath);
 }
 
-int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
+int exportKernelTunerCache(OpenRun &loaded, const ExportOptions &options)
 {
     auto part = exportedPart(loaded, options, true); // samples: the entries' "times"
     if (!part)
@@ -116,7 +116,7 @@ int exportKernelTunerCache(StoredRun &loaded, const ExportOptions &options)
                               cache->configurations, cache->failures);
 }
 
-int exportT4File(StoredRun &loaded, const CliContext &context, const ExportOptions &options)
+int exportT4File(OpenRun &loaded, const CliContext &context, const ExportOptions &options)
 {
     auto part = exportedPart(loaded, options, true); // samples: the results' "runtimes"
     if (!part)
@@ -129,7 +129,7 @@ int exportT4File(StoredRun &loaded, const CliContext &context, const ExportOptio
                               t4->failures);
 }
 
-int exportCppHeaderFile(const StoredRun &loaded, const std::vector<StoredResult> &results,
+int exportCppHeaderFile(const OpenRun &loaded, const std::vector<StoredResult> &results,
                         const std::string &toolVersion, const std::string &outputPath)
 {
     auto text = exportCppHeader(loaded.spec, loaded.run, results, toolVersion);
@@ -138,44 +138,30 @@ int exportCppHeaderFile(const StoredRun &loaded, const std::vector<StoredResult>
     return writeExport(*text, outputPath);
 }
 
-// prepareCuda() announces the GPUs on stdout, where the export may go: sent to stderr instead,
-// with the measuring's progress.
-bool prepareCudaOnStderr(const Spec &spec, const TuneOptions &tune, SessionOptions &session)
-{
-    std::fflush(stdout);
-    const int saved = dup(STDOUT_FILENO);
-    dup2(STDERR_FILENO, STDOUT_FILENO);
-    const bool prepared = prepareCuda(spec, tune, session);
-    std::fflush(stdout);
-    if (saved >= 0) {
-        dup2(saved, STDOUT_FILENO);
-        close(saved);
-    }
-    return prepared;
-}
-
 // --measure-missing: the run's missing pairs measured and stored (the engine decides which),
 // progress on stderr; the set chosen again from all the run's results, or the exit code.
-std::optional<KernelSet> measureMissing(const StoredRun &loaded, const CliContext &context,
+std::optional<KernelSet> measureMissing(const OpenRun &loaded, const CliContext &context,
                                         const ExportOptions &options, double maxSlowdown,
                                         int &exitCode)
 {
-    SessionOptions session;
-    session.workspacePath = context.workspacePath;
-    session.workerCommand = {context.workerPath};
-    session.workers = options.workers;
-    session.toolVersion = context.toolVersion;
-    session.stopRequested = stopFlag();
-    TuneOptions tune;
-    tune.specPath = "run " + std::to_string(loaded.run.id);
     if (Status measurable = missingPairsMeasurable(loaded.run); !measurable) {
         exitCode = reportExportError(measurable.error());
         return std::nullopt;
     }
-    exitCode = exitcode::kFailure;
-    if (loaded.spec.backend == BackendKind::Cuda &&
-        !prepareCudaOnStderr(loaded.spec, tune, session))
+    RunChoices choices;
+    choices.workspacePath = context.workspacePath;
+    choices.workerPath = context.workerPath;
+    choices.workers = options.workers;
+    choices.toolVersion = context.toolVersion;
+    choices.stopRequested = stopFlag();
+    auto setup =
+        prepareRunOrSay(loaded.spec, choices, "run " + std::to_string(loaded.run.id), exitCode);
+    if (!setup)
         return std::nullopt;
+    // On stderr, with the measuring's progress: the export may go to stdout.
+    if (!setup->cudaAnnouncement.empty())
+        std::fprintf(stderr, "%s\n", setup->cudaAnnouncement.c_str());
+    const SessionOptions &session = setup->options;
     installStopHandlers();
     ConsoleReporter reporter(stderr, isatty(STDERR_FILENO) != 0, false);
     auto outcome = measureMissingPairs(
@@ -197,7 +183,7 @@ std::optional<KernelSet> measureMissing(const StoredRun &loaded, const CliContex
 
 // The kernel set as JSON (kernelset) or as the C++ header's dispatch (cpp), with its summary on
 // stderr, where it does not mix with the export on stdout.
-int exportKernelSet(const StoredRun &loaded, const std::vector<StoredResult> &results,
+int exportKernelSet(const OpenRun &loaded, const std::vector<StoredResult> &results,
                     const CliContext &context, const ExportOptions &options)
 {
     const double maxSlowdown = options.maxSlowdownPct.value_or(kDefaultMaxSlowdownPct) / 100;

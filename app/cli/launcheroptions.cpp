@@ -64,7 +64,7 @@ void addLauncherOptions(CLI::App &tune, LauncherOptions &options)
     addSallocOptions(tune, options);
 }
 
-LauncherChoice chooseLaunchers(const LauncherOptions &options, const Spec &spec)
+LauncherRequest launcherRequest(const LauncherOptions &options)
 {
     LauncherRequest request;
     request.kind = launcherKindFromString(options.launcher).value_or(LauncherKind::Local);
@@ -82,7 +82,7 @@ LauncherChoice chooseLaunchers(const LauncherOptions &options, const Spec &spec)
     request.allocation.extraArguments = options.sallocArguments;
     request.allocation.sallocProgram = options.sallocProgram;
     request.allocation.scancelProgram = options.scancelProgram;
-    return tb::chooseLaunchers(request, spec); // the CLI's words are the default wording
+    return request; // the CLI's words are the policy's default wording
 }
 
 } // namespace tb

@@ -12,7 +12,7 @@ namespace tb {
 // `tune`'s options for where the measuring workers run (issue 22): here, as Slurm tasks
 // through srun (in the current allocation, or one asked for with --salloc), or on hosts
 // through ssh. Only the parsing is here; the policy is the engine's
-// chooseLaunchers() (cluster/launcherchoice.h), which the workbench calls too.
+// chooseLaunchers() (cluster/launcherchoice.h), which the workbench reaches the same way.
 struct LauncherOptions
 {
     std::string launcher = "local";
@@ -35,7 +35,8 @@ struct LauncherOptions
 
 void addLauncherOptions(CLI::App &tune, LauncherOptions &options);
 
-// The command line's launcher options checked by the engine's policy, in the CLI's words.
-LauncherChoice chooseLaunchers(const LauncherOptions &options, const Spec &spec);
+// The command line's launcher options as the engine's launcher request, in the CLI's words
+// (the policy's default wording): prepareRun() (tasks/runsetup.h) checks it.
+LauncherRequest launcherRequest(const LauncherOptions &options);
 
 } // namespace tb

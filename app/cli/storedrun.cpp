@@ -6,24 +6,32 @@
 
 namespace tb {
 
+namespace {
+
+// A missing workspace is most often a forgotten --workspace.
+EngineError withWorkspaceHint(EngineError error)
+{
+    if (error.code == EngineError::Code::IoError && error.detail.empty())
+        error.detail = "pass --workspace FILE or run `tunebench-cli tune` first";
+    return error;
+}
+
+} // namespace
+
 Expected<Store> openWorkspaceToRead(const std::string &workspace)
 {
     auto store = openExistingWorkspace(workspace);
-    if (!store && store.error().code == EngineError::Code::IoError && store.error().detail.empty())
-        return makeError(EngineError::Code::IoError, store.error().message,
-                         "pass --workspace FILE or run `tunebench-cli tune` first");
+    if (!store)
+        return withWorkspaceHint(store.error());
     return store;
 }
 
-Expected<StoredRun> loadStoredRun(const std::string &workspace, std::int64_t runId)
+Expected<OpenRun> loadStoredRun(const std::string &workspace, std::int64_t runId)
 {
-    auto store = openWorkspaceToRead(workspace);
-    if (!store)
-        return store.error();
-    auto run = readRunAndSpec(*store, runId);
+    auto run = openStoredRun(workspace, runId);
     if (!run)
-        return run.error();
-    return StoredRun{std::move(store.value()), std::move(run->run), std::move(run->spec)};
+        return withWorkspaceHint(run.error());
+    return run;
 }
 
 int reportCliError(const EngineError &error, int code)

@@ -1,6 +1,5 @@
 #include "tunecommand.h"
 
-#include "backend/cuda/cudarunplan.h"
 #include "consolereporter.h"
 #include "constraintprogress.h"
 #include "exitcodes.h"
@@ -75,31 +74,45 @@ int exitCodeOfFailedRun(const EngineError &error)
     }
 }
 
+// A run's request from the command line; the CUDA plan names the architecture's source
+// "--arch".
+RunChoices runChoices(const CliContext &context, const TuneOptions &options)
+{
+    RunChoices request;
+    request.workspacePath = context.workspacePath;
+    request.workerPath = context.workerPath;
+    request.workers = options.workers;
+    request.strategy = options.strategy;
+    request.maxConfigs = options.maxConfigs;
+    request.maxSeconds = options.maxSeconds;
+    request.fresh = options.fresh;
+    request.compileOnly = options.compileOnly;
+    request.arch = options.arch;
+    request.archChosenBy = "--arch";
+    request.launch = launcherRequest(options.launch);
+    request.toolVersion = context.toolVersion;
+    request.stopRequested = &g_stopRequested;
+    return request;
+}
+
 } // namespace
 
-// CUDA runs need GPUs and their architecture; without a driver the run only compiles, and says
-// so once, so that a machine without a GPU can still screen configurations for spills.
-// False (and the reason printed) where this build cannot run CUDA at all.
-bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session)
+std::optional<RunSetup> prepareRunOrSay(const Spec &spec, const RunChoices &request,
+                                        const std::string &what, int &exitCode)
 {
-    const CudaEnvironment cuda = probeCudaEnvironment();
-    CudaRunRequest wanted;
-    wanted.compileOnly = options.compileOnly;
-    wanted.gpus = cuda.gpus;
-    wanted.chosenArch = options.arch;
-    wanted.chosenBy = "--arch";
-    wanted.launched = !session.benchLaunchers.empty();
-    wanted.compileWhereMeasured = session.compileWhereMeasured;
-    const CudaRunPlan plan = planCudaRun(cuda, spec, wanted);
-    if (!plan.unavailable.empty()) {
-        std::fprintf(stderr, "error: %s: %s\n", options.specPath.c_str(), plan.unavailable.c_str());
-        return false;
-    }
-    session.compileOnly = plan.compileOnly;
-    session.gpus = plan.gpus;
-    session.arch = plan.target.arch;
-    std::printf("%s\n", plan.announcement.c_str());
-    return true;
+    auto setup = prepareRun(spec, request);
+    if (setup)
+        return std::move(setup.value());
+    const EngineError &error = setup.error();
+    // A CUDA spec this machine cannot run names the spec; a launcher refusal names the option.
+    if (error.code == EngineError::Code::NoDevice)
+        std::fprintf(stderr, "error: %s: %s\n", what.c_str(), error.message.c_str());
+    else
+        std::fprintf(stderr, "error: %s\n", error.message.c_str());
+    // A launcher request wrong as asked is a usage error; a machine that cannot run it is not.
+    exitCode =
+        error.code == EngineError::Code::InvalidArgument ? exitcode::kUsage : exitcode::kFailure;
+    return std::nullopt;
 }
 
 int runTune(const CliContext &context, const TuneOptions &options)
@@ -115,32 +128,15 @@ int runTune(const CliContext &context, const TuneOptions &options)
         return exitcode::kInvalidInput;
     }
     installStopHandlers();
-    SessionOptions sessionOptions;
-    sessionOptions.workspacePath = context.workspacePath;
-    sessionOptions.workerCommand = {context.workerPath};
-    sessionOptions.workers = options.workers;
-    sessionOptions.strategy = options.strategy;
-    sessionOptions.maxConfigs = options.maxConfigs;
-    sessionOptions.maxSeconds = options.maxSeconds;
-    sessionOptions.fresh = options.fresh;
-    sessionOptions.toolVersion = context.toolVersion;
-    sessionOptions.stopRequested = &g_stopRequested;
-    const LauncherChoice launchers = chooseLaunchers(options.launch, *spec);
-    if (!launchers.error.empty()) {
-        std::fprintf(stderr, "error: %s\n", launchers.error.c_str());
-        return launchers.usageError ? exitcode::kUsage : exitcode::kFailure;
-    }
-    sessionOptions.benchLaunchers = launchers.benchLaunchers;
-    sessionOptions.compileWhereMeasured = launchers.compileWhereMeasured;
-    sessionOptions.allocation = launchers.allocation; // held by the session for its run
-    // A worker on another host starts in another directory (ssh: the home directory): the
-    // build cache beside the workspace is named by its absolute path.
-    if (!launchers.benchLaunchers.empty())
-        sessionOptions.workspacePath = std::filesystem::absolute(context.workspacePath).string();
-    if (spec->backend == BackendKind::Cuda && !prepareCuda(*spec, options, sessionOptions))
-        return exitcode::kFailure;
-    if (!launchers.announcement.empty())
-        std::printf("%s\n", launchers.announcement.c_str());
+    int exitCode = exitcode::kFailure;
+    auto setup = prepareRunOrSay(*spec, runChoices(context, options), options.specPath, exitCode);
+    if (!setup)
+        return exitCode;
+    const SessionOptions &sessionOptions = setup->options;
+    if (!setup->cudaAnnouncement.empty())
+        std::printf("%s\n", setup->cudaAnnouncement.c_str());
+    if (!setup->launcherAnnouncement.empty())
+        std::printf("%s\n", setup->launcherAnnouncement.c_str());
 
     // The count the session will start, said before it starts them.
     const std::size_t benchWorkers =

@@ -4,6 +4,7 @@
 #include "launcheroptions.h"
 #include "model/spec.h"
 #include "run/sessionoptions.h"
+#include "tasks/runsetup.h"
 
 #include <atomic>
 #include <cstdint>
@@ -32,10 +33,11 @@ void installStopHandlers();
 // Set once a stop was asked for; SessionOptions::stopRequested points here.
 const std::atomic<bool> *stopFlag();
 
-// CUDA runs need GPUs and their architecture: fills `session`'s GPUs, target and compile-only
-// flag and prints the plan; false (the reason printed, naming options.specPath) where this
-// machine cannot run it.
-bool prepareCuda(const Spec &spec, const TuneOptions &options, SessionOptions &session);
+// prepareRun() (tasks/runsetup.h), its refusal printed in the CLI's words: a CUDA spec this
+// machine cannot run names `what` (the spec or export); exitCode is kUsage for a launcher
+// request wrong as asked, else kFailure.
+std::optional<RunSetup> prepareRunOrSay(const Spec &spec, const RunChoices &request,
+                                        const std::string &what, int &exitCode);
 
 // `tunebench-cli tune`: runs a spec, prints progress and the best configurations.
 int runTune(const CliContext &context, const TuneOptions &options);

@@ -2,7 +2,6 @@
 
 #include "consolereporter.h"
 #include "exitcodes.h"
-#include "replay/compressedfile.h"
 #include "storedrun.h"
 #include "tasks/exportverification.h"
 #include "tasks/scratchdirectory.h"
@@ -48,18 +47,18 @@ std::optional<ExportVerification>
 verifyAgain(const CliContext &context, const VerifyOptions &options, const ExportCheckPlan &plan,
             const std::string &workspace, const VerifyPolicy &policy, int &exitCode)
 {
-    SessionOptions session;
-    session.workspacePath = workspace;
-    session.workerCommand = {context.workerPath};
-    session.workers = options.workers;
-    session.toolVersion = context.toolVersion;
-    session.stopRequested = stopFlag();
-    TuneOptions tune;
-    tune.specPath = options.exportPath;
-    if (plan.spec.backend == BackendKind::Cuda && !prepareCuda(plan.spec, tune, session)) {
-        exitCode = exitcode::kFailure;
+    RunChoices choices;
+    choices.workspacePath = workspace;
+    choices.workerPath = context.workerPath;
+    choices.workers = options.workers;
+    choices.toolVersion = context.toolVersion;
+    choices.stopRequested = stopFlag();
+    auto setup = prepareRunOrSay(plan.spec, choices, options.exportPath, exitCode);
+    if (!setup)
         return std::nullopt;
-    }
+    if (!setup->cudaAnnouncement.empty())
+        std::printf("%s\n", setup->cudaAnnouncement.c_str());
+    const SessionOptions &session = setup->options;
     ConsoleReporter reporter(stdout, isatty(STDOUT_FILENO) != 0, false);
     auto verification = verifyShippedAgain(plan, session, reporter, policy);
     if (!verification) {
@@ -101,10 +100,7 @@ VerifyPolicy policyOf(const VerifyOptions &options)
 
 int runVerify(const CliContext &context, const VerifyOptions &options)
 {
-    const auto text = readPlainOrGzipFile(options.exportPath);
-    if (!text)
-        return reportCliError(text.error(), exitcode::kInvalidInput);
-    auto plan = readExportCheckPlan(*text, options.exportPath);
+    auto plan = readExportCheckPlanFile(options.exportPath);
     if (!plan)
         return reportCliError(plan.error(), exitcode::kInvalidInput);
     std::printf("Verifying %zu configuration(s) of %s exported from a run on %s (Tunebench %s), "

@@ -1,6 +1,7 @@
 #include "exportverification.h"
 
 #include "export/remeasureplan.h"
+#include "replay/compressedfile.h"
 #include "run/session.h"
 #include "storage/store.h"
 
@@ -187,6 +188,14 @@ ExportVerification judgeVerification(const ExportCheckPlan &plan,
     verification.environmentFails =
         !verification.environmentChanges.empty() && policy.onEnvChange == EnvChangePolicy::Fail;
     return verification;
+}
+
+Expected<ExportCheckPlan> readExportCheckPlanFile(const std::string &path)
+{
+    const auto text = readPlainOrGzipFile(path);
+    if (!text)
+        return text.error();
+    return readExportCheckPlan(*text, path);
 }
 
 } // namespace tb

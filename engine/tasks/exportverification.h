@@ -67,6 +67,11 @@ Expected<ExportVerification> judgeMeasuredAgain(const ExportCheckPlan &plan,
                                                 std::int64_t runId, const std::string &toolVersion,
                                                 const VerifyPolicy &policy);
 
+// An export file as `verify` reads it, plain or gzip, then what it ships (readExportCheckPlan()):
+// IoError for a file that cannot be read, InvalidArgument for one that is not a Tunebench JSON
+// export or lacks its spec.
+Expected<ExportCheckPlan> readExportCheckPlanFile(const std::string &path);
+
 // The whole check, the one call of `tunebench-cli verify` and Run > Verify export...:
 // measureShippedAgain() then judgeMeasuredAgain(); while configurations are inconclusive (or,
 // after the first run, SLOWER: a slowdown must hold in a longer measurement before it fails

@@ -24,8 +24,9 @@
 #include "results/resultspage.h"
 #include "results/winnersummary.h"
 #include "session/workspacecontroller.h"
-#include "session/workspacefiles.h"
 #include "spec/specloader.h"
+#include "tasks/storedrun.h"
+#include "tasks/workspacefiles.h"
 
 #include <QComboBox>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #include "crossdevicepair.h"
 
-#include "session/storedrun.h"
+#include "tasks/storedrun.h"
 
 namespace tb {
 

@@ -4,7 +4,8 @@
 #include "kernel/sourcefilewriter.h"
 #include "session/asynccall.h"
 #include "session/runcaption.h"
-#include "session/workspacefiles.h"
+#include "tasks/storedrun.h"
+#include "tasks/workspacefiles.h"
 
 #include <QClipboard>
 #include <QDialogButtonBox>

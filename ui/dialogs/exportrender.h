@@ -1,8 +1,8 @@
 #pragma once
 
-#include "export/kernelset.h"
+#include "analysis/kernelset.h"
 #include "model/expected.h"
-#include "session/storedrun.h"
+#include "tasks/storedrun.h"
 
 #include <QString>
 

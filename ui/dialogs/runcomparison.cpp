@@ -2,7 +2,8 @@
 
 #include "session/asynccall.h"
 #include "session/runcaption.h"
-#include "session/workspacefiles.h"
+#include "tasks/storedrun.h"
+#include "tasks/workspacefiles.h"
 
 #include <QStringList>
 

@@ -2,7 +2,7 @@
 
 #include "compare/compareentry.h"
 #include "compare/crossdevicepair.h"
-#include "session/storedrun.h"
+#include "session/loadedrun.h"
 
 #include <QObject>
 #include <QString>

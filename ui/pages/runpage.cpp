@@ -9,9 +9,9 @@
 #include "runform.h"
 #include "runprogress.h"
 #include "runselector.h"
+#include "session/loadedrun.h"
 #include "session/runcaption.h"
 #include "session/sessioncontroller.h"
-#include "session/storedrun.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

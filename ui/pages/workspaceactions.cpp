@@ -5,8 +5,8 @@
 #include "runform.h"
 #include "runpage.h"
 #include "runprogress.h"
+#include "session/loadedrun.h"
 #include "session/recentworkspaces.h"
-#include "session/storedrun.h"
 #include "session/workspacecontroller.h"
 #include "unsavedchanges.h"
 

@@ -1,14 +1,11 @@
 #include "sessioncontroller.h"
 
-#include "cluster/launcherchoice.h"
-#include "cudarunsetup.h"
 #include "postedcalls.h"
 #include "run/session.h"
+#include "runchoices.h"
 #include "sessionbridge.h"
 #include "spec/specloader.h"
 #include "tasks/workerlocation.h"
-
-#include <QFileInfo>
 
 namespace tb {
 
@@ -106,42 +103,19 @@ void SessionController::endRun()
     setPaused(false);
 }
 
-// False where this build cannot run CUDA at all; the reason is then in `why`.
-bool SessionController::applyCudaEnvironment(const RunRequest &request, const Spec &spec,
-                                             SessionOptions &options, QString &why)
+// The launchers' and the CUDA plan's lines for the log, in the order the policy decided them.
+void SessionController::announce(const RunSetup &setup)
 {
-    const auto announcement =
-        applyCudaRunPlan(spec, request.compileOnly, request.enabledGpus, options, why);
-    if (!announcement)
-        return false;
-    const QString line = *announcement;
+    if (!setup.launcherAnnouncement.empty())
+        post([this, line = QString::fromStdString(setup.launcherAnnouncement)] {
+            emit logLine(line);
+        });
+    if (setup.cudaAnnouncement.empty())
+        return;
+    const QString line = QString::fromStdString(setup.cudaAnnouncement);
     post([this, line] { emit logLine(line); });
-    if (options.compileOnly)
+    if (setup.options.compileOnly)
         post([this, line] { emit compilingOnly(line); });
-    return true;
-}
-
-// Preferences > Workers through the launcher policy the CLI uses; false (with the policy's
-// words in `why`) when it refuses: outside an allocation, srun missing, a CUDA spec.
-bool SessionController::applyLaunchers(const RunRequest &request, const Spec &spec,
-                                       SessionOptions &options, QString &why)
-{
-    const LauncherChoice choice =
-        chooseLaunchers(launcherRequest(request.launcherPreference), spec);
-    if (!choice.error.empty()) {
-        why = QString::fromStdString(choice.error);
-        return false;
-    }
-    options.benchLaunchers = choice.benchLaunchers;
-    options.compileWhereMeasured = choice.compileWhereMeasured;
-    options.allocation = choice.allocation; // asked for and held by the session, as the CLI's
-    if (choice.benchLaunchers.empty())
-        return true;
-    // A worker on another host starts in another directory (ssh: the home directory).
-    options.workspacePath = QFileInfo(request.workspacePath).absoluteFilePath().toStdString();
-    const QString line = QString::fromStdString(choice.announcement);
-    post([this, line] { emit logLine(line); });
-    return true;
 }
 
 void SessionController::runOnThread(RunRequest request)
@@ -157,38 +131,27 @@ void SessionController::runOnThread(RunRequest request)
         return;
     }
     SpecOutline outline = specOutline(*spec);
-    const bool cuda = outline.cuda;
 
-    SessionOptions options;
-    options.workspacePath = request.workspacePath.toStdString();
-    const QString worker = request.workerPath.isEmpty() ? defaultWorkerPath() : request.workerPath;
-    options.workerCommand = {worker.toStdString()};
-    options.workers = std::max(0, request.workers); // 0: the engine's default for the run
-    options.maxConfigs = request.maxConfigs;
-    options.maxSeconds = request.maxSeconds;
-    if (request.strategy)
-        options.strategy = request.strategy->toStdString();
-    options.fresh = request.fresh;
-    options.toolVersion = TUNEBENCH_VERSION;
-    options.stopRequested = &m_stop;
-    options.pauseRequested = &m_pauseFlag;
-    QString why;
-    // The launchers first: a CUDA run's GPUs are where its measuring workers start.
-    const bool launchersReady = applyLaunchers(request, *spec, options, why);
-    const bool cudaReady =
-        launchersReady && (!cuda || applyCudaEnvironment(request, *spec, options, why));
+    RunChoices choices = runChoices(request);
+    choices.stopRequested = &m_stop;
+    choices.pauseRequested = &m_pauseFlag;
+    auto setup = prepareRun(*spec, choices);
+    if (setup)
+        announce(*setup);
     // Announced once the GPUs are known: the results are judged against their peaks.
-    if (!options.gpus.empty())
-        outline.peaks = effectivePeaks(spec->peaks, options.gpus.front().peaks);
+    if (setup && !setup->options.gpus.empty())
+        outline.peaks = effectivePeaks(spec->peaks, setup->options.gpus.front().peaks);
     post([this, outline] { emit specLoaded(outline); });
-    if (!cudaReady) {
-        const QString message = request.specPath + QStringLiteral(": ") + why;
+    if (!setup) {
+        const QString message =
+            request.specPath + QStringLiteral(": ") + QString::fromStdString(setup.error().message);
         post([this, message] {
             endRun();
             emit failed(message);
         });
         return;
     }
+    const SessionOptions &options = setup->options;
 
     SessionBridge bridge(this, m_posted);
     Session session(*spec, options, bridge);

@@ -13,6 +13,7 @@
 namespace tb {
 
 class PostedCalls;
+struct RunSetup;
 struct SessionOptions;
 struct Spec;
 
@@ -73,10 +74,7 @@ signals:
 
 private:
     void runOnThread(RunRequest request);
-    bool applyCudaEnvironment(const RunRequest &request, const Spec &spec, SessionOptions &options,
-                              QString &why);
-    bool applyLaunchers(const RunRequest &request, const Spec &spec, SessionOptions &options,
-                        QString &why);
+    void announce(const RunSetup &setup);
     void post(std::function<void()> call);
     void endRun();
     void setPaused(bool paused);

@@ -1,10 +1,8 @@
 #include "verificationcontroller.h"
 
-#include "cudarunsetup.h"
 #include "postedcalls.h"
-#include "replay/compressedfile.h"
+#include "runchoices.h"
 #include "tasks/scratchdirectory.h"
-#include "tasks/workerlocation.h"
 #include "verificationlistener.h"
 
 #include <algorithm>
@@ -20,17 +18,6 @@ QString describe(const EngineError &error)
     if (!error.detail.empty())
         text += QLatin1Char('\n') + QString::fromStdString(error.detail);
     return text;
-}
-
-// The export as `verify` reads it: plain or gzip, then the plan (InvalidArgument for a file
-// that is not an export or lacks the spec).
-Expected<ExportCheckPlan> readPlan(const QString &exportPath)
-{
-    const std::string path = exportPath.toStdString();
-    const auto text = readPlainOrGzipFile(path);
-    if (!text)
-        return text.error();
-    return readExportCheckPlan(*text, path);
 }
 
 VerificationPlanInfo planInfo(const ExportCheckPlan &plan)
@@ -101,7 +88,7 @@ void VerificationController::endRun()
 
 void VerificationController::runOnThread(VerificationRequest request)
 {
-    const auto plan = readPlan(request.exportPath);
+    const auto plan = readExportCheckPlanFile(request.exportPath.toStdString());
     if (!plan)
         return fail(describe(plan.error()));
     post([this, info = planInfo(*plan)] { emit planRead(info); });
@@ -115,23 +102,21 @@ void VerificationController::measureOnThread(const VerificationRequest &request,
     const ScratchDirectory scratch;
     if (scratch.path().empty())
         return fail(tr("Cannot make a temporary directory for the run"));
-    SessionOptions options;
-    options.workspacePath = scratch.path() + "/verify.tbw";
-    const QString worker = request.workerPath.isEmpty()
-                               ? QString::fromStdString(defaultWorkerPath())
-                               : request.workerPath;
-    options.workerCommand = {worker.toStdString()};
-    options.workers = std::max(0, request.workers);
-    options.toolVersion = TUNEBENCH_VERSION;
-    options.stopRequested = &m_stop;
-    if (plan.spec.backend == BackendKind::Cuda) {
-        QString why;
-        const auto announcement =
-            applyCudaRunPlan(plan.spec, false, request.enabledGpus, options, why);
-        if (!announcement)
-            return fail(request.exportPath + QStringLiteral(": ") + why);
-        post([this, line = *announcement] { emit logLine(line); });
-    }
+    RunChoices choices;
+    choices.workspacePath = scratch.path() + "/verify.tbw";
+    choices.workerPath = request.workerPath.toStdString();
+    choices.workers = request.workers;
+    choices.toolVersion = TUNEBENCH_VERSION;
+    choices.stopRequested = &m_stop;
+    applyEnabledGpus(request.enabledGpus, choices);
+    const auto setup = prepareRun(plan.spec, choices);
+    if (!setup)
+        return fail(request.exportPath + QStringLiteral(": ") +
+                    QString::fromStdString(setup.error().message));
+    if (!setup->cudaAnnouncement.empty())
+        post(
+            [this, line = QString::fromStdString(setup->cudaAnnouncement)] { emit logLine(line); });
+    const SessionOptions &options = setup->options;
     VerificationListener listener(this, m_posted);
     // The CLI's call: the same verdicts, and the same extra rounds for inconclusive ones.
     const auto verification = verifyShippedAgain(plan, options, listener, request.policy);

@@ -1,7 +1,8 @@
 #include "workspacecontroller.h"
 
 #include "asynccall.h"
-#include "workspacefiles.h"
+#include "tasks/storedrun.h"
+#include "tasks/workspacefiles.h"
 
 #include <QFileInfo>
 

@@ -4,18 +4,6 @@
 
 namespace tb {
 
-std::vector<std::string> selectGpus(const std::vector<std::string> &found,
-                                    const std::optional<QStringList> &enabled)
-{
-    if (!enabled)
-        return found;
-    std::vector<std::string> selected;
-    for (const std::string &gpu : found)
-        if (enabled->contains(QString::fromStdString(gpu)))
-            selected.push_back(gpu);
-    return selected;
-}
-
 QString noEnabledGpuReason(const std::optional<QStringList> &enabled)
 {
     if (!enabled || enabled->isEmpty())

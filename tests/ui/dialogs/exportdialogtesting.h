@@ -3,13 +3,14 @@
 // What the Export dialog's tests share: made-up runs in a real store, the text each format must
 // hold (the engine functions called as the CLI's `export` calls them), and driving the dialog
 // as a user would, waiting for its renders.
+#include "analysis/kernelset.h"
 #include "dialogs/exportdialog.h"
 #include "exampleworkspace.h"
 #include "export/exporter.h"
-#include "export/kernelset.h"
 #include "export/kernelsetexport.h"
 #include "export/t4export.h"
-#include "session/workspacefiles.h"
+#include "tasks/storedrun.h"
+#include "tasks/workspacefiles.h"
 
 #include <QComboBox>
 #include <QLabel>

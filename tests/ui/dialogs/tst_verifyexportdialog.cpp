@@ -8,8 +8,9 @@
 #include "dialogs/verificationmodel.h"
 #include "dialogs/verifyexportdialog.h"
 #include "run/session.h"
-#include "session/workspacefiles.h"
 #include "spec/specloader.h"
+#include "tasks/storedrun.h"
+#include "tasks/workspacefiles.h"
 
 #include "testfiles.h"
 #include "testpaths.h"

@@ -2,7 +2,7 @@
 // created_at into seconds since the run's started_at, as a live run stamps them.
 #include "plotevents.h"
 #include "plots/timelineplot.h"
-#include "session/storedrun.h"
+#include "session/loadedrun.h"
 
 #include <QTest>
 

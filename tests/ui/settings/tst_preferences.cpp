@@ -17,6 +17,7 @@
 #include "settings/settingsdialog.h"
 #include "settingssupport.h"
 #include "space/spacepage.h"
+#include "tasks/runsetup.h"
 #include "testpaths.h"
 
 #include <QApplication>
@@ -248,8 +249,10 @@ private slots:
     {
         const std::vector<std::string> found{"0", "1", "2"};
         QCOMPARE(selectGpus(found, std::nullopt), found);
-        QCOMPARE(selectGpus(found, QStringList{"2", "0"}), (std::vector<std::string>{"0", "2"}));
-        QVERIFY(selectGpus(found, QStringList{"7"}).empty()); // another machine's choice
+        QCOMPARE(selectGpus(found, std::vector<std::string>{"2", "0"}),
+                 (std::vector<std::string>{"0", "2"}));
+        QVERIFY(
+            selectGpus(found, std::vector<std::string>{"7"}).empty()); // another machine's choice
         QVERIFY(noEnabledGpuReason(QStringList{"7"}).contains(QStringLiteral("7")));
     }
 

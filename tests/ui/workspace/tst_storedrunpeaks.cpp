@@ -1,10 +1,10 @@
 // A stored run read back for the Results page judges its results by the peaks the GPU had when
 // the run was created (stored with the run) and the spec's, which win; the spec's rate metric
 // is the one "% of peak" reads.
-#include "session/storedrun.h"
-#include "session/workspacefiles.h"
+#include "session/loadedrun.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
+#include "tasks/workspacefiles.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -4,8 +4,8 @@
 #include "exampleworkspace.h"
 #include "measure/roundsummary.h"
 #include "pages/resultdetails.h"
-#include "session/storedrun.h"
-#include "session/workspacefiles.h"
+#include "session/loadedrun.h"
+#include "tasks/workspacefiles.h"
 
 #include <QTemporaryDir>
 #include <QTest>

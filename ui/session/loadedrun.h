@@ -5,6 +5,7 @@
 #include "specfilefinder.h"
 #include "specoutline.h"
 #include "storage/storerecords.h"
+#include "tasks/storedrun.h"
 
 #include <QMetaType>
 #include <QStringList>
@@ -13,16 +14,6 @@
 #include <vector>
 
 namespace tb {
-
-// One run read back from a workspace file: its record, the spec it ran and its results in the
-// order they were saved.
-struct StoredRun
-{
-    RunRecord record;
-    Spec spec;
-    std::vector<StoredResult> results;
-    std::vector<StoredRound> rounds; // of results measured in more than one process round
-};
 
 // A stored run as the Run page shows it: the same value snapshots a live run emits, so the
 // results table, the timeline plot and the details pane fill exactly as they do while tuning.

@@ -1,6 +1,6 @@
-#include "storedrun.h"
+#include "loadedrun.h"
 
-#include "export/bestpersize.h"
+#include "analysis/bestpersize.h"
 #include "model/measurementcaveats.h"
 #include "space/variables.h"
 

@@ -38,24 +38,6 @@ Expected<std::vector<RunRecord>> readWorkspaceRuns(const std::string &path)
     return store->runs();
 }
 
-Expected<StoredRun> readStoredRun(const std::string &path, std::int64_t runId, bool withSamples)
-{
-    auto store = openExistingWorkspace(path);
-    if (!store)
-        return store.error();
-    auto run = readRunAndSpec(*store, runId);
-    if (!run)
-        return run.error();
-    auto results = store->results(runId, withSamples);
-    if (!results)
-        return results.error();
-    auto rounds = store->rounds(runId, withSamples);
-    if (!rounds)
-        return rounds.error();
-    return StoredRun{std::move(run->run), std::move(run->spec), std::move(results.value()),
-                     std::move(rounds.value())};
-}
-
 Status createEmptyWorkspace(const std::string &path)
 {
     std::error_code error;

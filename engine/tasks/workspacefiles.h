@@ -2,7 +2,6 @@
 
 #include "model/expected.h"
 #include "storage/storerecords.h"
-#include "storedrun.h"
 
 #include <cstdint>
 #include <string>
@@ -11,16 +10,13 @@
 namespace tb {
 
 // The file work behind the workbench's File menu. Each call opens its own connection (a Store
-// belongs to one thread) and may take a while on a large workspace: call them off the GUI
-// thread. Nothing here starts a run or a worker.
+// belongs to one thread) and may take a while on a large workspace: a GUI calls them off its
+// own thread. Nothing here starts a run or a worker. (A run read back: storedrun.h.)
 
 // The runs of an existing workspace, newest first. A missing file is an error (never created);
 // a file that is not a workspace, or one of a newer schema, gets the Store's refusal and is
 // left as it was.
 Expected<std::vector<RunRecord>> readWorkspaceRuns(const std::string &path);
-
-// One run with the spec it ran and its results (every sample when withSamples).
-Expected<StoredRun> readStoredRun(const std::string &path, std::int64_t runId, bool withSamples);
 
 // Creates a new, empty workspace. Refuses a path where a file already exists: a new workspace
 // never replaces one.
