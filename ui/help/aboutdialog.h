@@ -1,6 +1,6 @@
 #pragma once
 
-#include "backend/cuda/cudaversions.h"
+#include "tasks/machinefacts.h"
 
 #include <QDialog>
 

@@ -1,7 +1,7 @@
 #include "machineloadindicator.h"
 
-#include "backend/cpu/hostload.h"
 #include "model/measurementcaveats.h"
+#include "tasks/machinefacts.h"
 
 #include <QTimer>
 

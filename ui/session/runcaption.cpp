@@ -1,6 +1,6 @@
 #include "runcaption.h"
 
-#include "replay/recordedrunimport.h"
+#include "tasks/importedruns.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "backend/cuda/cudaenvironment.h"
+#include "tasks/machinefacts.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -3,7 +3,7 @@
 #include "appsettings.h"
 #include "launcherform.h"
 #include "measurementform.h"
-#include "pipeline/compileworkers.h"
+#include "tasks/machinefacts.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

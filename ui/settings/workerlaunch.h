@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runner/launcherkind.h"
+#include "cluster/launcherchoice.h"
 
 #include <QString>
 #include <QStringList>
