@@ -6,9 +6,9 @@ configuration a finalist) and, for each estimator of a configuration's time from
 medians (round 1 alone, median or minimum of the first 3 or 5, mean of 5), prints the run-to-run
 spread (max - min) / median across the runs, per time bucket: median, max, and how many
 configurations stay within 0.5%. Reads plain .jsonl or xz-compressed .jsonl.xz (the committed
-rows in bench/results/ are compressed).
+rows in bench/data/ are compressed).
 
-  python3 bench/cuda/round_estimators.py bench/results/cuda_process_rounds5_rows.jsonl.xz
+  python3 bench/cuda/round_estimators.py bench/data/cuda_process_rounds/cuda_process_rounds5_rows.jsonl.xz
 """
 import json
 import lzma

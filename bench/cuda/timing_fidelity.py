@@ -14,7 +14,7 @@ as it goes, and a markdown report.
 Run on the GPU node from the repository root, with the bundle unpacked:
   python3 bench/cuda/timing_fidelity.py --bundle /tmp/b/tunebench --rows rows.jsonl --out r.md
 Report from row files written by earlier (possibly split) runs, measuring nothing (plain
-.jsonl or xz-compressed .jsonl.xz, as committed in bench/results/):
+.jsonl or xz-compressed .jsonl.xz, as committed in bench/data/):
   python3 bench/cuda/timing_fidelity.py --from a.jsonl b.jsonl.xz --out r.md
 """
 import argparse

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Summarise strategy-replay runs (.jsonl / .jsonl.xz / .jsonl.gz from Kernel Tuner and Tunebench)
-into bench/results/strategies.md and bench/results/strategies.png.
+into bench/results/strategies.md (the report) and bench/data/strategies/strategies.png (its plot).
 
 Input lines (one per run):
   {"space": stem, "tool": "kernel_tuner"|"tunebench", "strategy": name, "seed": int,
@@ -25,6 +25,7 @@ import gzip
 import json
 import lzma
 import math
+import os
 import statistics
 import sys
 from collections import defaultdict
@@ -244,7 +245,7 @@ def best_of(stats, tool, at, counting="all", mode="mean"):
     return cands[0][2], cands[0][3]
 
 
-def write_markdown(path, stats, spaces, budget, sources):
+def write_markdown(path, stats, spaces, budget, sources, png):
     L = []
     L.append("# Search strategies on recorded spaces")
     L.append("")
@@ -335,7 +336,9 @@ def write_markdown(path, stats, spaces, budget, sources):
                 row += [f"{s['reached'][0.99]:.2f}"]
                 L.append("| " + " | ".join(row) + " |")
             L.append("")
-    L.append("![best-so-far median fraction of the optimum per strategy](strategies.png)")
+    # The plot lives in the data folder beside the reports; link it relative to the report.
+    link = Path(os.path.relpath(Path(png).resolve(), Path(path).resolve().parent)).as_posix()
+    L.append(f"![best-so-far median fraction of the optimum per strategy]({link})")
     L.append("")
     Path(path).write_text("\n".join(L))
 
@@ -397,7 +400,7 @@ def main(argv=None):
                     % ", ".join(map(str, DEFAULT_SPACE_DIRS)))
     ap.add_argument("--budget", type=int, default=400)
     ap.add_argument("--md", default=str(REPO / "bench" / "results" / "strategies.md"))
-    ap.add_argument("--png", default=str(REPO / "bench" / "results" / "strategies.png"))
+    ap.add_argument("--png", default=str(REPO / "bench" / "data" / "strategies" / "strategies.png"))
     args = ap.parse_args(argv)
     paths = args.runs or sorted(str(p) for p in (HERE / "results").glob("*.jsonl*")
                                 if not p.name.endswith(".errors.jsonl") and ".timings" not in p.name)
@@ -413,7 +416,8 @@ def main(argv=None):
     stats = build(runs, spaces, args.budget)
     sources = [str(Path(p).resolve().relative_to(REPO)) if str(Path(p).resolve()).startswith(str(REPO)) else p
                for p in paths]
-    write_markdown(args.md, stats, spaces, args.budget, sources)
+    write_markdown(args.md, stats, spaces, args.budget, sources, args.png)
+    Path(args.png).parent.mkdir(parents=True, exist_ok=True)
     write_png(args.png, stats, args.budget)
     print(f"wrote {args.md} and {args.png} ({len(runs)} runs, {len(stats)} spaces)")
     return 0
