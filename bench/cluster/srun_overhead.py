@@ -106,8 +106,8 @@ def main():
         figures["local"]["wall"])
     lines.append("")
     lines.append(f"srun adds {ms(added)} ms per configuration (median bench_seconds, "
-                 f"{args.rounds} runs of {configs} configurations each way; target < 5 ms); a "
-                 f"whole run {wall_added:.2f} s (salloc, the step's start, its end).")
+                 f"{args.rounds} runs of {configs} configurations each way; target < 5 ms). It "
+                 f"adds {wall_added:.2f} s to a whole run (salloc, the step's start, its end).")
     table = "\n".join(lines)
     print(table)
     if args.table:

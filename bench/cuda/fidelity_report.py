@@ -72,11 +72,12 @@ def write_third_reference(out, rows, spins):
     ncu_fixed, ncu_period = fit_line(xs, [r["ncu_m"] for r in spins])
     offset = ncu_fixed - tb_fixed
     out.write("\nThird reference: a kernel that spins CYCLES SM cycles (bench/cuda/specs/spin). "
-              "Each instrument's times over the cycle count fit a line whose slope is the SM "
-              f"clock (Tunebench {1e-6 / tb_period:.1f} MHz, ncu {1e-6 / ncu_period:.1f} MHz) "
-              f"and whose intercept is what it adds to the spinning: Tunebench {fmt(tb_fixed)}, "
-              f"ncu {fmt(ncu_fixed)}. ncu's gpu__time_duration carries {fmt(offset)} more, "
-              "fixed, whatever the kernel; \"vs ncu - offset\" takes it out.\n\n"
+              "Each instrument's times over the cycle count fit a line. Its slope is the SM "
+              f"clock (Tunebench {1e-6 / tb_period:.1f} MHz, ncu {1e-6 / ncu_period:.1f} MHz). "
+              "Its intercept is what the instrument adds to the spinning: Tunebench "
+              f"{fmt(tb_fixed)}, ncu {fmt(ncu_fixed)}. ncu's gpu__time_duration carries "
+              f"{fmt(offset)} more, fixed, whatever the kernel. \"vs ncu - offset\" takes it "
+              "out.\n\n"
               "| kernel | size | config | ncu - offset | Tunebench | vs ncu - offset |\n"
               + "|" + " --- |" * 6 + "\n")
     for r in rows:

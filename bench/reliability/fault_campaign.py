@@ -122,12 +122,12 @@ def main():
             f.write(f"# Fault campaign, {args.backend} backend\n\n")
             f.write(f"`bench/reliability/fault_campaign.py --backend {args.backend} --workers "
                     f"{args.workers}`: one tune per fault and worker count of "
-                    f"tests/app/data/{source}, the faulty configuration beside a correct one. "
-                    "Worker starts: every worker process started in the run (the first "
-                    "ones included; one measuring worker besides the build workers). What the "
-                    "fault cost the run: its wall time beyond a run of two correct "
-                    "configurations with the same workers (baseline seconds: "
-                    + ", ".join(f"{w} workers {b:.2f}" for w, b in baselines.items()) + ").\n\n")
+                    f"tests/app/data/{source}. Each tune has the faulty configuration beside a "
+                    "correct one. Worker starts: every worker process started in the run, the "
+                    "first ones included. There is one measuring worker besides the build "
+                    "workers. What the fault cost the run: its wall time beyond a run of two "
+                    "correct configurations with the same workers. Baseline seconds: "
+                    + ", ".join(f"{w} workers {b:.2f}" for w, b in baselines.items()) + ".\n\n")
             f.write("\n".join(lines) + "\n")
     return 1 if failures else 0
 

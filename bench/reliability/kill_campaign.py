@@ -182,8 +182,9 @@ def main():
             f.write(f"`bench/reliability/kill_campaign.py --trials {args.trials} --seed "
                     f"{args.seed} --workers {args.workers}`: {len(EXPECTED) * COPIES} "
                     "configurations of tests/app/data/faults.c (correct, wrong result, compile "
-                    "error, segfault, abort, exit(0)); each trial SIGKILLs the CLI or one worker "
-                    "at a random moment, checks the workspace, and resumes until finished.\n\n")
+                    "error, segfault, abort, exit(0)). Each trial SIGKILLs the CLI or one worker "
+                    "at a random moment. It then checks the workspace and resumes until "
+                    "finished.\n\n")
             f.write("| " + " | ".join(summary) + " |\n")
             f.write("| " + " | ".join("---:" for _ in summary) + " |\n")
             f.write("| " + " | ".join(str(v) for v in summary.values()) + " |\n")
