@@ -147,9 +147,9 @@ def spec_section(label, job, runs, max_configs, seed):
     lines += ["Timeline (seconds; see the definitions):", ""]
     lines += table(["label", "GPUs", "wall s", "outside session", "to first result",
                     "search span", "rounds span", "to finish"], timeline_rows(label, runs))
-    lines += ["Per GPU (measured configurations and extra rounds, busy = sum of bench_seconds; "
-              "first / last result = when the first and the last result that GPU measured was "
-              "stored, s after the run started):", ""]
+    lines += ["Per GPU: measured configurations and extra rounds. Busy = sum of bench_seconds. "
+              "First / last result = when the first and the last result that GPU measured was "
+              "stored, s after the run started:", ""]
     lines += table(["label", "GPUs in run", "device", "uuid", "configs", "rounds", "busy s",
                     "busy / wall", "first result s", "last result s"],
                    per_gpu_rows(label, runs))
@@ -190,7 +190,7 @@ def agreement_section(label, report):
 def device_section(label, runs):
     lines = ["### Device attribution", "",
              "Every result a bench worker measured should carry the UUID of one of the run's "
-             "GPUs (`results.device_uuid`, `result_rounds.device_uuid`); a run on N GPUs "
+             "GPUs (`results.device_uuid`, `result_rounds.device_uuid`). A run on N GPUs "
              "should show N distinct UUIDs.", ""]
     return lines + table(["label", "run", "GPUs", "CUDA_VISIBLE_DEVICES", "distinct uuids",
                           "measured", "check"], device_check_rows(label, runs))
@@ -200,19 +200,20 @@ def definitions():
     return [
         "Definitions: *configs* are the rows of `results` (every configuration x problem size "
         "evaluated, failures included). *configs/s incl* = configs / wall time of "
-        "`tunebench-cli tune`. *configs/s excl* = configs / (wall - kernel time / N), where the "
+        "`tunebench-cli tune`. *configs/s excl* = configs / (wall - kernel time / N). The "
         "kernel time is the sum of every stored sample (results' own and the finalists' extra "
-        "rounds): the measurement is spread over N GPUs in parallel, so that is what is left "
+        "rounds). The measurement is spread over N GPUs in parallel, so that is what is left "
         "once it is taken out. *efficiency* = configs/s on N GPUs / (N x configs/s on 1 GPU), "
         f"target >= {TARGET_EFFICIENCY}. *cold compiles* = results whose binary was not in the "
-        "build cache (`cached_build = 0`); compile s per worker = their compile seconds / "
+        "build cache (`cached_build = 0`). Compile s per worker = their compile seconds / "
         "compile workers. *extra rounds* = finalists measured again in fresh bench workers "
         "(`result_rounds`, round > 1; round 1 is the result itself). Each run uses a fresh "
         "workspace, so every run compiles from a cold cache.", "",
-        "Timeline, from the times the workspace stores (`runs.started_at`, `runs.finished_at`, "
-        "`results.created_at`, `result_rounds.created_at`), in seconds: *outside session* = "
-        "wall - (finished_at - started_at): process start, spec load, GPU probe, printing the "
-        "report, shutdown (0 with --dry-workspace, whose wall is the session). *to first "
+        "Timeline, in seconds, from the times the workspace stores (`runs.started_at`, "
+        "`runs.finished_at`, `results.created_at`, `result_rounds.created_at`). *outside "
+        "session* = wall - (finished_at - started_at). It covers process start, spec load, GPU "
+        "probe, printing the report and shutdown. It is 0 with --dry-workspace, whose wall is "
+        "the session. *to first "
         "result* = first result - started_at. *search span* = last result - first result. "
         "*rounds span* = last extra round - last result (0 without extra rounds). *to finish* "
         "= finished_at - the last result or extra round. A result's time is when it was "
