@@ -21,13 +21,8 @@ QString executableDirectory()
 
 } // namespace
 
-GuiOptions parseGuiOptions(const QCoreApplication &app)
+void addWindowOptions(QCommandLineParser &parser)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Tunebench: autotuning workbench for GPU kernels."));
-    parser.addHelpOption();
-    parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("spec"),
                                  QCoreApplication::translate("main", "Tuning spec (JSON)"),
                                  QStringLiteral("[SPEC]"));
@@ -39,36 +34,40 @@ GuiOptions parseGuiOptions(const QCoreApplication &app)
     const QCommandLineOption workers(QStringLiteral("workers"),
                                      QCoreApplication::translate("main", "Worker processes."),
                                      QStringLiteral("n"));
-    const QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QCoreApplication::translate(
-            "main",
-            "Save a PNG of the window when the run ends (without --run: once the workspace's "
-            "latest run is shown)."),
-        QStringLiteral("file"));
-    const QCommandLineOption screenshots(
-        QStringLiteral("screenshots"),
-        QCoreApplication::translate(
-            "main", "When the run ends (without --run: once the workspace's latest run is shown), "
-                    "save a PNG of every page in this folder."),
-        QStringLiteral("folder"));
-    const QCommandLineOption quitAfter(
-        QStringLiteral("quit-after-finish"),
-        QCoreApplication::translate("main",
-                                    "Quit when the run ends (or the screenshots are taken)."));
-    parser.addOptions({run, workspace, workers, screenshot, screenshots, quitAfter});
-    parser.process(app);
+    parser.addOptions({run, workspace, workers});
+}
 
+GuiOptions windowOptions(const QCommandLineParser &parser)
+{
     GuiOptions options;
     const QStringList positional = parser.positionalArguments();
     options.specPath = positional.isEmpty() ? defaultExampleSpec()
                                             : QFileInfo(positional.first()).absoluteFilePath();
-    if (parser.isSet(workspace))
-        options.workspacePath = QFileInfo(parser.value(workspace)).absoluteFilePath();
-    options.workers = parser.value(workers).toInt();
-    options.run = parser.isSet(run);
-    options.screenshotPath = parser.value(screenshot);
-    options.screenshotsDirectory = parser.value(screenshots);
+    if (parser.isSet(QStringLiteral("workspace")))
+        options.workspacePath =
+            QFileInfo(parser.value(QStringLiteral("workspace"))).absoluteFilePath();
+    options.workers = parser.value(QStringLiteral("workers")).toInt();
+    options.run = parser.isSet(QStringLiteral("run"));
+    return options;
+}
+
+GuiOptions parseGuiOptions(const QCoreApplication &app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "Tunebench: autotuning workbench for GPU kernels."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    addWindowOptions(parser);
+    const QCommandLineOption quitAfter(
+        QStringLiteral("quit-after-finish"),
+        QCoreApplication::translate(
+            "main", "Quit when the run ends (without --run: once the workspace's latest run is "
+                    "shown)."));
+    parser.addOption(quitAfter);
+    parser.process(app);
+
+    GuiOptions options = windowOptions(parser);
     options.quitAfterFinish = parser.isSet(quitAfter);
     return options;
 }

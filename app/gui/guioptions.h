@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 
+class QCommandLineParser;
 class QCoreApplication;
 
 namespace tb {
@@ -14,10 +15,13 @@ struct GuiOptions
     QString workspacePath; // empty: the remembered one
     int workers = 0;       // 0: the remembered one
     bool run = false;
-    QString screenshotPath;
-    QString screenshotsDirectory; // every page, staged (ScreenshotTour)
     bool quitAfterFinish = false;
 };
+
+// SPEC, --workspace, --workers and --run: what opens the window, shared with
+// tunebench-screenshots so that both open a workspace the same way.
+void addWindowOptions(QCommandLineParser &parser);
+GuiOptions windowOptions(const QCommandLineParser &parser);
 
 // Parses the arguments of app; --help and --version print and exit here.
 GuiOptions parseGuiOptions(const QCoreApplication &app);

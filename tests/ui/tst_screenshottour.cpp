@@ -1,4 +1,4 @@
-// packaging/screenshots.sh's tour through the pages, after a real run of a small matmul: every
+// tunebench-screenshots' tour through the pages, after a real run of a small matmul: every
 // page is saved as a PNG of the window's size, each page was shown when grabbed, the Results
 // page holds the best results selected and Compare compares exactly those.
 #include "compare/compareview.h"
@@ -6,8 +6,8 @@
 #include "models/resultsmodel.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
-#include "pages/screenshottour.h"
 #include "results/resultspage.h"
+#include "screenshottour.h"
 #include "smallmatmulspec.h"
 #include "testpaths.h"
 

@@ -5,15 +5,15 @@
 #include "kernel/kernelpage.h"
 #include "mainwindow.h"
 #include "models/resultsmodel.h"
+#include "pages/runpage.h"
+#include "pages/specpages.h"
 #include "results/importanceview.h"
 #include "results/resultsfilterproxy.h"
 #include "results/resultspage.h"
 #include "results/rooflineview.h"
-#include "runpage.h"
 #include "settings/measurementform.h"
 #include "settings/settingsdialog.h"
 #include "space/spacepage.h"
-#include "specpages.h"
 
 #include <QDir>
 #include <QImage>
