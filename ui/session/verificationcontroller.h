@@ -14,7 +14,7 @@ namespace tb {
 class PostedCalls;
 
 // Runs one verification at a time on its own thread, the check `tunebench-cli verify` makes
-// (engine/session/exportverification.h): reads the JSON export, measures its shipped
+// (engine/tasks/exportverification.h): reads the JSON export, measures its shipped
 // configurations again in a temporary workspace with real workers (inconclusive ones longer,
 // verifyShippedAgain()), and judges them. Every
 // outcome is a signal on the controller's (GUI) thread; start() returns at once and stop()
