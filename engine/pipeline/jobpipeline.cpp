@@ -1,5 +1,6 @@
 #include "jobpipeline.h"
 
+#include "cluster/launcherchoice.h"
 #include "runner/activitysignal.h"
 #include "runner/cpuaffinity.h"
 #include "runner/supervisor.h"
@@ -11,6 +12,10 @@
 namespace tb {
 
 namespace {
+
+// A configuration lost with this many workers is not queued again: something about it (its
+// memory, say, and the node's OOM killer) may be what ends them.
+constexpr int kLostWorkersPerConfiguration = 2;
 
 // A bench result keeps its own figures; the compile stage adds what only it knows.
 void mergeCompileFigures(Result &measured, const Result &compiled)
@@ -89,7 +94,7 @@ Status JobPipeline::restartBenchWorkers()
         old.push_back(supervisor.get());
     stopTogether(old);
     m_bench.supervisors.clear();
-    m_lastSizeOnGpu.clear();
+    m_placement.clear();
     if (m_settings.backend == BackendKind::Cpu)
         return startPools({&m_bench});
     startBenchInBackground();
@@ -130,35 +135,12 @@ void JobPipeline::definePool(Pool &pool, const std::string &role, int workers,
 // worker seeing only its own device. Returns them, not yet started.
 std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
 {
-    const std::size_t supervisors =
-        std::max<std::size_t>({1, pool.gpus.size(), pool.launchers.size()});
+    const std::size_t supervisors = PipelineLaunch::supervisorCount(pool);
     for (std::size_t i = 0; i < supervisors; ++i) {
-        SupervisorOptions options;
-        options.launch.command = m_settings.workerCommand;
-        options.launch.command.insert(
-            options.launch.command.end(),
-            {"--role", pool.name, "--cache-dir", m_settings.cacheDirectory});
-        if (pool.name == "cuda-compile" && !m_settings.arch.empty())
-            options.launch.command.insert(options.launch.command.end(),
-                                          {"--arch", m_settings.arch});
-        options.launch.command.insert(options.launch.command.end(), pool.extraArguments.begin(),
-                                      pool.extraArguments.end());
-        if (!pool.gpus.empty())
-            options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES",
-                                                    pool.gpus[i].visibleDevice);
-        options.workerCount = pool.workers;
-        options.specDocument = m_settings.specDocument;
-        options.baseDirectory = m_settings.baseDirectory;
-        options.cacheDirectory = m_settings.cacheDirectory;
-        options.expectedRole = pool.name;
+        SupervisorOptions options = PipelineLaunch::options(m_settings, pool, i);
         options.activity = m_activity;
-        if (!m_settings.referenceName.empty())
-            options.referenceName = m_settings.referenceName;
-        launchAt(pool, i, options);
         pool.supervisors.push_back(std::make_unique<Supervisor>(std::move(options)));
     }
-    if (&pool == &m_bench)
-        m_onBench.assign(pool.supervisors.size(), std::nullopt);
     std::vector<SupervisorToStart> created;
     for (auto &supervisor : pool.supervisors)
         created.push_back({supervisor.get(), pool.name});
@@ -206,15 +188,14 @@ std::size_t JobPipeline::idle(const Pool &pool)
 bool JobPipeline::canAccept() const
 {
     if (!compilesHere()) // queued for the measuring workers, who build them: a few each
-        return m_waiting.size() < 2 * m_bench.supervisors.size();
+        return m_jobs.waiting().size() < 2 * m_bench.supervisors.size();
     if (idle(m_first) == 0)
         return false;
     if (!hasBenchStage())
         return true;
     // Compile ahead of the GPUs by a few configurations per bench worker, no further: what is
     // compiled but not measured is lost work if the run stops.
-    const std::size_t compiling = m_tokens.size() - m_compiled.size() - m_waiting.size();
-    const std::size_t ahead = m_waiting.size() + compiling;
+    const std::size_t ahead = m_jobs.count(JobStage::Waiting) + m_jobs.count(JobStage::Compiling);
     const auto limit = 2 * m_bench.supervisors.size() +
                        static_cast<std::size_t>(std::max(1, m_settings.compileWorkers));
     return ahead < limit;
@@ -223,14 +204,16 @@ bool JobPipeline::canAccept() const
 void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::size_t sizeIndex,
                          std::optional<std::size_t> onLane)
 {
-    m_tokens.insert(token);
+    std::optional<std::size_t> pinned;
     if (onLane && !m_bench.supervisors.empty())
-        m_pinned[token] = *onLane % m_bench.supervisors.size();
+        pinned = *onLane % m_bench.supervisors.size();
+    PipelineJob &job = m_jobs.add(token, config, sizeIndex, pinned);
     if (!compilesHere()) { // straight to the measuring workers, nothing compiled yet
-        m_waiting.push_back({token, config, sizeIndex, Result{}});
+        job.compiled = Result{};
+        m_jobs.queue(job);
         return;
     }
-    submitTo(m_first, token, config, sizeIndex);
+    submitTo(m_first, job);
 }
 
 Status JobPipeline::waitForRoom(std::chrono::milliseconds wait)
@@ -248,62 +231,63 @@ Status JobPipeline::waitForRoom(std::chrono::milliseconds wait)
     return ok();
 }
 
-bool JobPipeline::submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
-                           std::size_t sizeIndex)
+bool JobPipeline::submitTo(Pool &pool, PipelineJob &job)
 {
     for (auto &supervisor : pool.supervisors)
-        if (submitToSupervisor(*supervisor, token, config, sizeIndex))
+        if (submitToSupervisor(*supervisor, job))
             return true;
     return false;
 }
 
-bool JobPipeline::submitToSupervisor(Supervisor &supervisor, std::uint64_t token,
-                                     const Configuration &config, std::size_t sizeIndex,
+bool JobPipeline::submitToSupervisor(Supervisor &supervisor, PipelineJob &job,
                                      double stopAboveSeconds)
 {
     if (supervisor.idleWorkers() == 0)
         return false;
-    JobRequest job{m_nextJobId++, config, sizeIndex, m_settings.timeoutSeconds, stopAboveSeconds};
-    if (!supervisor.submit(job))
+    JobRequest request{m_nextJobId++, job.config, job.sizeIndex, m_settings.timeoutSeconds,
+                       stopAboveSeconds};
+    if (!supervisor.submit(request))
         return false;
-    m_jobToToken[job.id] = token;
-    m_submittedAt[job.id] = std::chrono::steady_clock::now();
+    m_jobs.sentToWorker(job, request.id);
     return true;
 }
 
-// A bench worker keeps the argument buffers of the problem size it measured last; another
-// size rebuilds them (host fill, upload: ~0.3 s for the SGEMM example's 4096^2 matrices). So
-// each GPU takes the oldest waiting configuration of its current size first.
-std::deque<JobPipeline::Waiting>::iterator JobPipeline::nextFor(std::size_t gpu)
+// What the placement needs of each bench lane, as its supervisor says now.
+std::vector<BenchLanePlacement::Lane> JobPipeline::benchLaneStates() const
 {
-    const auto mayTake = [this, gpu](const Waiting &waiting) {
-        const auto pinned = m_pinned.find(waiting.token);
-        return (pinned == m_pinned.end() || pinnedLane(pinned->second) == gpu) &&
-               !avoids(waiting.token, gpu);
-    };
-    if (m_lastSizeOnGpu[gpu])
-        for (auto it = m_waiting.begin(); it != m_waiting.end(); ++it)
-            if (it->sizeIndex == *m_lastSizeOnGpu[gpu] && mayTake(*it))
-                return it;
-    return std::find_if(m_waiting.begin(), m_waiting.end(), mayTake);
+    std::vector<BenchLanePlacement::Lane> lanes;
+    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane)
+        lanes.push_back(
+            {!benchLaneDropped(lane).empty(), m_bench.supervisors[lane]->liveWorkers() > 0});
+    return lanes;
+}
+
+std::vector<BenchLanePlacement::Waiting> JobPipeline::waitingLine() const
+{
+    std::vector<BenchLanePlacement::Waiting> line;
+    for (std::uint64_t token : m_jobs.waiting()) {
+        const PipelineJob &job = m_jobs.at(token);
+        line.push_back({job.sizeIndex, job.pinnedLane, job.lostOnLane});
+    }
+    return line;
 }
 
 void JobPipeline::feedBenchWorkers()
 {
-    m_lastSizeOnGpu.resize(m_bench.supervisors.size());
-    for (std::size_t gpu = 0; gpu < m_bench.supervisors.size(); ++gpu) {
-        Supervisor &supervisor = *m_bench.supervisors[gpu];
-        while (!m_waiting.empty() && supervisor.idleWorkers() > 0) {
-            const auto chosen = nextFor(gpu);
-            if (chosen == m_waiting.end())
+    m_placement.setLaneCount(m_bench.supervisors.size());
+    if (m_jobs.waiting().empty())
+        return;
+    const auto lanes = benchLaneStates();
+    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane) {
+        Supervisor &supervisor = *m_bench.supervisors[lane];
+        while (!m_jobs.waiting().empty() && supervisor.idleWorkers() > 0) {
+            const auto choice = m_placement.next(lane, lanes, waitingLine());
+            if (!choice.waiting)
                 break;
-            Waiting next = std::move(*chosen);
-            m_waiting.erase(chosen);
-            m_compiled[next.token] = std::move(next.compiled);
-            m_lastSizeOnGpu[gpu] = next.sizeIndex;
-            if (submitToSupervisor(supervisor, next.token, next.config, next.sizeIndex,
-                                   hopelessAbove(next.token, next.sizeIndex)))
-                m_onBench[gpu] = next.token;
+            PipelineJob &job = m_jobs.startMeasuring(m_jobs.waiting()[*choice.waiting]);
+            m_placement.taken(lane, job.sizeIndex);
+            if (submitToSupervisor(supervisor, job, hopelessAbove(job)))
+                job.lane = lane;
         }
     }
 }
@@ -319,11 +303,11 @@ void JobPipeline::noteOkTime(std::size_t sizeIndex, double seconds)
 
 // Taken when the configuration goes to its measuring worker, so it compares with the best known
 // then. A finalist's round (a pinned token) is never cut short: the rounds rank the best.
-double JobPipeline::hopelessAbove(std::uint64_t token, std::size_t sizeIndex) const
+double JobPipeline::hopelessAbove(const PipelineJob &job) const
 {
-    if (m_settings.earlyExitFactor <= 0 || m_pinned.count(token))
+    if (m_settings.earlyExitFactor <= 0 || job.pinnedLane)
         return 0;
-    const auto fastest = m_fastestOk.find(sizeIndex);
+    const auto fastest = m_fastestOk.find(job.sizeIndex);
     return fastest == m_fastestOk.end() ? 0 : m_settings.earlyExitFactor * fastest->second;
 }
 
@@ -336,7 +320,7 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
     const std::uint64_t seen = m_activity->generation();
     collectFrom(m_first, finished);
     collectFrom(m_bench, finished);
-    if (finished.empty() && !m_tokens.empty() && m_activity->waitForChange(seen, wait)) {
+    if (finished.empty() && !m_jobs.empty() && m_activity->waitForChange(seen, wait)) {
         collectFrom(m_first, finished);
         collectFrom(m_bench, finished);
     }
@@ -363,24 +347,23 @@ void JobPipeline::collectFrom(Pool &pool, std::vector<Finished> &finished)
 void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
                          std::vector<Finished> &finished)
 {
-    const std::uint64_t token = m_jobToToken[outcome.id];
-    m_jobToToken.erase(outcome.id);
+    PipelineJob *job = m_jobs.takeFromWorker(outcome.id);
+    if (!job) // every outcome answers a job submitted here: none is expected
+        return;
     const std::chrono::duration<double> onStage =
-        std::chrono::steady_clock::now() - m_submittedAt[outcome.id];
-    m_submittedAt.erase(outcome.id);
+        std::chrono::steady_clock::now() - job->submittedAt;
     const bool bench = &pool == &m_bench;
-    if (bench && outcome.lost && requeueLost(supervisor, token, outcome))
+    if (bench && outcome.lost && requeueLost(supervisor, *job, outcome))
         return;
     outcome.result.resources[bench ? "bench_seconds" : "stage_seconds"] = onStage.count();
     if (!bench && hasBenchStage() && outcome.result.status == ResultStatus::Ok) {
-        m_waiting.push_back({token, outcome.config, outcome.sizeIndex, std::move(outcome.result)});
+        job->compiled = std::move(outcome.result);
+        m_jobs.queue(*job);
         return;
     }
     if (bench) {
         if (outcome.result.status == ResultStatus::Ok && outcome.result.summary.count > 0)
             noteOkTime(outcome.sizeIndex, outcome.result.summary.median); // before the next feed
-        if (m_onBench[supervisor] == token)
-            m_onBench[supervisor].reset();
         // The GPU the measuring worker named in its hello: a launched lane's may change when
         // its worker is started again (another node of the allocation).
         if (!outcome.gpu.name.empty() || !outcome.gpu.uuid.empty()) {
@@ -396,16 +379,30 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
     // The host of the worker that produced it: the measuring one's, or for a result that never
     // reached one (a failed compile), the compiling one's.
     outcome.result.host = outcome.host;
-    if (auto compiled = m_compiled.find(token); compiled != m_compiled.end()) {
-        if (compilesHere()) // else the measuring worker built it and says so itself
-            mergeCompileFigures(outcome.result, compiled->second);
-        m_compiled.erase(compiled);
+    // Else the measuring worker built it and says so itself.
+    if (job->compiled && compilesHere())
+        mergeCompileFigures(outcome.result, *job->compiled);
+    finished.push_back({job->token, std::move(outcome.result)});
+    m_jobs.erase(job->token);
+}
+
+// The lost configuration waits again for a measuring worker, first in line (on another lane
+// while there is one: BenchLanePlacement::avoids()), with its compile result; a pinned one (a
+// finalists' round) may go to any lane now, since its own may be gone.
+bool JobPipeline::requeueLost(std::size_t lane, PipelineJob &job, JobOutcome &outcome)
+{
+    job.lane.reset();
+    if (++job.lostWorkers >= kLostWorkersPerConfiguration) {
+        outcome.result.message += " (" + std::to_string(job.lostWorkers) +
+                                  " workers lost while measuring it; not run again)";
+        return false;
     }
-    m_tokens.erase(token);
-    m_pinned.erase(token);
-    m_lostWorkers.erase(token);
-    m_lostOn.erase(token);
-    finished.push_back({token, std::move(outcome.result)});
+    if (!job.compiled)
+        return false;
+    job.pinnedLane.reset();
+    job.lostOnLane = lane;
+    m_jobs.queue(job, /*first=*/true);
+    return true;
 }
 
 Status JobPipeline::checkAlive(const Pool &pool) const
@@ -414,7 +411,7 @@ Status JobPipeline::checkAlive(const Pool &pool) const
     // busy for a moment; one that gave up restarting stays so and reports it through health().
     // Only when every supervisor of a pool has given up would nothing ever answer: then the
     // run fails with the supervisor's reason instead of waiting forever.
-    if (m_tokens.empty())
+    if (m_jobs.empty())
         return ok();
     return usable(pool);
 }
@@ -461,6 +458,139 @@ void JobPipeline::stop()
         for (auto &supervisor : pool->supervisors)
             all.push_back(supervisor.get());
     stopTogether(all);
+}
+
+Status JobPipeline::dropLanesThatDidNotStart(const std::vector<LaneStart> &starts)
+{
+    m_droppedLanes.resize(m_bench.supervisors.size());
+    for (const auto &[lane, error] : starts) {
+        if (!error || lane >= m_droppedLanes.size())
+            continue;
+        // With the worker's or the launcher's last words ("ssh: connect to host ...: Connection
+        // refused"): what the user can act on.
+        const std::string detail = error->detail.substr(error->detail.rfind('\n') + 1);
+        m_droppedLanes[lane] = error->message + (detail.empty() ? "" : ": " + detail);
+        m_notes.push_back(locationName(m_bench.launchers, lane) + " dropped at its start (" +
+                          m_droppedLanes[lane] + "); the run goes on without it");
+    }
+    for (std::size_t lane = 0; lane < m_droppedLanes.size(); ++lane)
+        if (!laneDroppedForGood(lane))
+            return ok();
+    for (const auto &[lane, error] : starts) // none is left: the start fails with the first
+        if (error)
+            return *error;
+    return makeError(EngineError::Code::WorkerError, "every measuring location was dropped",
+                     m_droppedLanes.empty() ? "" : m_droppedLanes.front());
+}
+
+// A round's bench workers start in the background (startBenchInBackground()): once that start
+// ended, its launched lanes that did not start are dropped as at the run's start.
+void JobPipeline::noteBackgroundStart()
+{
+    if (m_backgroundStartNoted)
+        return;
+    const auto outcomes = m_benchStart.outcomes();
+    if (outcomes.empty())
+        return; // still starting
+    m_backgroundStartNoted = true;
+    if (m_bench.launchers.empty())
+        return;
+    std::vector<LaneStart> starts;
+    for (std::size_t i = 0; i < outcomes.size() && i < m_backgroundLanes.size(); ++i)
+        starts.push_back({m_backgroundLanes[i], outcomes[i]});
+    (void)dropLanesThatDidNotStart(starts); // none started: status() says so
+}
+
+bool JobPipeline::laneDroppedForGood(std::size_t lane) const
+{
+    return lane < m_droppedLanes.size() && !m_droppedLanes[lane].empty();
+}
+
+// Before a round's restart replaces the supervisors: a location its supervisor gave up on
+// (health()) stays dropped, with that reason.
+void JobPipeline::keepDroppedLanes()
+{
+    if (m_bench.launchers.empty())
+        return;
+    m_droppedLanes.resize(m_bench.supervisors.size());
+    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane)
+        if (m_droppedLanes[lane].empty())
+            m_droppedLanes[lane] = benchLaneDropped(lane);
+}
+
+// The created bench supervisors to start, less the launched locations dropped for good;
+// `lanes` gets the lane of each one returned.
+std::vector<SupervisorToStart>
+JobPipeline::lanesToStart(const std::vector<SupervisorToStart> &created,
+                          std::vector<std::size_t> &lanes) const
+{
+    std::vector<SupervisorToStart> toStart;
+    lanes.clear();
+    for (std::size_t lane = 0; lane < created.size(); ++lane) {
+        if (m_bench.launchers.empty() || !laneDroppedForGood(lane)) {
+            toStart.push_back(created[lane]);
+            lanes.push_back(lane);
+        }
+    }
+    return toStart;
+}
+
+// A CUDA run whose measuring workers went through srun or ssh knows their GPUs only from their
+// hellos. Its compile workers, started after them, build for the first one's architecture
+// unless the user chose one; every lane must be able to load those builds, so lanes of
+// another architecture end the start with a message that names them.
+Status JobPipeline::adoptLaunchedGpus()
+{
+    m_launchedGpus.clear();
+    if (m_bench.launchers.empty() || m_settings.backend != BackendKind::Cuda)
+        return ok();
+    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane) {
+        m_launchedGpus.push_back(PipelineLaunch::gpuOfLane(*m_bench.supervisors[lane]));
+        if (m_launchedGpus.back().arch.empty() && !laneDroppedForGood(lane))
+            return makeError(EngineError::Code::NoDevice,
+                             locationName(m_bench.launchers, lane) +
+                                 ": its measuring worker named no GPU",
+                             "srun: ask for GPUs (the allocation needs --gpus or "
+                             "--gres=gpu:N); ssh: the host needs a GPU and its driver");
+    }
+    if (!compilesHere()) // each worker builds for its own GPU: any mix of architectures
+        return ok();
+    for (std::size_t lane = 0; lane < m_launchedGpus.size() && m_settings.arch.empty(); ++lane)
+        m_settings.arch = m_launchedGpus[lane].arch; // the first started lane's
+    std::string others;
+    for (std::size_t lane = 0; lane < m_launchedGpus.size(); ++lane) {
+        const GpuIdentity &gpu = m_launchedGpus[lane];
+        if (!laneDroppedForGood(lane) && gpu.arch != m_settings.arch)
+            others += (others.empty() ? "" : ", ") + gpu.name + " (" + gpu.arch + ") on " +
+                      locationName(m_bench.launchers, lane);
+    }
+    if (!others.empty())
+        return makeError(EngineError::Code::InvalidArgument,
+                         "the run compiles for " + m_settings.arch +
+                             ", which these launched GPUs cannot load: " + others,
+                         "a run builds for one architecture: ask Slurm for GPUs of one model "
+                         "(e.g. --srun-arg=--constraint=FEATURE, or a partition of one model), "
+                         "list ssh hosts of one model, or run each model apart");
+    return ok();
+}
+
+std::string JobPipeline::benchLaneDropped(std::size_t lane) const
+{
+    if (lane >= m_bench.supervisors.size())
+        return "";
+    if (laneDroppedForGood(lane))
+        return m_droppedLanes[lane];
+    const auto health = m_bench.supervisors[lane]->health();
+    return health ? "" : health.error().message;
+}
+
+bool JobPipeline::benchLaneRestarting(std::size_t lane) const
+{
+    if (lane >= m_bench.supervisors.size())
+        return false;
+    const Supervisor &supervisor = *m_bench.supervisors[lane];
+    return supervisor.liveWorkers() > 0 && supervisor.idleWorkers() == 0 &&
+           supervisor.busyWorkers() == 0;
 }
 
 } // namespace tb

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "benchlaneplacement.h"
+#include "jobtable.h"
 #include "model/expected.h"
+#include "pipelinelaunch.h"
 #include "pipelinesettings.h"
 #include "runner/jobrequest.h"
 #include "runner/supervisoroptions.h"
@@ -8,11 +11,9 @@
 
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <vector>
 
 namespace tb {
@@ -55,9 +56,12 @@ public:
     // restarted); an error once every worker of a stage has given up restarting.
     Status waitForRoom(std::chrono::milliseconds wait);
     Expected<std::vector<Finished>> poll(std::chrono::milliseconds wait);
-    std::size_t inFlight() const { return m_tokens.size(); }
+    std::size_t inFlight() const { return m_jobs.size(); }
     // One entry per bench worker (per GPU; one for the CPU): the token it measures now.
-    const std::vector<std::optional<std::uint64_t>> &benchLanes() const { return m_onBench; }
+    std::vector<std::optional<std::uint64_t>> benchLanes() const
+    {
+        return m_jobs.measuredOn(m_bench.supervisors.size());
+    }
     // A bench worker's location (a launched one) given up on: why; "" while it is usable.
     std::string benchLaneDropped(std::size_t lane) const;
     // A bench worker being started again: neither idle nor measuring for a moment.
@@ -79,21 +83,9 @@ private:
     // measuring worker builds what it measures: PipelineSettings::compileWhereMeasured).
     bool compilesHere() const;
 
-    struct Pool
+    struct Pool : PoolDefinition
     {
-        std::string name; // the workers' role
-        int workers = 1;  // per supervisor
-        std::vector<GpuIdentity> gpus;
-        std::vector<std::string> extraArguments;
-        std::vector<LauncherSettings> launchers; // one supervisor each, when given
         std::vector<std::unique_ptr<Supervisor>> supervisors;
-    };
-    struct Waiting // compiled, waiting for a bench worker
-    {
-        std::uint64_t token;
-        Configuration config;
-        std::size_t sizeIndex;
-        Result compiled;
     };
 
     void defineCpuPools();
@@ -104,19 +96,15 @@ private:
     Status startPools(const std::vector<Pool *> &pools);
     void startBenchInBackground();
     bool hasBenchStage() const;
-    bool submitTo(Pool &pool, std::uint64_t token, const Configuration &config,
-                  std::size_t sizeIndex);
-    bool submitToSupervisor(Supervisor &supervisor, std::uint64_t token,
-                            const Configuration &config, std::size_t sizeIndex,
-                            double stopAboveSeconds = 0);
-    double hopelessAbove(std::uint64_t token, std::size_t sizeIndex) const;
+    bool submitTo(Pool &pool, PipelineJob &job);
+    bool submitToSupervisor(Supervisor &supervisor, PipelineJob &job, double stopAboveSeconds = 0);
+    double hopelessAbove(const PipelineJob &job) const;
     void collectFrom(Pool &pool, std::vector<Finished> &finished);
     void finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
                 std::vector<Finished> &finished);
-    bool requeueLost(std::size_t supervisor, std::uint64_t token, JobOutcome &outcome);
-    bool avoids(std::uint64_t token, std::size_t lane) const;
-    static void launchAt(const Pool &pool, std::size_t index, SupervisorOptions &options);
-    std::deque<Waiting>::iterator nextFor(std::size_t gpu);
+    bool requeueLost(std::size_t lane, PipelineJob &job, JobOutcome &outcome);
+    std::vector<BenchLanePlacement::Lane> benchLaneStates() const;
+    std::vector<BenchLanePlacement::Waiting> waitingLine() const;
     void feedBenchWorkers();
     Status checkAlive(const Pool &pool) const;
     Status usable(const Pool &pool) const;
@@ -132,7 +120,6 @@ private:
     void keepDroppedLanes();
     std::vector<SupervisorToStart> lanesToStart(const std::vector<SupervisorToStart> &created,
                                                 std::vector<std::size_t> &lanes) const;
-    std::size_t pinnedLane(std::size_t lane) const;
     static std::size_t idle(const Pool &pool);
 
     PipelineSettings m_settings;
@@ -140,24 +127,14 @@ private:
     BackgroundStart m_benchStart;               // the CUDA bench workers' start
     Pool m_first;                               // cpu workers, or cuda compile workers
     Pool m_bench;                               // cuda bench workers, one supervisor per GPU
-    std::deque<Waiting> m_waiting;
-    std::vector<std::optional<std::size_t>> m_lastSizeOnGpu; // per bench supervisor
+    JobTable m_jobs;                            // the configurations in flight
+    BenchLanePlacement m_placement;             // which waiting one each bench lane takes
     std::vector<GpuIdentity> m_launchedGpus;
     std::vector<std::string> m_droppedLanes;    // per launched bench lane: why it is gone, or ""
     std::vector<std::size_t> m_backgroundLanes; // the lanes of m_benchStart's supervisors
     bool m_backgroundStartNoted = true;
-    std::vector<std::string> m_notes;                    // the pipeline's own log lines
-    std::vector<std::optional<std::uint64_t>> m_onBench; // per bench supervisor: its token
-    std::map<std::uint64_t, std::uint64_t> m_jobToToken;
-    std::map<std::uint64_t, Result> m_compiled;    // token -> compile result, while benchmarking
-    std::map<std::uint64_t, std::size_t> m_pinned; // token -> the only lane that may take it
-    std::map<std::size_t, double> m_fastestOk;     // size -> fastest ok median so far (s)
-    std::set<std::uint64_t> m_tokens;              // tokens in flight
-    std::map<std::uint64_t, int> m_lostWorkers;    // token -> its workers lost to a launcher
-    std::map<std::uint64_t, std::size_t> m_lostOn; // token -> the lane that lost it last
-    // When each job went to its worker: a result's wall time on its stage, for the
-    // throughput benchmark (resources "bench_seconds" and "stage_seconds").
-    std::map<std::uint64_t, std::chrono::steady_clock::time_point> m_submittedAt;
+    std::vector<std::string> m_notes;          // the pipeline's own log lines
+    std::map<std::size_t, double> m_fastestOk; // size -> fastest ok median so far (s)
     std::uint64_t m_nextJobId = 1;
 };
 
