@@ -1,6 +1,5 @@
 #include "session.h"
 
-#include "cluster/slurmallocation.h"
 #include "export/exporter.h"
 #include "model/measurementcaveats.h"
 #include "pipeline/compileworkers.h"
@@ -450,6 +449,27 @@ void Session::forwardLogs()
         return;
     for (const auto &line : m_pipeline->takeLogLines())
         m_listener.onLog(line);
+}
+
+// Before the run is opened: a refused request, or a stop while queued, writes nothing to the
+// workspace.
+Status Session::holdAllocation()
+{
+    if (!m_options.allocation)
+        return ok();
+    if (auto status = m_allocation.obtain(
+            m_options.allocation, m_options.stopRequested, m_options.benchLaunchers,
+            [this](const std::string &line) { m_listener.onNotice(line); });
+        !status)
+        return status;
+    m_clock.start(); // the wait in Slurm's queue is not the run's time, nor its budget's
+    return ok();
+}
+
+// Once the workers are stopped (their steps end with them), however the run ends.
+void Session::releaseAllocation()
+{
+    m_allocation.release([this](const std::string &line) { m_listener.onNotice(line); });
 }
 
 Expected<RunSummary> Session::fail(const EngineError &error)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "allocationhold.h"
 #include "metricevaluator.h"
 #include "model/expected.h"
 #include "model/spec.h"
@@ -21,7 +22,6 @@
 namespace tb {
 
 class JobPipeline;
-class SlurmAllocation;
 
 // One tuning run of one spec, end to end: plan each problem size's space, hand configurations
 // to worker processes, commit every result to the workspace as it arrives, and tell the
@@ -51,7 +51,7 @@ private:
         std::optional<RoundPlan::Job> round; // a finalist measured again, not the search
     };
 
-    // The Slurm allocation asked for (sessionallocation.cpp).
+    // The Slurm allocation asked for: before the run is opened.
     Status holdAllocation();
     void releaseAllocation();
     Status openRun();
@@ -107,7 +107,7 @@ private:
     std::optional<Store> m_store;
     std::optional<MetricEvaluator> m_metrics;
     // Before the pipeline: destroyed after it, its workers stopped before the job is cancelled.
-    std::unique_ptr<SlurmAllocation> m_allocation;
+    AllocationHold m_allocation;
     std::unique_ptr<JobPipeline> m_pipeline;
     std::vector<std::unique_ptr<SizePlan>> m_plans;
     std::map<std::pair<std::string, std::size_t>, StoredResult> m_stored; // earlier, of the run
