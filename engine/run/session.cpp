@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <thread>
 
 namespace tb {
 
@@ -22,6 +23,8 @@ std::string defaultCacheDirectory(const std::string &workspacePath)
 
 Session::Session(const Spec &spec, SessionOptions options, SessionListener &listener)
     : m_spec(spec), m_options(std::move(options)), m_listener(listener),
+      m_pacing(m_options.stopRequested, m_options.pauseRequested,
+               m_options.maxSeconds.value_or(spec.strategy.maxSeconds)),
       m_rounds(m_options.compileOnly ? 1 : spec.measurement.processRounds,
                m_options.compileOnly ? 1 : spec.measurement.maxProcessRounds,
                spec.measurement.finalistsPerSize, spec.measurement.targetRelativeHalfWidth)
@@ -34,7 +37,7 @@ Session::~Session() = default;
 
 Expected<RunSummary> Session::run()
 {
-    m_clock.start();
+    m_pacing.start();
     auto metrics = MetricEvaluator::create(m_spec);
     if (!metrics)
         return fail(metrics.error());
@@ -56,14 +59,14 @@ Expected<RunSummary> Session::run()
         return fail(status.error());
     reportProgress();
 
-    while (!stopRequested()) {
+    while (!m_pacing.stopRequested()) {
         updatePause();
-        if (!m_clock.paused()) {
+        if (!m_pacing.paused()) {
             if (auto status = issueWork(); !status)
                 return fail(status.error());
         }
         if (m_inFlight.empty()) {
-            if (!m_clock.paused()) {
+            if (!m_pacing.paused()) {
                 if (workRemains()) { // every worker is being restarted: wait for one
                     if (auto status = waitForWorker(); !status)
                         return fail(status.error());
@@ -82,13 +85,13 @@ Expected<RunSummary> Session::run()
         if (auto status = collect(kPollInterval); !status)
             return fail(status.error());
     }
-    m_clock.setPaused(false); // stopped while paused: the pause ends with the run
+    m_pacing.endPause();
     if (m_pipeline) {
         forwardLogs();
         m_pipeline->stop();
     }
     releaseAllocation();
-    m_summary.seconds = elapsedSeconds();
+    m_summary.seconds = m_pacing.elapsedSeconds();
     const bool complete = m_summary.ok + m_summary.failed >= plannedConfigs() && roundsComplete();
     if (auto status = m_store->setRunState(m_summary.runId, complete ? "finished" : "stopped");
         !status)
@@ -288,7 +291,7 @@ Status Session::issueWork()
 {
     if (m_round > 1)
         return issueRoundJobs();
-    return outOfTime() ? ok() : issueJobs();
+    return m_pacing.outOfTime() ? ok() : issueJobs();
 }
 
 Status Session::issueJobs()
@@ -297,7 +300,8 @@ Status Session::issueJobs()
         while (!plan->exhausted()) {
             if (m_pipeline && !m_pipeline->canAccept())
                 return ok();
-            if (pauseRequested()) // a pause asked for mid-batch holds back the rest at once
+            // A pause asked for mid-batch holds back the rest at once.
+            if (m_pacing.pauseRequested())
                 return ok();
             auto config = plan->next();
             if (!config)
@@ -329,7 +333,7 @@ bool Session::workRemains() const
 {
     if (m_round > 1)
         return !m_roundJobs.empty();
-    if (outOfTime())
+    if (m_pacing.outOfTime())
         return false;
     return std::any_of(m_plans.begin(), m_plans.end(),
                        [](const auto &plan) { return !plan->exhausted(); });
@@ -337,7 +341,7 @@ bool Session::workRemains() const
 
 Status Session::waitForWorker()
 {
-    if (!m_pipeline || pauseRequested())
+    if (!m_pipeline || m_pacing.pauseRequested())
         return ok(); // the next turn starts the pipeline, or pauses
     auto status = m_pipeline->waitForRoom(kPollInterval);
     forwardLogs();
@@ -413,7 +417,7 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     if (lowerIsBetter)
         offerFinalist(resultId, plan.sizeIndex(), config, key, result);
     event.reused = reused;
-    event.elapsedSeconds = elapsedSeconds();
+    event.elapsedSeconds = m_pacing.elapsedSeconds();
     event.result = std::move(result);
     m_listener.onResult(event);
     reportProgress();
@@ -443,6 +447,41 @@ void Session::giveUpSize(SizePlan &plan, const std::string &message)
     reportProgress();
 }
 
+void Session::reportProgress()
+{
+    Progress progress;
+    progress.done = m_summary.ok + m_summary.failed + m_rounds.doneJobs();
+    progress.total = plannedConfigs() + roundJobsPlanned();
+    progress.elapsedSeconds = m_pacing.elapsedSeconds();
+    progress.inFlight = m_inFlight.size();
+    progress.paused = m_pacing.paused();
+    if (m_spec.backend == BackendKind::Cuda && !m_options.compileOnly) {
+        progress.gpus = m_options.gpus.size();
+        progress.gpusBusy = busyLanes();
+    }
+    // Only measured configs say how long the rest will take; reused ones cost nothing.
+    if (m_measuredDone > 0 && progress.total >= progress.done)
+        progress.etaSeconds = progress.elapsedSeconds / static_cast<double>(m_measuredDone) *
+                              static_cast<double>(progress.total - progress.done);
+    m_listener.onProgress(progress);
+}
+
+// Follows the pause flag at the top of each loop turn; the listener hears of every change
+// through a progress report, so a GUI can show "paused" once the session has really paused.
+void Session::updatePause()
+{
+    if (m_pacing.followPauseRequest())
+        reportProgress();
+}
+
+// Paused with nothing in flight: idle, but keep the workers' logs flowing and notice a worker
+// that died meanwhile on the next collect.
+void Session::waitWhilePaused()
+{
+    forwardLogs();
+    std::this_thread::sleep_for(kPollInterval);
+}
+
 void Session::forwardLogs()
 {
     if (!m_pipeline)
@@ -462,7 +501,7 @@ Status Session::holdAllocation()
             [this](const std::string &line) { m_listener.onNotice(line); });
         !status)
         return status;
-    m_clock.start(); // the wait in Slurm's queue is not the run's time, nor its budget's
+    m_pacing.start(); // the wait in Slurm's queue is not the run's time, nor its budget's
     return ok();
 }
 

@@ -5,7 +5,7 @@
 #include "model/expected.h"
 #include "model/spec.h"
 #include "roundplan.h"
-#include "runclock.h"
+#include "runpacing.h"
 #include "sessionlistener.h"
 #include "sessionoptions.h"
 #include "sizeplan.h"
@@ -93,12 +93,8 @@ private:
     std::string runDevice() const;
     Status recordLaunchedDevice();
     void reportProgress();
-    bool stopRequested() const;
-    bool pauseRequested() const;
     void updatePause();
     void waitWhilePaused();
-    bool outOfTime() const;
-    double elapsedSeconds() const;
     Expected<RunSummary> fail(const EngineError &error);
 
     const Spec &m_spec;
@@ -122,7 +118,7 @@ private:
     std::uint64_t m_nextToken = 1;
     std::uint64_t m_measuredDone = 0;
     RunSummary m_summary;
-    RunClock m_clock;
+    RunPacing m_pacing;
     RoundPlan m_rounds;
     int m_round = 1;                         // 1 while searching, then the extra round going on
     std::vector<RoundPlan::Job> m_roundJobs; // of the current round, not yet issued

@@ -46,7 +46,7 @@ void Session::offerFinalist(std::int64_t resultId, std::size_t sizeIndex,
 // (first time) and begins the first round that still has some to measure. False: no round left.
 Expected<bool> Session::startNextRound()
 {
-    if (!m_rounds.enabled() || stopRequested())
+    if (!m_rounds.enabled() || m_pacing.stopRequested())
         return false;
     if (!m_rounds.finalistsChosen()) {
         m_rounds.chooseFinalists();
@@ -94,7 +94,7 @@ void Session::announceStoredRounds()
 Status Session::issueRoundJobs()
 {
     while (!m_roundJobs.empty()) {
-        if (pauseRequested())
+        if (m_pacing.pauseRequested())
             return ok();
         if (auto status = ensurePipeline(); !status)
             return status;
