@@ -1,5 +1,6 @@
 #include "session.h"
 
+#include "cluster/launcherchoice.h"
 #include "export/exporter.h"
 #include "model/measurementcaveats.h"
 #include "pipeline/compileworkers.h"
@@ -27,7 +28,9 @@ Session::Session(const Spec &spec, SessionOptions options, SessionListener &list
                m_options.maxSeconds.value_or(spec.strategy.maxSeconds)),
       m_rounds(m_options.compileOnly ? 1 : spec.measurement.processRounds,
                m_options.compileOnly ? 1 : spec.measurement.maxProcessRounds,
-               spec.measurement.finalistsPerSize, spec.measurement.targetRelativeHalfWidth)
+               spec.measurement.finalistsPerSize, spec.measurement.targetRelativeHalfWidth),
+      m_lanes(spec, m_options.gpus, m_options.benchLaunchers, listener,
+              [this](std::uint64_t token) { return laneJob(token); })
 {
     if (m_options.cacheDirectory.empty())
         m_options.cacheDirectory = defaultCacheDirectory(m_options.workspacePath);
@@ -457,7 +460,7 @@ void Session::reportProgress()
     progress.paused = m_pacing.paused();
     if (m_spec.backend == BackendKind::Cuda && !m_options.compileOnly) {
         progress.gpus = m_options.gpus.size();
-        progress.gpusBusy = busyLanes();
+        progress.gpusBusy = m_pipeline ? LaneReporter::busyLanes(*m_pipeline) : 0;
     }
     // Only measured configs say how long the rest will take; reused ones cost nothing.
     if (m_measuredDone > 0 && progress.total >= progress.done)
@@ -480,6 +483,55 @@ void Session::waitWhilePaused()
 {
     forwardLogs();
     std::this_thread::sleep_for(kPollInterval);
+}
+
+// A run whose measuring workers went through srun or ssh was opened as "cuda": its GPUs were
+// unknown until the workers' hellos. The first one's model and peaks become the run's (what
+// `show`, the roofline and "% of peak" judge it by); each result keeps its own GPU.
+Status Session::recordLaunchedDevice()
+{
+    const GpuIdentity *first = nullptr;
+    const auto &gpus = m_pipeline->launchedGpus();
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        if (gpus[i].arch.empty()) // a location dropped at its start
+            continue;
+        m_listener.onLog(locationName(m_options.benchLaunchers, i) + " measures on " +
+                         gpus[i].name + " (" + gpus[i].uuid + ", " + gpus[i].arch + ")");
+        first = first ? first : &gpus[i];
+    }
+    if (!first)
+        return ok();
+    m_listener.onRunDevice(first->name, effectivePeaks(m_spec.peaks, first->peaks));
+    return m_store->setRunDevice(m_summary.runId, first->name, first->peaks);
+}
+
+// What the run record names as its device: the GPU model of a CUDA run that measures (a run
+// never measures on two models), "cuda" for one that only compiles, "cpu" otherwise.
+std::string Session::runDevice() const
+{
+    if (m_spec.backend == BackendKind::Cpu)
+        return "cpu";
+    if (!m_options.compileOnly && !m_options.gpus.empty() && !m_options.gpus.front().name.empty())
+        return m_options.gpus.front().name;
+    return "cuda";
+}
+
+// Tells only with the pipeline started: before it no lane exists.
+void Session::reportLanes(bool all)
+{
+    if (m_pipeline)
+        m_lanes.report(*m_pipeline, all);
+}
+
+std::optional<LaneReporter::LaneJob> Session::laneJob(std::uint64_t token) const
+{
+    const auto job = m_inFlight.find(token);
+    if (job == m_inFlight.end())
+        return std::nullopt;
+    if (job->second.round)
+        return LaneReporter::LaneJob{m_rounds.finalists().at(job->second.round->finalist).sizeIndex,
+                                     job->second.key, job->second.round->round};
+    return LaneReporter::LaneJob{job->second.plan->sizeIndex(), job->second.key, 1};
 }
 
 void Session::forwardLogs()

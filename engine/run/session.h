@@ -1,6 +1,7 @@
 #pragma once
 
 #include "allocationhold.h"
+#include "lanereporter.h"
 #include "metricevaluator.h"
 #include "model/expected.h"
 #include "model/spec.h"
@@ -86,10 +87,9 @@ private:
     bool roundsComplete() const;
     std::uint64_t roundJobsPlanned() const;
     void forwardLogs();
-    // Bench lanes (sessionlanes.cpp): what each GPU measures now.
+    // Bench lanes: what each GPU measures now.
     void reportLanes(bool all);
-    BenchLane lane(std::size_t index, std::optional<std::uint64_t> token) const;
-    std::uint64_t busyLanes() const;
+    std::optional<LaneReporter::LaneJob> laneJob(std::uint64_t token) const;
     std::string runDevice() const;
     Status recordLaunchedDevice();
     void reportProgress();
@@ -123,7 +123,7 @@ private:
     int m_round = 1;                         // 1 while searching, then the extra round going on
     std::vector<RoundPlan::Job> m_roundJobs; // of the current round, not yet issued
     std::uint64_t m_roundJobsEstimate = 0;   // until the finalists are chosen
-    std::vector<std::optional<BenchLane>> m_lanesTold; // the lanes as last told
+    LaneReporter m_lanes;
 };
 
 } // namespace tb
