@@ -26,9 +26,11 @@ Session::Session(const Spec &spec, SessionOptions options, SessionListener &list
     : m_spec(spec), m_options(std::move(options)), m_listener(listener),
       m_pacing(m_options.stopRequested, m_options.pauseRequested,
                m_options.maxSeconds.value_or(spec.strategy.maxSeconds)),
-      m_rounds(m_options.compileOnly ? 1 : spec.measurement.processRounds,
-               m_options.compileOnly ? 1 : spec.measurement.maxProcessRounds,
-               spec.measurement.finalistsPerSize, spec.measurement.targetRelativeHalfWidth),
+      m_rounds(RoundPlan(m_options.compileOnly ? 1 : spec.measurement.processRounds,
+                         m_options.compileOnly ? 1 : spec.measurement.maxProcessRounds,
+                         spec.measurement.finalistsPerSize,
+                         spec.measurement.targetRelativeHalfWidth),
+               spec, listener, *this),
       m_lanes(spec, m_options.gpus, m_options.benchLaunchers, listener,
               [this](std::uint64_t token) { return laneJob(token); })
 {
@@ -75,7 +77,7 @@ Expected<RunSummary> Session::run()
                         return fail(status.error());
                     continue;
                 }
-                auto started = startNextRound();
+                auto started = m_rounds.startNext(*m_metrics);
                 if (!started)
                     return fail(started.error());
                 if (*started)
@@ -95,7 +97,8 @@ Expected<RunSummary> Session::run()
     }
     releaseAllocation();
     m_summary.seconds = m_pacing.elapsedSeconds();
-    const bool complete = m_summary.ok + m_summary.failed >= plannedConfigs() && roundsComplete();
+    const bool complete =
+        m_summary.ok + m_summary.failed >= plannedConfigs() && m_rounds.complete();
     if (auto status = m_store->setRunState(m_summary.runId, complete ? "finished" : "stopped");
         !status)
         return fail(status.error());
@@ -144,7 +147,7 @@ Status Session::openRun()
             return results.error();
         for (auto &stored : *results)
             m_stored.emplace(std::make_pair(stored.configKey, stored.sizeIndex), std::move(stored));
-        if (auto status = loadStoredRounds(latest->id); !status)
+        if (auto status = m_rounds.loadStored(*m_store, latest->id); !status)
             return status;
         if (auto status = m_store->setRunState(latest->id, "running"); !status)
             return status;
@@ -219,7 +222,7 @@ Status Session::planSizes()
         summary.valid = (*plan)->space().validCount();
         summary.rejected = (*plan)->space().rejectedCount();
         summary.planned = (*plan)->planned();
-        m_roundJobsEstimate += m_rounds.estimatedJobs(summary.planned);
+        m_rounds.addEstimate(summary.planned);
         m_listener.onSpaceSized(summary);
         m_plans.push_back(std::move(plan.value()));
     }
@@ -292,8 +295,8 @@ Status Session::startPipeline()
 // The search's configurations while there is time; then the current round's finalists.
 Status Session::issueWork()
 {
-    if (m_round > 1)
-        return issueRoundJobs();
+    if (m_rounds.going())
+        return m_rounds.issueJobs();
     return m_pacing.outOfTime() ? ok() : issueJobs();
 }
 
@@ -334,8 +337,8 @@ Status Session::issueJobs()
 // hung or exited is restarted, and until it says hello again no worker can take them.
 bool Session::workRemains() const
 {
-    if (m_round > 1)
-        return !m_roundJobs.empty();
+    if (m_rounds.going())
+        return m_rounds.jobsLeft();
     if (m_pacing.outOfTime())
         return false;
     return std::any_of(m_plans.begin(), m_plans.end(),
@@ -418,7 +421,7 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     if (reused && isOk && result.summary.count > 0)
         noteStoredOkTime(plan.sizeIndex(), result.summary.median);
     if (lowerIsBetter)
-        offerFinalist(resultId, plan.sizeIndex(), config, key, result);
+        m_rounds.offer(*m_metrics, resultId, plan.sizeIndex(), config, key, result);
     event.reused = reused;
     event.elapsedSeconds = m_pacing.elapsedSeconds();
     event.result = std::move(result);
@@ -454,7 +457,7 @@ void Session::reportProgress()
 {
     Progress progress;
     progress.done = m_summary.ok + m_summary.failed + m_rounds.doneJobs();
-    progress.total = plannedConfigs() + roundJobsPlanned();
+    progress.total = plannedConfigs() + m_rounds.plannedJobs();
     progress.elapsedSeconds = m_pacing.elapsedSeconds();
     progress.inFlight = m_inFlight.size();
     progress.paused = m_pacing.paused();
@@ -529,9 +532,47 @@ std::optional<LaneReporter::LaneJob> Session::laneJob(std::uint64_t token) const
     if (job == m_inFlight.end())
         return std::nullopt;
     if (job->second.round)
-        return LaneReporter::LaneJob{m_rounds.finalists().at(job->second.round->finalist).sizeIndex,
-                                     job->second.key, job->second.round->round};
+        return LaneReporter::LaneJob{
+            m_rounds.plan().finalists().at(job->second.round->finalist).sizeIndex, job->second.key,
+            job->second.round->round};
     return LaneReporter::LaneJob{job->second.plan->sizeIndex(), job->second.key, 1};
+}
+
+// The compile workers stay: only the measuring ones need to be new processes.
+Status Session::restartBenchWorkers()
+{
+    if (!m_pipeline)
+        return ok(); // the next job starts the pipeline, with new processes
+    auto status = m_pipeline->restartBenchWorkers();
+    forwardLogs();
+    if (status)
+        reportLanes(true);
+    return status;
+}
+
+Expected<bool> Session::roomForJob()
+{
+    if (auto status = ensurePipeline(); !status)
+        return status.error();
+    return m_pipeline->canAccept();
+}
+
+void Session::submit(const RoundPlan::Job &job, const RoundPlan::Finalist &finalist)
+{
+    const std::uint64_t token = m_nextToken++;
+    // A size's finalists all on one GPU: their rounds rank them, not the cards' speeds.
+    m_pipeline->submit(token, finalist.config, finalist.sizeIndex, finalist.sizeIndex);
+    m_inFlight.emplace(token, InFlight{nullptr, finalist.config, finalist.configKey, job});
+    m_listener.onConfigStarted(finalist.sizeIndex, finalist.configKey);
+}
+
+// A finalist's round: recorded with its rounds so far, counted in the run's summary.
+Status Session::recordRound(const RoundPlan::Job &job, Result measured)
+{
+    if (auto status = m_rounds.record(*m_store, *m_metrics, job, std::move(measured)); !status)
+        return status;
+    ++m_summary.roundsMeasured;
+    return ok();
 }
 
 void Session::forwardLogs()

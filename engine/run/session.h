@@ -6,6 +6,7 @@
 #include "model/expected.h"
 #include "model/spec.h"
 #include "roundplan.h"
+#include "roundrunner.h"
 #include "runpacing.h"
 #include "sessionlistener.h"
 #include "sessionoptions.h"
@@ -31,12 +32,12 @@ class JobPipeline;
 // A pause request (SessionOptions::pauseRequested) holds back new configurations until it is
 // cleared; the run's clock stops meanwhile. With measurement.process_rounds > 1 the search is
 // followed by extra rounds that measure its finalists again in fresh worker processes
-// (RoundPlan; sessionrounds.cpp).
-class Session
+// (RoundRunner).
+class Session : private RoundRunner::Run
 {
 public:
     Session(const Spec &spec, SessionOptions options, SessionListener &listener);
-    ~Session();
+    ~Session() override;
 
     Expected<RunSummary> run();
 
@@ -73,26 +74,20 @@ private:
     Status collect(std::chrono::milliseconds wait);
     Status record(SizePlan &plan, const Configuration &config, const std::string &key,
                   Result result, std::optional<std::int64_t> storedId);
-    // Rounds (sessionrounds.cpp).
-    Status loadStoredRounds(std::int64_t runId);
-    Expected<bool> startNextRound();
-    void announceStoredRounds();
-    Result combinedWithMetrics(std::size_t finalist, Result combined) const;
-    RoundEvent roundEvent(std::size_t finalist, int round, Result measured, Result combined) const;
-    Status issueRoundJobs();
     Status recordRound(const RoundPlan::Job &job, Result measured);
-    void offerFinalist(std::int64_t resultId, std::size_t sizeIndex, const Configuration &config,
-                       const std::string &key, const Result &result);
-    Status restartBenchWorkers();
-    bool roundsComplete() const;
-    std::uint64_t roundJobsPlanned() const;
+    // What the rounds need of the run (RoundRunner::Run).
+    bool stopRequested() const override { return m_pacing.stopRequested(); }
+    bool pauseRequested() const override { return m_pacing.pauseRequested(); }
+    Expected<bool> roomForJob() override;
+    void submit(const RoundPlan::Job &job, const RoundPlan::Finalist &finalist) override;
+    Status restartBenchWorkers() override;
     void forwardLogs();
     // Bench lanes: what each GPU measures now.
     void reportLanes(bool all);
     std::optional<LaneReporter::LaneJob> laneJob(std::uint64_t token) const;
     std::string runDevice() const;
     Status recordLaunchedDevice();
-    void reportProgress();
+    void reportProgress() override;
     void updatePause();
     void waitWhilePaused();
     Expected<RunSummary> fail(const EngineError &error);
@@ -119,10 +114,7 @@ private:
     std::uint64_t m_measuredDone = 0;
     RunSummary m_summary;
     RunPacing m_pacing;
-    RoundPlan m_rounds;
-    int m_round = 1;                         // 1 while searching, then the extra round going on
-    std::vector<RoundPlan::Job> m_roundJobs; // of the current round, not yet issued
-    std::uint64_t m_roundJobsEstimate = 0;   // until the finalists are chosen
+    RoundRunner m_rounds;
     LaneReporter m_lanes;
 };
 
