@@ -1,0 +1,36 @@
+#include "runstate.h"
+
+#include <array>
+#include <utility>
+
+namespace tb {
+
+namespace {
+constexpr std::array<std::pair<RunState, std::string_view>, 5> kNames{{
+    {RunState::Running, "running"},
+    {RunState::Finished, "finished"},
+    {RunState::Stopped, "stopped"},
+    {RunState::Failed, "failed"},
+    {RunState::Interrupted, "interrupted"},
+}};
+} // namespace
+
+std::string_view toString(RunState state)
+{
+    for (const auto &[value, name] : kNames) {
+        if (value == state)
+            return name;
+    }
+    return "unknown";
+}
+
+std::optional<RunState> runStateFromString(std::string_view text)
+{
+    for (const auto &[value, name] : kNames) {
+        if (name == text)
+            return value;
+    }
+    return std::nullopt;
+}
+
+} // namespace tb
