@@ -8,6 +8,7 @@
 #include "backend/cuda/compile/cudacompilebackend.h"
 #include "backend/cuda/cudabackend.h"
 #endif
+#include "model/workerrole.h"
 #include "runner/cpuaffinity.h"
 #include "spec/specloader.h"
 #include "worker/workerloop.h"
@@ -42,10 +43,10 @@ std::string cpuModel()
 // CUDA_VISIBLE_DEVICES, set by its supervisor or by Slurm's --gpus-per-task), found by the
 // driver here: a worker started through srun or ssh measures on a GPU its supervisor's machine
 // may not have, and the run learns its model, UUID, architecture and peaks from this.
-tb::WorkerIdentity identify(const std::string &role)
+tb::WorkerIdentity identify(tb::WorkerRole role)
 {
     tb::WorkerIdentity identity{role, TUNEBENCH_VERSION, cpuModel(), {}};
-    if (role != "cuda")
+    if (role != tb::WorkerRole::Cuda)
         return identity;
     const tb::CudaEnvironment cuda = tb::probeCudaEnvironment();
     if (cuda.devices.empty())
@@ -68,25 +69,30 @@ std::string defaultCacheDirectory()
 // cpu-compile: build them only; cuda-compile: NVRTC only (CPU, no GPU needed); cuda: load
 // cubins and measure on the one GPU this process sees.
 // codeDirectory: cuda-compile only, where each build's PTX and cubin go (the Kernel page).
-std::unique_ptr<tb::KernelBackend> makeBackend(const std::string &role,
+std::unique_ptr<tb::KernelBackend> makeBackend(tb::WorkerRole role,
                                                const std::string &cacheDirectory,
                                                const std::string &arch,
                                                const std::string &codeDirectory)
 {
+    switch (role) {
 #if TUNEBENCH_HAVE_CUDA
-    if (role == "cuda-compile")
+    case tb::WorkerRole::CudaCompile:
         return std::make_unique<tb::CudaCompileBackend>(
             cacheDirectory, tb::CudaCompileOptions{arch, {}, codeDirectory});
-    if (role == "cuda")
+    case tb::WorkerRole::Cuda:
         return std::make_unique<tb::CudaBackend>(cacheDirectory);
 #else
-    (void)arch;
-    (void)codeDirectory;
-    if (role == "cuda-compile" || role == "cuda")
+    case tb::WorkerRole::CudaCompile:
+    case tb::WorkerRole::Cuda:
+        (void)arch;
+        (void)codeDirectory;
         return nullptr; // this build has no CUDA backend (kNoCudaBackend)
 #endif
-    if (role == "cpu-compile")
+    case tb::WorkerRole::CpuCompile:
         return std::make_unique<tb::CpuCompileBackend>(cacheDirectory);
+    case tb::WorkerRole::Cpu:
+        break;
+    }
     return std::make_unique<tb::CpuBackend>(cacheDirectory);
 }
 
@@ -97,13 +103,13 @@ int main(int argc, char **argv)
     CLI::App app{
         "Tunebench worker: builds and measures kernels for tunebench-cli or the "
         "workbench, over the worker protocol on stdin/stdout. Not meant to be run by hand."};
-    std::string role = "cpu";
+    std::string roleName(tb::toString(tb::WorkerRole::Cpu));
     std::string cacheDirectory = defaultCacheDirectory();
     std::string arch = tb::kDefaultCompileArch;
     std::string codeDirectory;
     int pinCpu = -1;
     int avoidCpu = -1;
-    app.add_option("--role", role, "Worker role: cpu, cpu-compile, cuda-compile or cuda")
+    app.add_option("--role", roleName, "Worker role: cpu, cpu-compile, cuda-compile or cuda")
         ->check(CLI::IsMember({"cpu", "cpu-compile", "cuda-compile", "cuda"}))
         ->capture_default_str();
     app.add_option("--pin-cpu", pinCpu, "Run on this CPU alone (the measuring worker)");
@@ -125,6 +131,7 @@ int main(int argc, char **argv)
 
     // From here on fd 1 belongs to the protocol; anything a kernel prints goes to the log.
     const int protocolFd = tb::claimProtocolOutput();
+    const tb::WorkerRole role = tb::workerRoleFromString(roleName).value(); // --role checked it
     const auto backend = makeBackend(role, cacheDirectory, arch, codeDirectory);
     if (!backend) {
         std::fprintf(stderr, "tunebench-worker: %s\n", tb::kNoCudaBackend);

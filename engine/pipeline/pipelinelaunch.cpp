@@ -44,7 +44,7 @@ SupervisorOptions PipelineLaunch::options(const PipelineSettings &settings,
     options.specDocument = settings.specDocument;
     options.baseDirectory = settings.baseDirectory;
     options.cacheDirectory = settings.cacheDirectory;
-    options.expectedRole = pool.name;
+    options.expectedRole = workerRoleFromString(pool.name).value();
     if (!settings.referenceName.empty())
         options.referenceName = settings.referenceName;
     launchAt(pool, index, options);

@@ -25,7 +25,7 @@ struct HelloMessage
 {
     int protocol = kProtocolVersion;
     std::string workerVersion;
-    std::string role; // "cpu" | "compile" | "bench"
+    std::string role; // a WorkerRole name (model/workerrole.h), kept as sent: refused by name
     std::int64_t pid = 0;
     std::string host;
     std::string device; // free text, e.g. "cpu: AMD EPYC 7763", or a CUDA worker's GPU name

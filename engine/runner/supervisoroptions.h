@@ -2,6 +2,8 @@
 
 #include "launcherkind.h"
 
+#include "model/workerrole.h"
+
 #include <chrono>
 #include <memory>
 #include <string>
@@ -31,7 +33,7 @@ struct SupervisorOptions
     std::string specDocument; // sent to every worker in its setup
     std::string baseDirectory;
     std::string cacheDirectory;
-    std::string expectedRole = "cpu";
+    WorkerRole expectedRole = WorkerRole::Cpu; // what the hello must say
     // For the hello, and again for the setup to be answered.
     std::chrono::milliseconds handshakeTimeout{15000};
     // A configuration that has killed this many workers is reported as worker_crashed and is

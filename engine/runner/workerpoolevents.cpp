@@ -85,10 +85,11 @@ void WorkerPool::onHello(WorkerSlot &slot, const Expected<std::string> &frame,
                                        : message.error().toString()));
         return;
     }
-    if (hello->role != m_options.expectedRole) {
-        refuse(slot,
-               makeError(Code::WorkerError, workerName() + " has role '" + hello->role +
-                                                "', expected '" + m_options.expectedRole + "'"));
+    // Compared as text: a role this Tunebench does not know is refused by name too.
+    const std::string expected(toString(m_options.expectedRole));
+    if (hello->role != expected) {
+        refuse(slot, makeError(Code::WorkerError, workerName() + " has role '" + hello->role +
+                                                      "', expected '" + expected + "'"));
         return;
     }
     slot.host = hello->host;

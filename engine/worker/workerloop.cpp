@@ -169,9 +169,12 @@ int runWorkerLoop(KernelBackend &backend, const SpecParser &parseSpec,
                   const WorkerIdentity &identity, int inputFd, int outputFd)
 {
     WorkerSession session(backend, parseSpec, outputFd);
-    const HelloMessage hello{kProtocolVersion, identity.workerVersion,
-                             identity.role,    static_cast<std::int64_t>(::getpid()),
-                             hostName(),       identity.device,
+    const HelloMessage hello{kProtocolVersion,
+                             identity.workerVersion,
+                             std::string(toString(identity.role)),
+                             static_cast<std::int64_t>(::getpid()),
+                             hostName(),
+                             identity.device,
                              identity.gpu};
     if (!session.send(hello))
         return kProtocolFailure;

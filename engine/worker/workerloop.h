@@ -4,6 +4,7 @@
 #include "model/gpuidentity.h"
 #include "model/kernelbackend.h"
 #include "model/spec.h"
+#include "model/workerrole.h"
 
 #include <functional>
 #include <string>
@@ -13,7 +14,7 @@ namespace tb {
 // What a worker says about itself in its hello.
 struct WorkerIdentity
 {
-    std::string role; // "cpu" | "compile" | "bench"
+    WorkerRole role = WorkerRole::Cpu;
     std::string workerVersion;
     std::string device; // free text, e.g. "cpu: AMD EPYC 7763"
     GpuIdentity gpu;    // a CUDA measuring worker's GPU (HelloMessage::gpu)

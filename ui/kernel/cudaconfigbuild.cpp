@@ -65,7 +65,7 @@ SupervisorOptions supervisorOptions(const CompileRequest &request, const Compile
     options.specDocument = std::move(document);
     options.baseDirectory = request.spec.baseDirectory;
     options.cacheDirectory = request.cacheDirectory;
-    options.expectedRole = "cuda-compile";
+    options.expectedRole = WorkerRole::CudaCompile;
     // One compile asked for by hand: a crash is reported at once instead of being retried.
     options.crashesBeforeQuarantine = 1;
     options.failedStartsBeforeGivingUp = 1;

@@ -71,7 +71,7 @@ public:
         if (::pipe(m_toWorker) != 0 || ::pipe(m_fromWorker) != 0)
             qFatal("pipe failed");
         m_thread = std::thread([this] {
-            const WorkerIdentity identity{"cpu", "9.9.9", "cpu: test device", {}};
+            const WorkerIdentity identity{WorkerRole::Cpu, "9.9.9", "cpu: test device", {}};
             m_exitCode =
                 runWorkerLoop(m_backend, parseSpec, identity, m_toWorker[0], m_fromWorker[1]);
         });
