@@ -5,6 +5,7 @@
 
 #include "measure/adaptivesampler.h"
 #include "model/measurementcaveats.h"
+#include "model/timerkind.h"
 #include "space/variables.h"
 
 #include <chrono>
@@ -62,7 +63,7 @@ Result CpuBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
 Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex)
 {
     Result result;
-    result.timer = "steady_clock";
+    result.timer = toString(TimerKind::SteadyClock);
     if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())
         return failedResult(result, ResultStatus::RuntimeError, std::move(problem));
 

@@ -1,6 +1,7 @@
 #include "cpucompilebackend.h"
 
 #include "backend/common/evaluationchecks.h"
+#include "model/timerkind.h"
 
 #include <exception>
 
@@ -23,7 +24,7 @@ Status CpuCompileBackend::prepare(const Spec &spec)
 Result CpuCompileBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
 {
     Result result;
-    result.timer = "none";
+    result.timer = toString(TimerKind::None);
     if (!m_spec)
         return failedResult(result, ResultStatus::RuntimeError, "the backend was not prepared");
     if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())

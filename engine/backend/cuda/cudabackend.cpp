@@ -11,6 +11,7 @@
 #include "cuptitimer.h"
 #include "l2flusher.h"
 #include "launchcheck.h"
+#include "model/timerkind.h"
 #include "smclockprobe.h"
 
 #include <chrono>
@@ -179,7 +180,7 @@ Result CudaBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
 Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
 {
     Result result;
-    result.timer = m_cupti ? "cupti" : "cuda_events";
+    result.timer = toString(m_cupti ? TimerKind::Cupti : TimerKind::CudaEvents);
     if (!m_spec || !m_context)
         return failed(result, failure(ResultStatus::RuntimeError, "the backend was not prepared"));
     if (m_context->broken())

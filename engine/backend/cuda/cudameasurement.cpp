@@ -7,6 +7,7 @@
 #include "l2flusher.h"
 #include "measure/adaptivesampler.h"
 #include "measure/statistics.h"
+#include "model/timerkind.h"
 
 #include <algorithm>
 #include <chrono>
@@ -157,7 +158,7 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
         }
     }
     sampler.writeTo(result);
-    result.timer = m_cupti ? "cupti" : "cuda_events";
+    result.timer = toString(m_cupti ? TimerKind::Cupti : TimerKind::CudaEvents);
     if (m_cupti && m_cupti->serialRecords()) // what was taken off each record's duration
         result.resources["cupti_record_offset_s"] = m_cupti->recordOffsetSeconds();
     result.resources["event_median_s"] = median(events);

@@ -4,6 +4,7 @@
 
 #include "codefiles.h"
 #include "cudaresources.h"
+#include "model/timerkind.h"
 #include "occupancy.h"
 
 #include <algorithm>
@@ -49,7 +50,7 @@ Result CudaCompileBackend::evaluate(const Configuration &config, std::size_t siz
 Result CudaCompileBackend::run(const Configuration &config, std::size_t sizeIndex)
 {
     Result result;
-    result.timer = "none"; // nothing is measured here
+    result.timer = toString(TimerKind::None); // nothing is measured here
     if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())
         return failedResult(result, ResultStatus::RuntimeError, std::move(problem));
 
