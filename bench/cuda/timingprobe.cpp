@@ -87,7 +87,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "%s\n", status.error().toString().c_str());
         return 1;
     }
-    const auto result = backend.evaluate(config, std::strtoul(argv[3], nullptr, 10));
+    const auto result =
+        backend.evaluate(config, std::strtoul(argv[3], nullptr, 10), tb::kNoStopAbove);
     const auto resource = [&](const char *key) { return result.resource(key).value_or(-1.0); };
     std::printf(
         "{\"status\": \"%s\", \"timer\": \"%s\", \"median_s\": %.9g, \"min_s\": %.9g, "

@@ -7,8 +7,8 @@
 
 namespace tb {
 
-AdaptiveSampler::AdaptiveSampler(const MeasurementSettings &settings, double hopelessAboveSeconds)
-    : m_settings(settings), m_hopelessAbove(hopelessAboveSeconds),
+AdaptiveSampler::AdaptiveSampler(const MeasurementSettings &settings, double stopAboveSeconds)
+    : m_settings(settings), m_stopAboveSeconds(stopAboveSeconds),
       m_relativeHalfWidth(kUnboundedRelativeHalfWidth)
 {
     m_samples.reserve(static_cast<std::size_t>(std::max(settings.maxSamples, 1)));
@@ -40,7 +40,7 @@ bool AdaptiveSampler::done(double elapsedSeconds) const
 // optimistic reading of its samples is slower than the threshold (with 3 samples, their fastest).
 bool AdaptiveSampler::stoppedEarly() const
 {
-    return m_hopelessAbove > 0 && medianInterval(m_sorted).lower > m_hopelessAbove;
+    return m_stopAboveSeconds > 0 && medianInterval(m_sorted).lower > m_stopAboveSeconds;
 }
 
 void AdaptiveSampler::writeTo(Result &result) const
@@ -48,7 +48,7 @@ void AdaptiveSampler::writeTo(Result &result) const
     result.samples = m_samples;
     result.summary = summary();
     if (stoppedEarly())
-        result.resources[kStoppedEarlyAboveKey] = m_hopelessAbove;
+        result.resources[kStoppedEarlyAboveKey] = m_stopAboveSeconds;
 }
 
 SampleSummary AdaptiveSampler::summary() const

@@ -10,13 +10,13 @@ namespace tb {
 // Collects timing samples of one configuration and says when to stop: when the median is known
 // precisely enough (relative half-width of its ~95% confidence interval at or under the target,
 // after at least minSamples and minSecondsPerConfig), or when a sample or time cap is hit, or
-// (early exit) as soon as that interval lies wholly above `hopelessAboveSeconds`: the
+// (early exit) as soon as that interval lies wholly above `stopAboveSeconds`: the
 // configuration is clearly slower than the best so far, and measuring it precisely would spend
 // time that contenders need. 0 = no early exit. Every sample is kept.
 class AdaptiveSampler
 {
 public:
-    explicit AdaptiveSampler(const MeasurementSettings &settings, double hopelessAboveSeconds = 0);
+    explicit AdaptiveSampler(const MeasurementSettings &settings, double stopAboveSeconds = 0);
 
     void add(double seconds);
 
@@ -34,7 +34,7 @@ public:
 
 private:
     MeasurementSettings m_settings;
-    double m_hopelessAbove;
+    double m_stopAboveSeconds;
     std::vector<double> m_samples; // measurement order
     std::vector<double> m_sorted;  // kept sorted on insertion: done() runs after every sample
     double m_relativeHalfWidth;

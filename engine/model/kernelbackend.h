@@ -9,6 +9,9 @@
 
 namespace tb {
 
+// KernelBackend::evaluate()'s stopAboveSeconds for a configuration measured in full.
+inline constexpr double kNoStopAbove = 0;
+
 // What a worker runs: builds and measures configurations of one spec. One instance per worker
 // process; evaluate() may crash or hang (the supervisor handles that), but must not throw.
 class KernelBackend
@@ -20,13 +23,12 @@ public:
     virtual Status prepare(const Spec &spec) = 0;
 
     // Build (or fetch from the cache), verify against the reference config, and measure.
-    virtual Result evaluate(const Configuration &config, std::size_t sizeIndex) = 0;
-
-    // For the next evaluate(): the median time (seconds) above which its configuration is
-    // hopeless (JobMessage::stopAboveSeconds; 0 = none). A measuring backend stops sampling as
-    // soon as the median's interval lies wholly above it (AdaptiveSampler) and records the
-    // threshold in the result (kStoppedEarlyAboveKey). Backends that do not measure ignore it.
-    void setHopelessAbove(double seconds) { m_hopelessAbove = seconds; }
+    // stopAboveSeconds: the early-exit threshold, the median time above which the configuration
+    // is hopeless (JobMessage::stopAboveSeconds; kNoStopAbove = none). A measuring backend stops
+    // sampling as soon as the median's interval lies wholly above it (AdaptiveSampler) and
+    // records it in the result (kStoppedEarlyAboveKey). Backends that do not measure ignore it.
+    virtual Result evaluate(const Configuration &config, std::size_t sizeIndex,
+                            double stopAboveSeconds) = 0;
 
     // Whether evaluate() on `sizeIndex` would first have to compute the reference
     // configuration's outputs. The worker then calls prepareReference() before evaluate() and
@@ -40,12 +42,6 @@ public:
     // False once the backend cannot go on (a CUDA context left unusable by an illegal address or
     // a trap): the worker sends the result it has, then exits so the supervisor restarts it.
     virtual bool usable() const { return true; }
-
-protected:
-    double hopelessAbove() const { return m_hopelessAbove; }
-
-private:
-    double m_hopelessAbove = 0;
 };
 
 } // namespace tb

@@ -133,8 +133,8 @@ private:
     Result evaluate(const JobMessage &job)
     {
         try {
-            m_backend.setHopelessAbove(job.stopAboveSeconds);
-            return m_backend.evaluate(Configuration{job.values}, job.sizeIndex);
+            return m_backend.evaluate(Configuration{job.values}, job.sizeIndex,
+                                      job.stopAboveSeconds);
         } catch (const std::exception &error) {
             Result result;
             result.status = ResultStatus::RuntimeError;

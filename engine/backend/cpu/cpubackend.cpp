@@ -47,10 +47,11 @@ Status CpuBackend::prepare(const Spec &spec)
     return ok();
 }
 
-Result CpuBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
+Result CpuBackend::evaluate(const Configuration &config, std::size_t sizeIndex,
+                            double stopAboveSeconds)
 {
     try {
-        return run(config, sizeIndex);
+        return run(config, sizeIndex, stopAboveSeconds);
     } catch (const std::exception &exception) {
         return failedResult({}, ResultStatus::RuntimeError,
                             std::string("the kernel threw an exception: ") + exception.what());
@@ -60,7 +61,7 @@ Result CpuBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
     }
 }
 
-Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex)
+Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds)
 {
     Result result;
     result.timer = toString(TimerKind::SteadyClock);
@@ -88,7 +89,7 @@ Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex)
         return failedResult(result, ResultStatus::InvalidLaunch, bound.error().toString());
     }
 
-    measure(*library, result);
+    measure(*library, stopAboveSeconds, result);
     return result;
 }
 
@@ -158,13 +159,13 @@ CpuBackend::Reference CpuBackend::computeReference(std::size_t sizeIndex)
     return reference;
 }
 
-void CpuBackend::measure(const KernelLibrary &library, Result &result)
+void CpuBackend::measure(const KernelLibrary &library, double stopAboveSeconds, Result &result)
 {
     void **arguments = m_arguments->callArguments();
     for (int i = 0; i < m_spec->measurement.warmupRuns; ++i)
         m_call->invoke(library.entry(), arguments);
 
-    AdaptiveSampler sampler(m_spec->measurement, hopelessAbove());
+    AdaptiveSampler sampler(m_spec->measurement, stopAboveSeconds);
     const auto loadBefore = HostLoad::read();
     const auto begin = Clock::now();
     for (;;) {

@@ -31,7 +31,8 @@ public:
     Status prepare(const Spec &spec) override;
 
     // Never throws: an exception out of the kernel's C++ code becomes runtime_error.
-    Result evaluate(const Configuration &config, std::size_t sizeIndex) override;
+    Result evaluate(const Configuration &config, std::size_t sizeIndex,
+                    double stopAboveSeconds) override;
 
     bool needsReference(std::size_t sizeIndex) const override;
     std::string prepareReference(std::size_t sizeIndex) override;
@@ -45,12 +46,12 @@ private:
         std::vector<OutputSnapshot> outputs;
     };
 
-    Result run(const Configuration &config, std::size_t sizeIndex);
+    Result run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds);
     std::optional<KernelLibrary> buildAndLoad(const Configuration &config, Result &result);
     const Reference &referenceFor(std::size_t sizeIndex);
     Reference computeReference(std::size_t sizeIndex);
     Status bindFor(const Configuration &config, std::size_t sizeIndex);
-    void measure(const KernelLibrary &library, Result &result);
+    void measure(const KernelLibrary &library, double stopAboveSeconds, Result &result);
 
     CpuBuilder m_builder;
     std::optional<Spec> m_spec;

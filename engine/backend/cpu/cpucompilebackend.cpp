@@ -21,7 +21,8 @@ Status CpuCompileBackend::prepare(const Spec &spec)
     return ok();
 }
 
-Result CpuCompileBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
+Result CpuCompileBackend::evaluate(const Configuration &config, std::size_t sizeIndex,
+                                   double /*stopAboveSeconds: nothing is measured*/)
 {
     Result result;
     result.timer = toString(TimerKind::None);

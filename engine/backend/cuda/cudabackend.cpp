@@ -165,10 +165,11 @@ Status CudaBackend::openDevice(LapClock &setup)
     return ok();
 }
 
-Result CudaBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
+Result CudaBackend::evaluate(const Configuration &config, std::size_t sizeIndex,
+                             double stopAboveSeconds)
 {
     try {
-        return run(config, sizeIndex);
+        return run(config, sizeIndex, stopAboveSeconds);
     } catch (const std::exception &exception) {
         return failed({}, failure(ResultStatus::RuntimeError,
                                   std::string("the CUDA backend failed: ") + exception.what()));
@@ -177,7 +178,7 @@ Result CudaBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
     }
 }
 
-Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
+Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds)
 {
     Result result;
     result.timer = toString(m_cupti ? TimerKind::Cupti : TimerKind::CudaEvents);
@@ -215,7 +216,8 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex)
             return failed(result, bound.failure());
         endPhase("bind_seconds");
     }
-    if (CudaStatus measured = measure(kernel, m_spec->verification.reference.has_value(), result);
+    if (CudaStatus measured =
+            measure(kernel, m_spec->verification.reference.has_value(), stopAboveSeconds, result);
         !measured)
         return failed(result, measured.failure());
     endPhase("measure_seconds");
@@ -259,13 +261,14 @@ CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t size
     return {};
 }
 
-CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, Result &result)
+CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
+                                Result &result)
 {
     const ClockState before = m_clocks.sample();
     CudaMeasurement measurement(*m_driver, m_stream.handle(), m_events, *m_flusher,
                                 m_switcher.get(), m_cupti.get());
     std::string cuptiFailure;
-    CudaStatus measured = measurement.measure(kernel.launch, m_spec->measurement, hopelessAbove(),
+    CudaStatus measured = measurement.measure(kernel.launch, m_spec->measurement, stopAboveSeconds,
                                               verified ? 1 : 0, result, &cuptiFailure);
     if (!cuptiFailure.empty()) {
         m_cupti.reset();

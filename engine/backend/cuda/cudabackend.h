@@ -51,7 +51,8 @@ public:
     Status prepare(const Spec &spec) override;
 
     // Never throws.
-    Result evaluate(const Configuration &config, std::size_t sizeIndex) override;
+    Result evaluate(const Configuration &config, std::size_t sizeIndex,
+                    double stopAboveSeconds) override;
 
     bool needsReference(std::size_t sizeIndex) const override;
     std::string prepareReference(std::size_t sizeIndex) override;
@@ -83,7 +84,7 @@ private:
         std::vector<ReferenceOutput> outputs;
     };
 
-    Result run(const Configuration &config, std::size_t sizeIndex);
+    Result run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds);
     Status openDevice(LapClock &setup);
     void chooseCuptiRecords(bool concurrent);
     CudaStatus loadKernel(const Configuration &config, std::size_t sizeIndex, Result &result,
@@ -98,7 +99,8 @@ private:
     CudaStatus verify(const Reference &reference, const LoadedKernel &kernel);
     CudaStatus compareOutput(const ReferenceOutput &expected, const DeviceOutput &actual,
                              std::string &mismatch);
-    CudaStatus measure(const LoadedKernel &kernel, bool verified, Result &result);
+    CudaStatus measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
+                       Result &result);
     Result failed(Result result, const CudaFailure &failure);
 
     std::string m_cacheDirectory;

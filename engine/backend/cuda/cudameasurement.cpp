@@ -102,8 +102,8 @@ CudaStatus CudaMeasurement::runBatch(const KernelLaunch &kernel, std::size_t cou
 }
 
 CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const MeasurementSettings &settings,
-                                    double hopelessAboveSeconds, int launchedAlready,
-                                    Result &result, std::string *cuptiFailure)
+                                    double stopAboveSeconds, int launchedAlready, Result &result,
+                                    std::string *cuptiFailure)
 {
     const auto dropCupti = [&](const std::string &why) {
         if (cuptiFailure)
@@ -119,7 +119,7 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
         if (Status discarded = m_cupti->discard(); !discarded)
             dropCupti(discarded.error().toString());
 
-    AdaptiveSampler sampler(settings, hopelessAboveSeconds);
+    AdaptiveSampler sampler(settings, stopAboveSeconds);
     std::vector<double> events; // the events' value of every accepted sample
     std::vector<double> batchEvents;
     const auto begin = Clock::now();
@@ -127,9 +127,9 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
     while (!done) {
         const std::size_t taken = events.size();
         const double elapsed = secondsSince(begin);
-        const std::size_t count = nextBatchSize(settings, taken, elapsed,
-                                                taken ? elapsed / static_cast<double>(taken) : 0,
-                                                hopelessAboveSeconds > 0);
+        const std::size_t count =
+            nextBatchSize(settings, taken, elapsed,
+                          taken ? elapsed / static_cast<double>(taken) : 0, stopAboveSeconds > 0);
         if (CudaStatus ran = runBatch(kernel, count, !settings.warmCache); !ran)
             return ran;
         if (CudaStatus read = m_events.elapsed(count, batchEvents); !read)
@@ -142,7 +142,7 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
             } else {
                 // Start over on the events' values of what was measured so far.
                 dropCupti(durations.error().toString());
-                sampler = AdaptiveSampler(settings, hopelessAboveSeconds);
+                sampler = AdaptiveSampler(settings, stopAboveSeconds);
                 for (std::size_t i = 0; i < events.size() && !done; ++i) {
                     sampler.add(events[i]);
                     done = sampler.done(elapsed);

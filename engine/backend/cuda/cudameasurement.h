@@ -46,10 +46,10 @@ public:
     // failure (the result keeps what was measured before).
     // launchedAlready: untimed launches of this kernel just made (the verification run); they
     // count towards the settings' warm-up runs.
-    // hopelessAboveSeconds: the job's early-exit threshold (KernelBackend::setHopelessAbove; 0 =
-    // none); a result whose sampling stopped there gets resources[kStoppedEarlyAboveKey].
+    // stopAboveSeconds: the job's early-exit threshold (KernelBackend::evaluate(); 0 = none); a
+    // result whose sampling stopped there gets resources[kStoppedEarlyAboveKey].
     CudaStatus measure(const KernelLaunch &kernel, const MeasurementSettings &settings,
-                       double hopelessAboveSeconds, int launchedAlready, Result &result,
+                       double stopAboveSeconds, int launchedAlready, Result &result,
                        std::string *cuptiFailure);
 
     // Pure. How many samples the next batch takes: minSamples (at least 1) for the first, then

@@ -31,8 +31,10 @@ public:
         return ok();
     }
 
-    Result evaluate(const Configuration &config, std::size_t sizeIndex) override
+    Result evaluate(const Configuration &config, std::size_t sizeIndex,
+                    double stopAboveSeconds) override
     {
+        lastStopAboveSeconds = stopAboveSeconds;
         Result result;
         result.samples = {config.values.at(0) * 1e-3};
         result.summary.count = 1;
@@ -49,6 +51,7 @@ public:
 
     std::string preparedName;
     std::atomic<int> evaluations{0};
+    std::atomic<double> lastStopAboveSeconds{-1};
 };
 
 // The spec "parser" of this test: the document is the spec's name; "{oops" does not parse.
@@ -218,6 +221,23 @@ private slots:
         worker.send(JobMessage{1, {99}, 0});
         QCOMPARE(worker.receiveAs<JobResultMessage>().id, std::uint64_t(1)); // answered first
         QCOMPARE(worker.join(), 3);
+    }
+
+    // The early-exit threshold reaches evaluate() as its argument, job by job.
+    void passesEachJobsStopAboveToEvaluate()
+    {
+        LoopHarness worker;
+        worker.receiveAs<HelloMessage>();
+        worker.send(SetupMessage{"saxpy", "", ""});
+        worker.receiveAs<ReadyMessage>();
+        worker.send(JobMessage{1, {3}, 0, 0.25});
+        worker.receiveAs<JobResultMessage>();
+        QCOMPARE(worker.backend().lastStopAboveSeconds.load(), 0.25);
+        worker.send(JobMessage{2, {3}, 0});
+        worker.receiveAs<JobResultMessage>();
+        QCOMPARE(worker.backend().lastStopAboveSeconds.load(), kNoStopAbove);
+        worker.send(ShutdownMessage{});
+        QCOMPARE(worker.join(), 0);
     }
 
     void endsCleanlyAtTheEndOfInput()

@@ -35,7 +35,8 @@ Status CudaCompileBackend::prepare(const Spec &spec)
     return ok();
 }
 
-Result CudaCompileBackend::evaluate(const Configuration &config, std::size_t sizeIndex)
+Result CudaCompileBackend::evaluate(const Configuration &config, std::size_t sizeIndex,
+                                    double /*stopAboveSeconds: nothing is measured*/)
 {
     try {
         return run(config, sizeIndex);

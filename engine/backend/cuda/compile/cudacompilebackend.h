@@ -31,7 +31,8 @@ public:
     Status prepare(const Spec &spec) override;
 
     // Never throws.
-    Result evaluate(const Configuration &config, std::size_t sizeIndex) override;
+    Result evaluate(const Configuration &config, std::size_t sizeIndex,
+                    double stopAboveSeconds) override;
 
     const NvrtcCompiler &compiler() const { return m_compiler; }
 

@@ -92,7 +92,7 @@ private slots:
     {
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(saxpySpec()).hasValue());
-        const Result result = backend.evaluate(Configuration{{2}}, 0);
+        const Result result = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::Ok, describe(result));
         QVERIFY(result.message.empty());
         QCOMPARE(result.timer, std::string("steady_clock"));
@@ -104,7 +104,7 @@ private slots:
 
         // Same build again: from the cache; y is re-initialised before verifying, so the
         // accumulated timing runs of the first evaluation do not make it wrong.
-        const Result again = backend.evaluate(Configuration{{2}}, 0);
+        const Result again = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
         QVERIFY2(again.status == ResultStatus::Ok, describe(again));
         QVERIFY(again.cachedBuild);
     }
@@ -113,18 +113,19 @@ private slots:
     {
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(saxpySpec()).hasValue());
-        const Result small = backend.evaluate(Configuration{{4}}, 1); // 37: exercises the tail
+        const Result small =
+            backend.evaluate(Configuration{{4}}, 1, kNoStopAbove); // 37: exercises the tail
         QVERIFY2(small.status == ResultStatus::Ok, describe(small));
-        const Result large = backend.evaluate(Configuration{{4}}, 0);
+        const Result large = backend.evaluate(Configuration{{4}}, 0, kNoStopAbove);
         QVERIFY2(large.status == ResultStatus::Ok, describe(large));
-        QVERIFY(backend.evaluate(Configuration{{4}}, 2).status != ResultStatus::Ok);
+        QVERIFY(backend.evaluate(Configuration{{4}}, 2, kNoStopAbove).status != ResultStatus::Ok);
     }
 
     void reportsAWrongResult()
     {
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(saxpySpec()).hasValue());
-        const Result result = backend.evaluate(Configuration{{3}}, 0);
+        const Result result = backend.evaluate(Configuration{{3}}, 0, kNoStopAbove);
         QCOMPARE(statusOf(result), QString("wrong_result"));
         QVERIFY(result.samples.empty());
         QVERIFY2(result.message.find("1 of 1000 elements of output 'y'") != std::string::npos,
@@ -138,7 +139,7 @@ private slots:
     {
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(saxpySpec()).hasValue());
-        const Result result = backend.evaluate(Configuration{{5}}, 0);
+        const Result result = backend.evaluate(Configuration{{5}}, 0, kNoStopAbove);
         QCOMPARE(statusOf(result), QString("compile_error"));
         QVERIFY2(result.message.find("UNROLL 5 is not supported") != std::string::npos,
                  result.message.c_str());
@@ -153,7 +154,7 @@ private slots:
         spec.verification.reference.reset();
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(spec).hasValue());
-        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        const Result result = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
         QCOMPARE(statusOf(result), QString("compile_error"));
         QVERIFY2(result.message.find("entry 'matmul' not found in the built library") !=
                      std::string::npos,
@@ -173,7 +174,7 @@ private slots:
                                                  "build") != std::string::npos);
         QVERIFY(!backend.needsReference(0)); // known now, failure and all
         for (double unroll : {1.0, 2.0}) {
-            const Result result = backend.evaluate(Configuration{{unroll}}, 0);
+            const Result result = backend.evaluate(Configuration{{unroll}}, 0, kNoStopAbove);
             QCOMPARE(statusOf(result), QString("reference_failed"));
             QVERIFY2(result.message.find("reference configuration UNROLL=5 failed to build") !=
                          std::string::npos,
@@ -216,7 +217,7 @@ void store(int32_t k, double d, double *out, float f, int64_t big, uint8_t small
         spec.measurement = quickMeasurement();
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(spec).hasValue());
-        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        const Result result = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::Ok, describe(result));
     }
 
@@ -227,7 +228,7 @@ void store(int32_t k, double d, double *out, float f, int64_t big, uint8_t small
         spec.arguments[0].size = "N - 2000";
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(spec).hasValue());
-        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        const Result result = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
         QCOMPARE(statusOf(result), QString("invalid_launch"));
         QVERIFY2(result.message.find("'x'") != std::string::npos, result.message.c_str());
         QVERIFY(result.message.find("negative") != std::string::npos);
@@ -247,7 +248,7 @@ void store(int32_t k, double d, double *out, float f, int64_t big, uint8_t small
         QVERIFY2(status.error().message.find("'y'") != std::string::npos,
                  status.error().message.c_str());
 
-        const Result unprepared = CpuBackend(cache()).evaluate(Configuration{{1}}, 0);
+        const Result unprepared = CpuBackend(cache()).evaluate(Configuration{{1}}, 0, kNoStopAbove);
         QCOMPARE(statusOf(unprepared), QString("runtime_error"));
     }
 };

@@ -63,7 +63,7 @@ private slots:
         QVERIFY(backend.device() != nullptr);
         qInfo("device: %s", backend.device()->description().c_str());
 
-        const Result result = backend.evaluate(Configuration{{128, 0}}, 0);
+        const Result result = backend.evaluate(Configuration{{128, 0}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::Ok, qPrintable(describe(result)));
         QCOMPARE(result.timer, std::string("cupti"));
         QVERIFY(result.samples.size() >= 10);
@@ -96,7 +96,7 @@ private slots:
     {
         CudaBackend backend(cacheDirectory());
         PREPARE(backend, copyScaleSpec(1 << 20));
-        const Result result = backend.evaluate(Configuration{{2048, 0}}, 0);
+        const Result result = backend.evaluate(Configuration{{2048, 0}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::InvalidLaunch, qPrintable(describe(result)));
         QVERIFY2(result.message.find("2048 threads per block") != std::string::npos,
                  result.message.c_str());
@@ -113,7 +113,7 @@ private slots:
         spec.verification.reference = std::vector<double>{16384};
         CudaBackend backend(cacheDirectory());
         PREPARE(backend, spec);
-        const Result result = backend.evaluate(Configuration{{98304}}, 0);
+        const Result result = backend.evaluate(Configuration{{98304}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::Ok, qPrintable(describe(result)));
         QCOMPARE(result.resources.at("dynamic_shared"), 98304.0);
     }
@@ -128,7 +128,7 @@ private slots:
         PREPARE(backend, spec);
         // Each instantiation is timed by CUPTI (issue 34, item 1), the reference's too.
         for (const double block : {512.0, 64.0}) {
-            const Result result = backend.evaluate(Configuration{{block}}, 0);
+            const Result result = backend.evaluate(Configuration{{block}}, 0, kNoStopAbove);
             QVERIFY2(result.status == ResultStatus::Ok, qPrintable(describe(result)));
             QCOMPARE(result.resources.at("threads_per_block"), block);
             QVERIFY(!result.samples.empty());
@@ -145,7 +145,7 @@ private slots:
         QVERIFY2(holder, why.c_str());
         CudaBackend backend(cacheDirectory());
         PREPARE(backend, copyScaleSpec(1 << 22));
-        const Result result = backend.evaluate(Configuration{{256, 0}}, 0);
+        const Result result = backend.evaluate(Configuration{{256, 0}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::Ok, qPrintable(describe(result)));
         QCOMPARE(result.timer, std::string("cuda_events"));
         QCOMPARE(result.resources.at("cupti_unavailable"), 1.0);
@@ -162,12 +162,12 @@ private slots:
         CudaBackend backend(cacheDirectory());
         PREPARE(backend, spec);
         QVERIFY(backend.usable());
-        const Result result = backend.evaluate(Configuration{{0}}, 0);
+        const Result result = backend.evaluate(Configuration{{0}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::RuntimeError, qPrintable(describe(result)));
         QVERIFY2(result.message.find("CUDA_ERROR_ILLEGAL_ADDRESS") != std::string::npos,
                  result.message.c_str());
         QVERIFY(!backend.usable());
-        const Result after = backend.evaluate(Configuration{{0}}, 0);
+        const Result after = backend.evaluate(Configuration{{0}}, 0, kNoStopAbove);
         QVERIFY(after.status == ResultStatus::RuntimeError);
     }
 

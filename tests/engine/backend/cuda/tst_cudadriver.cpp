@@ -85,7 +85,7 @@ private slots:
         QVERIFY(prepared.error().toString().find("libcuda.so.1") != std::string::npos);
         QVERIFY(backend.device() == nullptr);
         // Not prepared: a result, not a crash.
-        const Result result = backend.evaluate(Configuration{{128}}, 0);
+        const Result result = backend.evaluate(Configuration{{128}}, 0, kNoStopAbove);
         QVERIFY(result.status == ResultStatus::RuntimeError);
         QVERIFY(backend.usable());
     }

@@ -20,13 +20,13 @@ private slots:
     {
         CudaBackend backend(cacheDirectory());
         PREPARE(backend, copyScaleSpec(1 << 20));
-        const Result result = backend.evaluate(Configuration{{256, 1}}, 0);
+        const Result result = backend.evaluate(Configuration{{256, 1}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
         QVERIFY2(result.message.find("differ from the reference") != std::string::npos,
                  result.message.c_str());
         QVERIFY(backend.usable());
         // The backend goes on: the right config is fine.
-        const Result right = backend.evaluate(Configuration{{128, 0}}, 0);
+        const Result right = backend.evaluate(Configuration{{128, 0}}, 0, kNoStopAbove);
         QVERIFY2(right.status == ResultStatus::Ok, qPrintable(describe(right)));
     }
 
@@ -35,7 +35,7 @@ private slots:
     {
         CudaBackend backend(cacheDirectory());
         PREPARE(backend, perturbSpec());
-        const Result result = backend.evaluate(Configuration{{1}}, 0);
+        const Result result = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
         QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
         const std::string expected = "1 of 1048576 elements of output 'out' differ from the "
                                      "reference; first at [3]: got nan, expected ";
@@ -47,15 +47,15 @@ private slots:
     {
         CudaBackend backend(cacheDirectory());
         PREPARE(backend, perturbSpec());
-        const Result close = backend.evaluate(Configuration{{2}}, 0);
+        const Result close = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
         QVERIFY2(close.status == ResultStatus::Ok, qPrintable(describe(close)));
-        const Result far = backend.evaluate(Configuration{{3}}, 0);
+        const Result far = backend.evaluate(Configuration{{3}}, 0, kNoStopAbove);
         QVERIFY2(far.status == ResultStatus::WrongResult, qPrintable(describe(far)));
         QVERIFY2(far.message.find("of 1048576 elements of output 'out' differ") !=
                      std::string::npos,
                  far.message.c_str());
         // The outputs are reset between runs: the exact configuration is still fine after.
-        const Result exact = backend.evaluate(Configuration{{0}}, 0);
+        const Result exact = backend.evaluate(Configuration{{0}}, 0, kNoStopAbove);
         QVERIFY2(exact.status == ResultStatus::Ok, qPrintable(describe(exact)));
     }
 

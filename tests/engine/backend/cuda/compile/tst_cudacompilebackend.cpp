@@ -67,7 +67,7 @@ private slots:
     {
         CudaCompileBackend backend(cache(), {});
         QVERIFY(backend.prepare(scaleSpec()).hasValue());
-        const Result result = backend.evaluate(Configuration{{128, 4}}, 0);
+        const Result result = backend.evaluate(Configuration{{128, 4}}, 0, kNoStopAbove);
         QCOMPARE(statusName(result) + result.message, std::string("ok"));
         QCOMPARE(result.timer, std::string("none"));
         QCOMPARE(result.summary.count, 0);
@@ -91,7 +91,7 @@ private slots:
         QVERIFY(r.at("occupancy") > 0 && r.at("occupancy") <= 1);
 
         // The same configuration again (or for another problem size: same code) is a cache hit.
-        const Result again = backend.evaluate(Configuration{{128, 4}}, 1);
+        const Result again = backend.evaluate(Configuration{{128, 4}}, 1, kNoStopAbove);
         QCOMPARE(statusName(again), std::string("ok"));
         QVERIFY(again.cachedBuild);
         QCOMPARE(again.resources, result.resources);
@@ -101,7 +101,7 @@ private slots:
     {
         CudaCompileBackend backend(cache(), {});
         QVERIFY(backend.prepare(scaleSpec()).hasValue());
-        const Result result = backend.evaluate(Configuration{{2048, 1}}, 0);
+        const Result result = backend.evaluate(Configuration{{2048, 1}}, 0, kNoStopAbove);
         QCOMPARE(statusName(result), std::string("invalid_launch"));
         QCOMPARE(result.message, std::string("2048 threads per block exceed the limit of 1024"));
         // It compiled: the figures are there to explain the failure.
@@ -116,7 +116,7 @@ private slots:
         spec.launch->dynamicSharedMemory = "T_BLOCK * 4096"; // 256 KiB for 64 threads
         CudaCompileBackend backend(cache(), {});
         QVERIFY(backend.prepare(spec).hasValue());
-        const Result result = backend.evaluate(Configuration{{64, 1}}, 0);
+        const Result result = backend.evaluate(Configuration{{64, 1}}, 0, kNoStopAbove);
         QCOMPARE(statusName(result), std::string("invalid_launch"));
         QVERIFY2(result.message.find("shared memory") != std::string::npos, result.message.c_str());
         QCOMPARE(result.resources.at("dynamic_shared"), 262144.0);
@@ -128,7 +128,8 @@ private slots:
         spec.launch->grid = {"N / T_BLOCK"};
         CudaCompileBackend backend(cache(), {});
         QVERIFY(backend.prepare(spec).hasValue());
-        const Result result = backend.evaluate(Configuration{{64, 1}}, 1); // 1000 / 64
+        const Result result =
+            backend.evaluate(Configuration{{64, 1}}, 1, kNoStopAbove); // 1000 / 64
         QCOMPARE(statusName(result), std::string("invalid_launch"));
         QVERIFY2(result.message.find("/launch/grid/0") != std::string::npos,
                  result.message.c_str());
@@ -139,7 +140,7 @@ private slots:
     {
         CudaCompileBackend backend(cache(), {});
         QVERIFY(backend.prepare(scaleSpec()).hasValue());
-        const Result result = backend.evaluate(Configuration{{128, 16}}, 0);
+        const Result result = backend.evaluate(Configuration{{128, 16}}, 0, kNoStopAbove);
         QCOMPARE(statusName(result), std::string("compile_error"));
         QVERIFY2(result.message.find("error") != std::string::npos, result.message.c_str());
         QVERIFY(result.compilerLog.find("supports UNROLL up to 8") != std::string::npos);
@@ -160,12 +161,12 @@ private slots:
         pascal.arch = "sm_61";
         QVERIFY(!CudaCompileBackend(cache(), pascal).prepare(scaleSpec()).hasValue());
 
-        QCOMPARE(statusName(backend.evaluate(Configuration{{128, 4}}, 0)),
+        QCOMPARE(statusName(backend.evaluate(Configuration{{128, 4}}, 0, kNoStopAbove)),
                  std::string("runtime_error"));
         QVERIFY(backend.prepare(scaleSpec()).hasValue());
-        QCOMPARE(statusName(backend.evaluate(Configuration{{128, 4}}, 5)),
+        QCOMPARE(statusName(backend.evaluate(Configuration{{128, 4}}, 5, kNoStopAbove)),
                  std::string("runtime_error"));
-        QCOMPARE(statusName(backend.evaluate(Configuration{{128}}, 0)),
+        QCOMPARE(statusName(backend.evaluate(Configuration{{128}}, 0, kNoStopAbove)),
                  std::string("runtime_error"));
     }
 
@@ -180,7 +181,7 @@ private slots:
             CudaCompileBackend backend(m_directory.filePath("code-cache").toStdString(),
                                        {"sm_90", {}, directory.toStdString()});
             QVERIFY(backend.prepare(scaleSpec()).hasValue());
-            const Result result = backend.evaluate(Configuration{{64, 1}}, 0);
+            const Result result = backend.evaluate(Configuration{{64, 1}}, 0, kNoStopAbove);
             QCOMPARE(statusName(result) + result.message, std::string("ok"));
             QCOMPARE(result.cachedBuild, std::string(name) == "code-cached");
             const std::string stem = directory.toStdString() + "/";
