@@ -1,35 +1,53 @@
 #include "workerpool.h"
 
 #include "childlaunch.h"
+#include "handshakecheck.h"
+#include "launcherloss.h"
 
 #include "protocol/messagecodec.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace tb::runner_detail {
 
 namespace {
 
-constexpr std::size_t kMaxLogLines = 10000;
-constexpr std::size_t kTailLines = 10;
-// A worker's stderr logged per job (and per start): a kernel printing gigabytes is cut to its
-// first quarter megabyte and its last kTailLines lines, with a note of how much was dropped.
-constexpr std::size_t kLoggedBytesPerJob = 256 * 1024;
-
-std::string byteCount(std::size_t bytes)
-{
-    if (bytes >= 10 * 1024 * 1024)
-        return std::to_string(bytes / (1024 * 1024)) + " MiB";
-    if (bytes >= 10 * 1024)
-        return std::to_string(bytes / 1024) + " KiB";
-    return std::to_string(bytes) + " bytes";
-}
 constexpr auto kReapInterval = std::chrono::milliseconds(10);
 constexpr auto kLivenessInterval = std::chrono::milliseconds(250);
+constexpr auto kExitGrace = std::chrono::seconds(1); // from EOF on stdout to SIGKILL
+constexpr auto kStopGrace = std::chrono::seconds(2); // from shutdown to SIGKILL
+
+std::string seconds(double value)
+{
+    std::ostringstream text;
+    text << value << " s";
+    return text.str();
+}
+
+std::string seconds(std::chrono::milliseconds value)
+{
+    return seconds(static_cast<double>(value.count()) / 1000.0);
+}
+
+// The codec's own messages already say "protocol error: ...".
+std::string asProtocolError(const std::string &text)
+{
+    const std::string prefix = "protocol error: ";
+    return text.rfind(prefix, 0) == 0 ? text : prefix + text;
+}
+
+std::string workers(int count)
+{
+    return std::to_string(count) + (count == 1 ? " worker" : " workers");
+}
 
 } // namespace
 
-WorkerPool::WorkerPool(SupervisorOptions options) : m_options(std::move(options))
+WorkerPool::WorkerPool(SupervisorOptions options)
+    : m_options(std::move(options)), m_quarantine(m_options.crashesBeforeQuarantine),
+      m_restarts(m_options.failedStartsBeforeGivingUp),
+      m_launcherLosses(m_options.launcherLossesBeforeDropping)
 {
     m_slots.resize(static_cast<std::size_t>(std::max(0, m_options.workerCount)));
     for (std::size_t i = 0; i < m_slots.size(); ++i)
@@ -44,8 +62,7 @@ void WorkerPool::startAll(Clock::time_point now)
 
 void WorkerPool::spawn(WorkerSlot &slot, Clock::time_point now)
 {
-    slot.stderrTail.clear();
-    slot.loggedBytes = slot.droppedBytes = slot.droppedLines = 0;
+    slot.stderrCapture.reset();
     slot.jobsDone = 0;
     slot.startError.reset();
     auto process = WorkerProcess::spawn(m_options.launch);
@@ -156,16 +173,8 @@ void WorkerPool::readStderr(WorkerSlot &slot)
     std::vector<std::string> lines;
     slot.process->readStderr(lines);
     for (auto &line : lines) {
-        if (slot.loggedBytes + line.size() <= kLoggedBytesPerJob) {
-            slot.loggedBytes += line.size() + 1;
-            log("worker " + std::to_string(slot.index) + ": " + line);
-        } else {
-            slot.droppedBytes += line.size() + 1;
-            ++slot.droppedLines;
-        }
-        slot.stderrTail.push_back(std::move(line));
-        if (slot.stderrTail.size() > kTailLines)
-            slot.stderrTail.pop_front();
+        if (slot.stderrCapture.add(std::move(line)))
+            log("worker " + std::to_string(slot.index) + ": " + slot.stderrCapture.tail().back());
     }
 }
 
@@ -181,17 +190,8 @@ void WorkerPool::readStdout(WorkerSlot &slot, Clock::time_point now)
 // Ends a job's (or a start's) output: says how much of it was dropped, then its last lines.
 void WorkerPool::endOutput(WorkerSlot &slot)
 {
-    if (slot.droppedBytes > 0) {
-        const std::string name = "worker " + std::to_string(slot.index) + ": ";
-        log("supervisor: " + name + byteCount(slot.droppedBytes) + " of output (" +
-            std::to_string(slot.droppedLines) + " lines) dropped after the first " +
-            byteCount(slot.loggedBytes) + "; the last lines:");
-        const std::size_t shown = std::min(slot.droppedLines, slot.stderrTail.size());
-        for (auto line = slot.stderrTail.end() - static_cast<std::ptrdiff_t>(shown);
-             line != slot.stderrTail.end(); ++line)
-            log(name + *line);
-    }
-    slot.loggedBytes = slot.droppedBytes = slot.droppedLines = 0;
+    for (auto &line : slot.stderrCapture.endOutput("worker " + std::to_string(slot.index) + ": "))
+        log(std::move(line));
 }
 
 int WorkerPool::pollTimeoutMs(Clock::time_point now) const
@@ -229,12 +229,11 @@ bool WorkerPool::assign(const JobRequest &job)
 {
     if (m_stopping)
         return false;
-    const auto kills = m_kills.find({job.config.values, job.sizeIndex});
-    if (kills != m_kills.end() && kills->second >= m_options.crashesBeforeQuarantine) {
+    if (const auto kills = m_quarantine.quarantined(job)) {
         Result result;
         result.status = ResultStatus::WorkerCrashed;
         result.message = "quarantined: this configuration already killed " +
-                         std::to_string(kills->second) + " worker(s); not run again";
+                         std::to_string(*kills) + " worker(s); not run again";
         emit(nullptr, job, std::move(result));
         return true;
     }
@@ -290,16 +289,7 @@ std::vector<JobOutcome> WorkerPool::takeOutcomes()
 
 std::vector<std::string> WorkerPool::takeLogLines()
 {
-    std::vector<std::string> lines;
-    if (m_droppedLogLines > 0) {
-        lines.push_back("supervisor: " + std::to_string(m_droppedLogLines) +
-                        " log lines dropped (nobody read them in time)");
-        m_droppedLogLines = 0;
-    }
-    lines.insert(lines.end(), std::make_move_iterator(m_logLines.begin()),
-                 std::make_move_iterator(m_logLines.end()));
-    m_logLines.clear();
-    return lines;
+    return m_log.take();
 }
 
 std::vector<JobRequest> WorkerPool::takeAbandoned()
@@ -332,19 +322,7 @@ std::vector<GpuIdentity> WorkerPool::gpus() const
 
 void WorkerPool::log(std::string line)
 {
-    if (m_logLines.size() >= kMaxLogLines) {
-        m_logLines.pop_front();
-        ++m_droppedLogLines;
-    }
-    m_logLines.push_back(std::move(line));
-}
-
-std::string WorkerPool::tailText(const WorkerSlot &slot) const
-{
-    std::string text;
-    for (const auto &line : slot.stderrTail)
-        text += (text.empty() ? "" : "\n") + line;
-    return text;
+    m_log.push(std::move(line));
 }
 
 std::string WorkerPool::slotName(const WorkerSlot &slot) const
@@ -358,6 +336,372 @@ std::string WorkerPool::slotName(const WorkerSlot &slot) const
 std::string WorkerPool::workerName() const
 {
     return "worker '" + commandText(m_options.launch.command) + "'";
+}
+
+// --- the worker's conversation: frames, deadlines, deaths
+
+void WorkerPool::onFrame(WorkerSlot &slot, const Expected<std::string> &frame,
+                         Clock::time_point now)
+{
+    if (slot.ending != WorkerSlot::Ending::None && slot.ending != WorkerSlot::Ending::Exited)
+        return; // being killed: nothing it says counts any more
+    switch (slot.phase) {
+    case WorkerSlot::Phase::AwaitHello:
+        onHello(slot, frame, now);
+        break;
+    case WorkerSlot::Phase::AwaitReady:
+        onSetupAnswer(slot, decodeFrame(frame));
+        break;
+    case WorkerSlot::Phase::Ready:
+        onJobAnswer(slot, decodeFrame(frame));
+        break;
+    case WorkerSlot::Phase::Down:
+    case WorkerSlot::Phase::Failed:
+        break;
+    }
+}
+
+void WorkerPool::onHello(WorkerSlot &slot, const Expected<std::string> &frame,
+                         Clock::time_point now)
+{
+    const Expected<HelloMessage> hello = checkHello(frame, m_options.expectedRole, workerName());
+    if (!hello) {
+        refuse(slot, hello.error());
+        return;
+    }
+    slot.host = hello->host;
+    slot.device = hello->device;
+    slot.gpu = hello->gpu;
+    log("supervisor: " + slotName(slot) + ": tunebench-worker " + hello->workerVersion + " on " +
+        hello->host + " (pid " + std::to_string(hello->pid) + "), " + hello->device);
+    const SetupMessage setup{m_options.specDocument, m_options.baseDirectory,
+                             m_options.cacheDirectory};
+    if (!slot.process->send(encode(setup))) {
+        refuse(slot, makeError(EngineError::Code::WorkerError, workerName() + " closed its input"));
+        return;
+    }
+    slot.phase = WorkerSlot::Phase::AwaitReady;
+    slot.deadline = now + m_options.handshakeTimeout;
+}
+
+void WorkerPool::onSetupAnswer(WorkerSlot &slot, const Expected<Message> &message)
+{
+    // A launched worker's failure says where: a login node's user must know which node has
+    // no GPU or no driver.
+    const std::string who = m_options.launch.launcher == LauncherKind::Local ? std::string("worker")
+                                                                             : slotName(slot) + ":";
+    if (Status answer = checkSetupAnswer(message, who, workerName()); !answer) {
+        refuse(slot, answer.error());
+        return;
+    }
+    slot.phase = WorkerSlot::Phase::Ready;
+    slot.deadline = Clock::time_point::max();
+}
+
+void WorkerPool::onJobAnswer(WorkerSlot &slot, Expected<Message> message)
+{
+    const auto now = Clock::now();
+    if (!message) {
+        endProcess(slot, WorkerSlot::Ending::ProtocolError, message.error().toString(), now);
+        return;
+    }
+    if (const auto *reference = std::get_if<ReferenceMessage>(&message.value());
+        reference && slot.job && slot.jobSent && reference->id == slot.job->id) {
+        slot.inReference = reference->running;
+        return;
+    }
+    auto *answer = std::get_if<JobResultMessage>(&message.value());
+    if (!answer || !slot.job || !slot.jobSent || answer->id != slot.job->id) {
+        std::string what = std::string("unexpected '") + messageType(message.value()) + "'";
+        if (answer && slot.job)
+            what += " for job " + std::to_string(answer->id) + " while running job " +
+                    std::to_string(slot.job->id);
+        else if (answer)
+            what += " while idle";
+        endProcess(slot, WorkerSlot::Ending::ProtocolError, what, now);
+        return;
+    }
+    const JobRequest job = takeJob(slot);
+    readStderr(slot); // the job's last words, before its output is closed
+    endOutput(slot);
+    ++slot.jobsDone;
+    slot.failedStarts = 0;
+    emit(&slot, job, std::move(answer->result));
+}
+
+void WorkerPool::onDeadline(WorkerSlot &slot, Clock::time_point now)
+{
+    using Code = EngineError::Code;
+    if (slot.phase == WorkerSlot::Phase::AwaitHello) {
+        refuse(slot, makeError(Code::WorkerError, workerName() + " sent no hello within " +
+                                                      seconds(m_options.handshakeTimeout)));
+    } else if (slot.phase == WorkerSlot::Phase::AwaitReady) {
+        refuse(slot,
+               makeError(Code::WorkerError, workerName() + " did not finish its setup within " +
+                                                seconds(m_options.handshakeTimeout)));
+    } else if (slot.phase == WorkerSlot::Phase::Ready && slot.job && slot.jobSent &&
+               slot.inReference) {
+        log("supervisor: worker " + std::to_string(slot.index) + ": the reference of job " +
+            std::to_string(slot.job->id) + " exceeded " + seconds(slot.job->timeoutSeconds) +
+            ", killing it");
+        referenceFailed(slot, m_options.referenceName + " ran longer than the limit of " +
+                                  seconds(slot.job->timeoutSeconds) + "; the worker was killed");
+        endProcess(slot, WorkerSlot::Ending::Timeout, {}, now);
+    } else if (slot.phase == WorkerSlot::Phase::Ready && slot.job && slot.jobSent) {
+        const JobRequest job = takeJob(slot);
+        Result result;
+        result.status = ResultStatus::Timeout;
+        result.message = "the configuration ran longer than its limit of " +
+                         seconds(job.timeoutSeconds) + "; the worker was killed";
+        log("supervisor: worker " + std::to_string(slot.index) + ": job " + std::to_string(job.id) +
+            " exceeded " + seconds(job.timeoutSeconds) + ", killing it");
+        emit(&slot, job, std::move(result));
+        endProcess(slot, WorkerSlot::Ending::Timeout, {}, now);
+    } else {
+        slot.deadline = Clock::time_point::max();
+    }
+}
+
+void WorkerPool::refuse(WorkerSlot &slot, EngineError error)
+{
+    const std::string text = error.message;
+    slot.startError = std::move(error);
+    endProcess(slot, WorkerSlot::Ending::Refused, text, Clock::now());
+}
+
+void WorkerPool::endProcess(WorkerSlot &slot, WorkerSlot::Ending ending, std::string text,
+                            Clock::time_point now)
+{
+    if (slot.ending != WorkerSlot::Ending::None)
+        return;
+    slot.ending = ending;
+    slot.endingText = std::move(text);
+    if (ending == WorkerSlot::Ending::Exited)
+        slot.killAt = now + kExitGrace; // it is probably exiting: let it, to learn its status
+    else
+        slot.process->kill();
+}
+
+void WorkerPool::finishProcess(WorkerSlot &slot, Clock::time_point now)
+{
+    // Reaped: what it wrote last may still sit in the pipes.
+    readStderr(slot);
+    endOutput(slot);
+    if (slot.process->stdoutFd() >= 0) {
+        slot.process->readStdout(*slot.parser);
+        while (auto frame = slot.parser->nextFrame())
+            onFrame(slot, *frame, now);
+    }
+    const std::string how = WorkerProcess::describeExit(slot.process->waitStatus());
+    // Lost at any point once started (a task killed during its setup too); while the pool
+    // starts, a worker that cannot come up fails the start instead.
+    const std::string lost =
+        slot.ending == WorkerSlot::Ending::Exited && !m_starting
+            ? launcherLossReason(m_options.launch.launcher, slot.process->waitStatus(),
+                                 slot.stderrCapture.tail())
+            : std::string();
+    const auto ending = slot.ending;
+    const auto phase = slot.phase;
+    log("supervisor: " + slotName(slot) + " (pid " + std::to_string(slot.process->pid()) + ") " +
+        how);
+    slot.process.reset();
+    slot.parser.reset();
+    slot.ending = WorkerSlot::Ending::None;
+    slot.deadline = Clock::time_point::max();
+    slot.killAt = Clock::time_point::max();
+    slot.phase = WorkerSlot::Phase::Down;
+    slot.restartAt = now;
+    if (m_stopping)
+        return;
+    if (m_launcherLosses.dropped()) {
+        slot.phase = WorkerSlot::Phase::Failed;
+        return;
+    }
+    if (!lost.empty()) {
+        lostToLauncher(slot, lost);
+        return;
+    }
+    if (phase == WorkerSlot::Phase::AwaitHello || phase == WorkerSlot::Phase::AwaitReady) {
+        EngineError error = slot.startError.value_or(
+            makeError(EngineError::Code::WorkerError,
+                      workerName() + " " + how +
+                          (phase == WorkerSlot::Phase::AwaitHello ? " before its hello"
+                                                                  : " during its setup")));
+        if (error.detail.empty())
+            error.detail = slot.stderrCapture.tailText();
+        failedStart(slot, std::move(error), now);
+    } else if (slot.job && slot.jobSent) {
+        jobKilledWorker(slot, ending == WorkerSlot::Ending::ProtocolError
+                                  ? asProtocolError(slot.endingText)
+                                  : "worker " + how);
+    } else if (slot.jobsDone == 0 && ending != WorkerSlot::Ending::Timeout) {
+        failedStart(slot,
+                    makeError(EngineError::Code::WorkerError,
+                              workerName() + " " + how + " before finishing a job",
+                              slot.stderrCapture.tailText()),
+                    now);
+    }
+}
+
+void WorkerPool::emit(WorkerSlot *slot, const JobRequest &job, Result result)
+{
+    m_outcomes.push_back(JobOutcome{job.id, job.config, job.sizeIndex, std::move(result),
+                                    slot ? slot->index : -1, false, slot ? slot->host : "",
+                                    slot ? slot->device : "", slot ? slot->gpu : GpuIdentity{}});
+}
+
+// --- failures: a job that kills its worker, a worker that cannot start, a lost location
+
+void WorkerPool::jobKilledWorker(WorkerSlot &slot, const std::string &how)
+{
+    if (slot.inReference) { // not the configuration's doing: no count, no retry
+        std::string message = m_options.referenceName + " killed its worker: " + how;
+        if (!slot.stderrCapture.tail().empty())
+            message += "; last stderr lines:\n" + slot.stderrCapture.tailText();
+        referenceFailed(slot, std::move(message));
+        return;
+    }
+    const int kills = m_quarantine.recordKill(*slot.job);
+    log("supervisor: worker " + std::to_string(slot.index) + ": " + how + " while running job " +
+        std::to_string(slot.job->id) + " (" + workers(kills) + " lost on this configuration)");
+    if (m_quarantine.retries(kills)) {
+        slot.jobSent = false; // again, on the fresh worker the restart brings
+        return;
+    }
+    Result result;
+    result.status = ResultStatus::WorkerCrashed;
+    result.message = how + " (" + workers(kills) + " lost on this configuration)";
+    if (!slot.stderrCapture.tail().empty())
+        result.message += "; last stderr lines:\n" + slot.stderrCapture.tailText();
+    const JobRequest job = takeJob(slot);
+    emit(&slot, job, std::move(result));
+}
+
+void WorkerPool::referenceFailed(WorkerSlot &slot, std::string message)
+{
+    log("supervisor: worker " + std::to_string(slot.index) + ": " + message);
+    Result result;
+    result.status = ResultStatus::ReferenceFailed;
+    result.message = std::move(message);
+    const JobRequest job = takeJob(slot);
+    emit(&slot, job, std::move(result));
+}
+
+void WorkerPool::failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now)
+{
+    if (m_starting) {
+        if (!m_startError)
+            m_startError = std::move(error);
+        slot.phase = WorkerSlot::Phase::Failed;
+        return;
+    }
+    ++slot.failedStarts;
+    log("supervisor: worker " + std::to_string(slot.index) +
+        " failed to start: " + error.toString());
+    if (const auto restartAt = m_restarts.nextStart(slot.failedStarts, now)) {
+        slot.phase = WorkerSlot::Phase::Down;
+        slot.restartAt = *restartAt;
+        return;
+    }
+    slot.phase = WorkerSlot::Phase::Failed;
+    EngineError gaveUp = makeError(
+        EngineError::Code::WorkerError,
+        "worker " + std::to_string(slot.index) + " could not be restarted (" +
+            std::to_string(slot.failedStarts) + " failed starts in a row): " + error.message,
+        error.detail);
+    log("supervisor: " + gaveUp.toString());
+    if (slot.job) {
+        Result result;
+        result.status = ResultStatus::WorkerCrashed;
+        result.message = gaveUp.toString();
+        const JobRequest job = takeJob(slot);
+        emit(&slot, job, std::move(result));
+    }
+    if (!m_health)
+        m_health = std::move(gaveUp);
+}
+
+// A worker lost to its launcher (launcherloss.h) says nothing about its job: the job goes back
+// to the caller as `lost`, to run on another worker, and counts against this location only.
+// The slot restarts, unless the location has now lost too many.
+void WorkerPool::lostToLauncher(WorkerSlot &slot, const std::string &reason)
+{
+    const bool dropNow = m_launcherLosses.recordLoss();
+    std::string line = "supervisor: " + slotName(slot) + " lost to its launcher: " + reason;
+    if (slot.job) {
+        line += "; job " + std::to_string(slot.job->id) +
+                " handed back to run elsewhere, not counted against its configuration";
+        Result result;
+        result.status = ResultStatus::WorkerCrashed;
+        result.message = "its worker was lost on " + m_options.locationName + ": " + reason;
+        const JobRequest job = takeJob(slot);
+        emit(&slot, job, std::move(result));
+        m_outcomes.back().lost = true;
+    }
+    log(std::move(line));
+    if (dropNow)
+        dropLocation(reason);
+}
+
+// Every slot gives up; jobs in flight go back as `lost`; health() says why from now on.
+void WorkerPool::dropLocation(const std::string &lastReason)
+{
+    m_launcherLosses.markDropped();
+    EngineError dropped = makeError(
+        EngineError::Code::WorkerError,
+        m_options.locationName + " dropped: " + workers(m_launcherLosses.losses()) +
+            " lost to the launcher (the last: " + lastReason + "); the run goes on without it");
+    log("supervisor: " + dropped.message);
+    for (auto &slot : m_slots) {
+        if (slot.job) {
+            Result result;
+            result.status = ResultStatus::WorkerCrashed;
+            result.message = dropped.message;
+            const JobRequest job = takeJob(slot);
+            emit(&slot, job, std::move(result));
+            m_outcomes.back().lost = true;
+        }
+        if (slot.process)
+            endProcess(slot, WorkerSlot::Ending::Refused, "location dropped", Clock::now());
+        else
+            slot.phase = WorkerSlot::Phase::Failed;
+    }
+    if (!m_health)
+        m_health = std::move(dropped);
+}
+
+// --- shutdown: ask every worker to stop, wait a grace period, kill what is left
+
+void WorkerPool::beginShutdown(Clock::time_point now)
+{
+    m_stopping = true;
+    m_stopDeadline = now + kStopGrace;
+    for (auto &slot : m_slots) {
+        if (slot.healthy())
+            slot.process->send(encode(ShutdownMessage{}));
+    }
+}
+
+bool WorkerPool::shutdownDone(Clock::time_point now) const
+{
+    return now >= m_stopDeadline ||
+           std::none_of(m_slots.begin(), m_slots.end(), [](const auto &s) { return !!s.process; });
+}
+
+void WorkerPool::killRemaining()
+{
+    m_stopping = true;
+    for (auto &slot : m_slots) {
+        if (slot.process) {
+            slot.process->kill();
+            slot.process->reap(true);
+            finishProcess(slot, Clock::now());
+        }
+        if (slot.job) {
+            m_abandoned.push_back(*slot.job);
+            slot.job.reset();
+        }
+    }
 }
 
 } // namespace tb::runner_detail

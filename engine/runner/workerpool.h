@@ -2,15 +2,21 @@
 
 // Private to tb_runner: the supervisor's state machine over its worker slots, without threads
 // or locks. Supervisor drives it from its I/O thread and serialises every call with a mutex.
+// The pool does the I/O (processes, pipes, frames); its rules live in classes without any:
+// CrashQuarantine, RestartBackoff and LauncherLossBudget for failures, checkHello() and
+// checkSetupAnswer() for the handshake, StderrCapture and LogQueue for what is logged.
 
+#include "crashquarantine.h"
 #include "jobrequest.h"
+#include "launcherlossbudget.h"
+#include "logqueue.h"
+#include "restartbackoff.h"
 #include "supervisoroptions.h"
 #include "workerslot.h"
 
 #include "model/expected.h"
 
 #include <deque>
-#include <map>
 #include <poll.h>
 #include <string>
 #include <utility>
@@ -70,8 +76,6 @@ public:
     std::vector<GpuIdentity> gpus() const;
 
 private:
-    using JobKey = std::pair<std::vector<double>, std::size_t>;
-
     void spawn(WorkerSlot &slot, Clock::time_point now);
     void sendJob(WorkerSlot &slot, Clock::time_point now);
     void readStderr(WorkerSlot &slot);
@@ -79,7 +83,7 @@ private:
     void readStdout(WorkerSlot &slot, Clock::time_point now);
     void onFrame(WorkerSlot &slot, const Expected<std::string> &frame, Clock::time_point now);
     void onHello(WorkerSlot &slot, const Expected<std::string> &frame, Clock::time_point now);
-    void onSetupAnswer(WorkerSlot &slot, const Expected<Message> &message, Clock::time_point now);
+    void onSetupAnswer(WorkerSlot &slot, const Expected<Message> &message);
     void onJobAnswer(WorkerSlot &slot, Expected<Message> message);
     void onDeadline(WorkerSlot &slot, Clock::time_point now);
     void refuse(WorkerSlot &slot, EngineError error);
@@ -94,19 +98,17 @@ private:
     void dropLocation(const std::string &lastReason);
     void emit(WorkerSlot *slot, const JobRequest &job, Result result);
     void log(std::string line);
-    std::string tailText(const WorkerSlot &slot) const;
     std::string workerName() const;
     // "worker 0", or "worker 0 on srun task 2" for a launched one: its hello's pid is the task.
     std::string slotName(const WorkerSlot &slot) const;
 
     SupervisorOptions m_options;
     std::vector<WorkerSlot> m_slots;
-    std::map<JobKey, int> m_kills; // workers lost per configuration and size
-    int m_launcherLosses = 0;      // workers lost to the launcher, this location's all told
-    bool m_locationDropped = false;
+    CrashQuarantine m_quarantine;
+    RestartBackoff m_restarts;
+    LauncherLossBudget m_launcherLosses; // this location's, all told
     std::deque<JobOutcome> m_outcomes;
-    std::deque<std::string> m_logLines;
-    std::size_t m_droppedLogLines = 0;
+    LogQueue m_log;
     std::vector<JobRequest> m_abandoned;
     std::optional<EngineError> m_startError;
     std::optional<EngineError> m_health;

@@ -3,13 +3,13 @@
 // Private to tb_runner: the state of one worker slot of a WorkerPool.
 
 #include "jobrequest.h"
+#include "stderrcapture.h"
 #include "workerprocess.h"
 
 #include "model/engineerror.h"
 #include "protocol/streamparser.h"
 
 #include <chrono>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,11 +60,7 @@ struct WorkerSlot
     std::string host;                      // from the current process's hello
     std::string device;                    // the same hello's device
     GpuIdentity gpu;                       // and GPU (a CUDA measuring worker's)
-    std::deque<std::string> stderrTail;    // last lines, for crash messages
-    // What the current job's process wrote to stderr: logged up to a budget, the rest counted.
-    std::size_t loggedBytes = 0;
-    std::size_t droppedBytes = 0;
-    std::size_t droppedLines = 0;
+    StderrCapture stderrCapture;           // the current process's: logged, last lines
 
     bool healthy() const { return process && ending == Ending::None; }
     bool idle() const { return phase == Phase::Ready && healthy() && !job; }
