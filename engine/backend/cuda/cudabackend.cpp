@@ -13,6 +13,7 @@
 #include "launchcheck.h"
 #include "model/timerkind.h"
 #include "smclockprobe.h"
+#include "space/variables.h"
 
 #include <chrono>
 #include <cstdio>
@@ -285,6 +286,89 @@ CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, doubl
         return probed; // the backend's own one-thread kernel failing: the context is suspect
     SmClockProbe::record(result, effectiveMegahertz);
     return measured;
+}
+
+CudaStatus CudaBackend::bindFor(const Configuration &config, std::size_t sizeIndex,
+                                const LoadedKernel &kernel)
+{
+    const auto values = configurationValues(*m_spec, config, sizeIndex);
+    if (CudaStatus bound = m_arguments->bind(values); !bound)
+        return bound;
+    if (m_constants->empty())
+        return {};
+    if (CudaStatus bound = m_constants->bind(values); !bound)
+        return bound;
+    return m_constants->upload(*m_driver, kernel.module);
+}
+
+CudaStatus CudaBackend::runOnce(const LoadedKernel &kernel)
+{
+    if (CudaStatus reset = m_arguments->resetOutputs(); !reset)
+        return reset;
+    if (CudaStatus launched = kernel.launch.launch(*m_driver, m_stream.handle()); !launched)
+        return launched;
+    return m_stream.synchronize();
+}
+
+bool CudaBackend::needsReference(std::size_t sizeIndex) const
+{
+    return m_spec && m_context && m_spec->verification.reference && !m_references.count(sizeIndex);
+}
+
+// A fault of the reference breaks the context (usable() turns false): the worker sends its
+// answer and exits, as after any configuration's fault.
+std::string CudaBackend::prepareReference(std::size_t sizeIndex)
+{
+    try {
+        CudaStatus fault;
+        return referenceFor(sizeIndex, fault).failure;
+    } catch (const std::exception &error) {
+        return "the reference configuration failed: " + std::string(error.what());
+    } catch (...) {
+        return "the reference configuration failed";
+    }
+}
+
+const CudaBackend::Reference &CudaBackend::referenceFor(std::size_t sizeIndex, CudaStatus &fault)
+{
+    auto found = m_references.find(sizeIndex);
+    if (found == m_references.end())
+        found = m_references.emplace(sizeIndex, computeReference(sizeIndex, fault)).first;
+    return found->second;
+}
+
+CudaBackend::Reference CudaBackend::computeReference(std::size_t sizeIndex, CudaStatus &fault)
+{
+    const Configuration config{*m_spec->verification.reference};
+    const std::string name = referenceLabel(*m_spec);
+    Result scratch;
+    LoadedKernel kernel;
+    Reference reference;
+    CudaStatus status = loadKernel(config, sizeIndex, scratch, kernel);
+    if (status.ok())
+        status = bindFor(config, sizeIndex, kernel);
+    if (status.ok())
+        status = runOnce(kernel);
+    if (status.ok())
+        status = ReferenceOutputs::keep(*m_driver, m_arguments->outputs(), reference.outputs);
+    if (!status.ok()) {
+        // A fault of the reference breaks the context for this configuration too.
+        if (status.failure().breaksContext)
+            fault = status;
+        return {name + " failed (" + std::string(toString(status.failure().status)) +
+                    "): " + status.failure().message,
+                {}};
+    }
+    return reference;
+}
+
+CudaStatus CudaBackend::verify(const Reference &reference, const LoadedKernel &kernel)
+{
+    if (CudaStatus ran = runOnce(kernel); !ran)
+        return ran;
+    return reference.outputs.verify(*m_driver, *m_verifier, m_arguments->outputs(),
+                                    m_spec->verification.rtol, m_spec->verification.atol,
+                                    m_stream.handle());
 }
 
 Result CudaBackend::failed(Result result, const CudaFailure &failure)

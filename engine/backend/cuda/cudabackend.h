@@ -1,6 +1,5 @@
 #pragma once
 
-#include "backend/common/outputverifier.h"
 #include "compile/launchshape.h"
 #include "compile/nvrtccompiler.h"
 #include "constantsymbols.h"
@@ -14,6 +13,7 @@
 #include "gpuclockmonitor.h"
 #include "kernellaunch.h"
 #include "model/kernelbackend.h"
+#include "referenceoutputs.h"
 
 #include <map>
 #include <memory>
@@ -69,19 +69,11 @@ private:
         CudaModule module;
         KernelLaunch launch;
     };
-    // What the reference configuration left in one output: a device copy where DeviceVerifier
-    // compares the type, a host copy where OutputVerifier does.
-    struct ReferenceOutput
-    {
-        std::string name;
-        std::uint64_t count = 0;
-        DeviceBuffer device;
-        std::optional<OutputSnapshot> host;
-    };
+    // The reference configuration's outputs for one problem size, or why there are none.
     struct Reference
     {
         std::string failure;
-        std::vector<ReferenceOutput> outputs;
+        ReferenceOutputs outputs;
     };
 
     Result run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds);
@@ -95,10 +87,7 @@ private:
     CudaStatus runOnce(const LoadedKernel &kernel);
     const Reference &referenceFor(std::size_t sizeIndex, CudaStatus &fault);
     Reference computeReference(std::size_t sizeIndex, CudaStatus &fault);
-    CudaStatus keepOutputs(Reference &reference) const;
     CudaStatus verify(const Reference &reference, const LoadedKernel &kernel);
-    CudaStatus compareOutput(const ReferenceOutput &expected, const DeviceOutput &actual,
-                             std::string &mismatch);
     CudaStatus measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
                        Result &result);
     Result failed(Result result, const CudaFailure &failure);
