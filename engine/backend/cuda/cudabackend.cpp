@@ -3,6 +3,7 @@
 #include "backend/common/evaluationchecks.h"
 #include "backend/common/lapclock.h"
 
+#include "binaryfile.h"
 #include "compile/cudaresources.h"
 #include "compile/nvrtcarchitectures.h"
 #include "contextswitcher.h"

@@ -1,5 +1,6 @@
 #include "internalkernel.h"
 
+#include "binaryfile.h"
 #include "compile/nvrtccompiler.h"
 
 namespace tb {
