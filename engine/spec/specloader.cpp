@@ -3,6 +3,7 @@
 #include "spec/jsonreader.h"
 #include "spec/specchecker.h"
 #include "spec/specreader.h"
+#include "spec/specwriter.h"
 #include "spec/strictjson.h"
 
 #include "model/userfile.h"
@@ -44,42 +45,13 @@ std::string parseErrorText(const nlohmann::json::parse_error &error)
            withoutExceptionTag(error.what());
 }
 
-// Measurement fields the document leaves out whose value (from the loader's defaults) is not
-// the built-in default: written into the copy, so that it means the same to a worker's loader.
-// With the built-in defaults nothing is added: the document, and its hash in a workspace, stay
-// as they were.
-void writeMeasurementDefaults(Json &root, const MeasurementSettings &settings)
-{
-    const MeasurementSettings builtIn;
-    const auto fill = [&root](const char *key, const auto &value, const auto &builtInValue) {
-        if (value == builtInValue)
-            return;
-        Json &measurement = root["measurement"];
-        if (!measurement.contains(key))
-            measurement[key] = value;
-    };
-    fill("warmup_runs", settings.warmupRuns, builtIn.warmupRuns);
-    fill("min_samples", settings.minSamples, builtIn.minSamples);
-    fill("max_samples", settings.maxSamples, builtIn.maxSamples);
-    fill("target_rel_ci", settings.targetRelativeHalfWidth, builtIn.targetRelativeHalfWidth);
-    fill("min_seconds_per_config", settings.minSecondsPerConfig, builtIn.minSecondsPerConfig);
-    fill("max_seconds_per_config", settings.maxSecondsPerConfig, builtIn.maxSecondsPerConfig);
-    fill("timeout_seconds", settings.timeoutSeconds, builtIn.timeoutSeconds);
-    fill("warm_cache", settings.warmCache, builtIn.warmCache);
-    fill("process_rounds", settings.processRounds, builtIn.processRounds);
-    fill("finalists_per_size", settings.finalistsPerSize, builtIn.finalistsPerSize);
-}
-
-// The worker's copy: the kernel file's text inlined, so reading it needs no file system.
+// The worker's copy: the kernel file's text inlined, so reading it needs no file system, and
+// the loader's measurement defaults written out, so that it means the same to a worker's loader.
 std::string inlinedDocument(Json root, const Spec &spec)
 {
-    Json &kernel = root["kernel"];
-    if (kernel.contains("source")) {
-        kernel.erase("source");
-        kernel["code"] = spec.kernel.code;
-        kernel["source_path"] = spec.kernel.sourcePath;
-    }
-    writeMeasurementDefaults(root, spec.measurement);
+    SpecWriter writer(root);
+    writer.inlineKernelSource(spec.kernel);
+    writer.writeMeasurement(spec.measurement);
     return root.dump(2);
 }
 

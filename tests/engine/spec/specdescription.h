@@ -21,8 +21,8 @@ inline std::string describe(const MeasurementSettings &m)
     o << std::setprecision(std::numeric_limits<double>::max_digits10) << m.warmupRuns << ','
       << m.minSamples << ',' << m.maxSamples << ',' << m.targetRelativeHalfWidth << ','
       << m.minSecondsPerConfig << ',' << m.maxSecondsPerConfig << ',' << m.timeoutSeconds << ','
-      << m.warmCache << ',' << m.processRounds << ',' << m.maxProcessRounds << ','
-      << m.finalistsPerSize;
+      << m.warmCache << ',' << m.concurrentCuptiRecords << ',' << m.processRounds << ','
+      << m.maxProcessRounds << ',' << m.finalistsPerSize << ',' << m.earlyExitFactor;
     return o.str();
 }
 
