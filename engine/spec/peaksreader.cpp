@@ -1,5 +1,4 @@
-// SpecReader, continued: the device's peaks as the spec gives them ("peaks").
-#include "specreader.h"
+#include "peaksreader.h"
 
 namespace tb {
 
@@ -25,7 +24,7 @@ std::optional<double> readPeak(JsonReader &reader, const Json &peaks, const std:
 
 // "peaks": {"gflops": 66900, "gbps": 3350}: the FP32 FLOP rate in GFLOP/s and the DRAM
 // bandwidth in GB/s (10^9 bytes/s) the results are judged against; they win over the device's.
-void SpecReader::readPeaks(const Json &peaks, const std::string &path)
+void PeaksReader::read(const Json &peaks, const std::string &path)
 {
     if (!m_reader.object(peaks, path, {"gflops", "gbps"}))
         return;

@@ -1,11 +1,10 @@
-// SpecReader, continued: arguments and verification.
-#include "specreader.h"
+#include "argumentreader.h"
 
 #include "model/parameter.h"
+#include "spec/specname.h"
 
 #include <algorithm>
 #include <array>
-#include <limits>
 #include <utility>
 
 namespace tb {
@@ -37,7 +36,7 @@ std::string typeNames()
 
 } // namespace
 
-void SpecReader::readArguments(const Json &list, const std::string &path)
+void ArgumentReader::read(const Json &list, const std::string &path)
 {
     if (!m_reader.array(list, path, "argument objects"))
         return;
@@ -56,12 +55,12 @@ void SpecReader::readArguments(const Json &list, const std::string &path)
     }
 }
 
-void SpecReader::readArgument(const Json &item, const std::string &path, Argument &argument)
+void ArgumentReader::readArgument(const Json &item, const std::string &path, Argument &argument)
 {
     if (!m_reader.object(item, path, {"name", "kind", "type", "size", "init", "output", "value"}))
         return;
     if (auto name = m_reader.text(item, path, "name", Need::Required)) {
-        if (checkName(*name, JsonReader::child(path, "name")))
+        if (checkSpecName(m_reader, *name, JsonReader::child(path, "name")))
             argument.name = *name;
     }
     if (auto kind = m_reader.text(item, path, "kind")) {
@@ -112,7 +111,7 @@ void SpecReader::readArgument(const Json &item, const std::string &path, Argumen
         readInit(*init, JsonReader::child(path, "init"), argument.init);
 }
 
-void SpecReader::readInit(const Json &init, const std::string &path, BufferInit &out)
+void ArgumentReader::readInit(const Json &init, const std::string &path, BufferInit &out)
 {
     if (init.is_string() && init.get<std::string>() == "zero") {
         out.kind = BufferInit::Kind::Zero;
@@ -153,58 +152,6 @@ void SpecReader::readInit(const Json &init, const std::string &path, BufferInit 
         out.start = m_reader.number(init["sequence"], sequencePath, "start").value_or(out.start);
         out.step = m_reader.number(init["sequence"], sequencePath, "step").value_or(out.step);
     }
-}
-
-void SpecReader::readVerification(const Json &verification, const std::string &path)
-{
-    if (!m_reader.object(verification, path, {"reference", "rtol", "atol"}))
-        return;
-    if (auto *reference = m_reader.member(verification, path, "reference"))
-        readReference(*reference, JsonReader::child(path, "reference"));
-    for (auto [key, target] : {std::pair{"rtol", &m_spec.verification.rtol},
-                               std::pair{"atol", &m_spec.verification.atol}}) {
-        auto value = m_reader.number(verification, path, key);
-        if (value && *value < 0)
-            m_reader.report(JsonReader::child(path, key), "must not be negative");
-        else if (value)
-            *target = *value;
-    }
-}
-
-// The reference config as {"name": value}: converted to a values vector in parameter order.
-void SpecReader::readReference(const Json &reference, const std::string &path)
-{
-    if (!reference.is_object()) {
-        m_reader.object(reference, path, {});
-        return;
-    }
-    std::vector<double> values(m_spec.parameters.size(), 0.0);
-    for (std::size_t k = 0; k < m_spec.parameters.size(); ++k) {
-        const auto &parameter = m_spec.parameters[k];
-        if (parameter.name.empty())
-            continue; // already reported under /parameters
-        if (!reference.contains(parameter.name)) {
-            m_reader.report(path, "missing value for parameter '" + parameter.name + "'");
-            continue;
-        }
-        const std::string valuePath = JsonReader::child(path, parameter.name);
-        auto value = m_reader.number(reference[parameter.name], valuePath);
-        if (!value)
-            continue;
-        values[k] = *value;
-        const auto &allowed = parameter.values;
-        if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), *value) == allowed.end())
-            m_reader.report(valuePath, "value " + formatValue(*value) +
-                                           " is not among the values of '" + parameter.name + "'");
-    }
-    for (const auto &item : reference.items()) {
-        // Not a structured binding: clang 14 (the sanitizer builds) cannot capture one.
-        const std::string &key = item.key();
-        auto named = [&key](const Parameter &p) { return p.name == key; };
-        if (std::none_of(m_spec.parameters.begin(), m_spec.parameters.end(), named))
-            m_reader.report(JsonReader::child(path, key), "unknown parameter '" + key + "'");
-    }
-    m_spec.verification.reference = std::move(values);
 }
 
 } // namespace tb

@@ -1,12 +1,13 @@
-// SpecReader, continued: the parameter grid, constraints and problem sizes.
-#include "specreader.h"
+#include "searchspacereader.h"
 
 #include "model/parameter.h"
+#include "spec/specname.h"
+#include "spec/specnumbers.h"
 
-#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace tb {
 
@@ -18,15 +19,9 @@ using Need = JsonReader::Need;
 // that one parameter is already past what a tuning run measures.
 constexpr std::size_t kMaxParameterValues = 1'000'000;
 
-// -0 and 0 are one value (== says so), and must hash alike.
-double canonicalValue(double value)
-{
-    return value == 0 ? 0.0 : value;
-}
-
 } // namespace
 
-void SpecReader::readParameters(const Json &list, const std::string &path)
+void SearchSpaceReader::readParameters(const Json &list, const std::string &path)
 {
     if (!m_reader.array(list, path, "parameter objects"))
         return;
@@ -48,12 +43,13 @@ void SpecReader::readParameters(const Json &list, const std::string &path)
     }
 }
 
-void SpecReader::readParameter(const Json &item, const std::string &path, Parameter &parameter)
+void SearchSpaceReader::readParameter(const Json &item, const std::string &path,
+                                      Parameter &parameter)
 {
     if (!m_reader.object(item, path, {"name", "values", "range"}))
         return;
     if (auto name = m_reader.text(item, path, "name", Need::Required)) {
-        if (checkName(*name, JsonReader::child(path, "name")))
+        if (checkSpecName(m_reader, *name, JsonReader::child(path, "name")))
             parameter.name = *name;
     }
     const bool hasValues = item.contains("values");
@@ -68,7 +64,8 @@ void SpecReader::readParameter(const Json &item, const std::string &path, Parame
         m_reader.report(JsonReader::child(path, "values"), "missing field 'values' (or 'range')");
 }
 
-void SpecReader::readValueList(const Json &list, const std::string &path, Parameter &parameter)
+void SearchSpaceReader::readValueList(const Json &list, const std::string &path,
+                                      Parameter &parameter)
 {
     if (!m_reader.array(list, path, "numbers"))
         return;
@@ -95,7 +92,7 @@ void SpecReader::readValueList(const Json &list, const std::string &path, Parame
     }
 }
 
-void SpecReader::readRange(const Json &range, const std::string &path, Parameter &parameter)
+void SearchSpaceReader::readRange(const Json &range, const std::string &path, Parameter &parameter)
 {
     std::optional<double> start, stop, step = 1.0;
     if (range.is_array()) {
@@ -136,66 +133,13 @@ void SpecReader::readRange(const Json &range, const std::string &path, Parameter
         parameter.values.push_back(*start + static_cast<double>(i) * *step);
 }
 
-void SpecReader::readConstraints(const Json &list, const std::string &path)
+void SearchSpaceReader::readConstraints(const Json &list, const std::string &path)
 {
     if (!m_reader.array(list, path, "expressions"))
         return;
     for (std::size_t i = 0; i < list.size(); ++i)
         m_spec.constraints.push_back(
             m_reader.expression(list[i], JsonReader::child(path, i)).value_or(""));
-}
-
-void SpecReader::readProblemSizes(const Json &list, const std::string &path)
-{
-    if (!m_reader.array(list, path, "objects"))
-        return;
-    if (list.empty()) {
-        m_reader.report(path, "at least one problem size is needed");
-        return;
-    }
-    const std::string firstPath = JsonReader::child(path, std::size_t{0});
-    if (!list[0].is_object()) {
-        m_reader.object(list[0], firstPath, {});
-        return;
-    }
-    for (const auto &[name, value] : list[0].items()) {
-        checkName(name, JsonReader::child(firstPath, name));
-        m_spec.sizes.names.push_back(name);
-    }
-    for (std::size_t i = 0; i < list.size(); ++i)
-        readSizeRow(list[i], JsonReader::child(path, i));
-}
-
-void SpecReader::readSizeRow(const Json &row, const std::string &path)
-{
-    const auto &names = m_spec.sizes.names;
-    if (!row.is_object()) {
-        m_reader.object(row, path, {});
-        return;
-    }
-    std::vector<double> values(names.size(), 0.0);
-    for (std::size_t k = 0; k < names.size(); ++k) {
-        if (!row.contains(names[k])) {
-            m_reader.report(JsonReader::child(path, names[k]),
-                            "missing size variable '" + names[k] + "'");
-            continue;
-        }
-        if (auto value = m_reader.number(row[names[k]], JsonReader::child(path, names[k])))
-            values[k] = *value;
-    }
-    for (const auto &[name, value] : row.items()) {
-        if (std::find(names.begin(), names.end(), name) == names.end())
-            m_reader.report(JsonReader::child(path, name),
-                            "unknown key '" + name +
-                                "': every problem size must have the keys of the first one");
-    }
-    auto &rows = m_spec.sizes.values;
-    std::vector<double> key(values.size());
-    std::transform(values.begin(), values.end(), key.begin(), canonicalValue);
-    const auto [same, isNew] = m_firstSizeRow.emplace(std::move(key), rows.size());
-    if (!isNew)
-        m_reader.report(path, "duplicate of problem size " + std::to_string(same->second));
-    rows.push_back(std::move(values));
 }
 
 } // namespace tb

@@ -1,0 +1,40 @@
+#include "launchreader.h"
+
+#include <utility>
+
+namespace tb {
+
+namespace {
+
+using Need = JsonReader::Need;
+
+} // namespace
+
+void LaunchReader::read(const Json &launch, const std::string &path)
+{
+    if (!m_reader.object(launch, path, {"grid", "block", "shared_memory"}))
+        return;
+    LaunchGeometry geometry;
+    if (auto *grid = m_reader.member(launch, path, "grid", Need::Required))
+        readGeometry(*grid, JsonReader::child(path, "grid"), geometry.grid);
+    if (auto *block = m_reader.member(launch, path, "block", Need::Required))
+        readGeometry(*block, JsonReader::child(path, "block"), geometry.block);
+    if (auto shared = m_reader.expression(launch, path, "shared_memory"))
+        geometry.dynamicSharedMemory = *shared;
+    m_spec.launch = std::move(geometry);
+}
+
+void LaunchReader::readGeometry(const Json &list, const std::string &path,
+                                std::vector<std::string> &out)
+{
+    if (!m_reader.array(list, path, "expressions"))
+        return;
+    if (list.empty() || list.size() > 3) {
+        m_reader.report(path, "expected 1 to 3 expressions, got " + std::to_string(list.size()));
+        return;
+    }
+    for (std::size_t i = 0; i < list.size(); ++i)
+        out.push_back(m_reader.expression(list[i], JsonReader::child(path, i)).value_or(""));
+}
+
+} // namespace tb

@@ -1,0 +1,21 @@
+#include "specname.h"
+
+namespace tb {
+
+bool checkSpecName(JsonReader &reader, const std::string &name, const std::string &path)
+{
+    if (!JsonReader::isIdentifier(name)) {
+        reader.report(path, "'" + name +
+                                "' is not a valid name (letters, digits and _, not starting "
+                                "with a digit)");
+        return false;
+    }
+    // `time` is the metric variable; _pi and _e are expression constants that would shadow it.
+    if (name == "time" || name == "_pi" || name == "_e") {
+        reader.report(path, "'" + name + "' is a reserved name");
+        return false;
+    }
+    return true;
+}
+
+} // namespace tb
