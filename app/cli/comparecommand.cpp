@@ -172,8 +172,8 @@ int runCompare(const CliContext &context, const CompareOptions &options)
     auto b = loadStoredRun(context.workspacePath, options.runB);
     if (!b)
         return reportCliError(b.error(), exitcode::kInvalidInput);
-    auto resultsA = a->store.results(options.runA);
-    auto resultsB = b->store.results(options.runB);
+    auto resultsA = a->store.results().ofRun(options.runA);
+    auto resultsB = b->store.results().ofRun(options.runB);
     if (!resultsA || !resultsB)
         return reportCliError(resultsA ? resultsB.error() : resultsA.error(), exitcode::kFailure);
     const std::string nameA = "run " + std::to_string(options.runA);

@@ -6,7 +6,7 @@ namespace tb {
 
 Expected<DeviceExport> exportedPart(OpenRun &loaded, const ExportOptions &options, bool withSamples)
 {
-    auto results = loaded.store.results(options.runId, withSamples);
+    auto results = loaded.store.results().ofRun(options.runId, withSamples);
     if (!results)
         return results.error();
     const std::string run = std::to_string(options.runId);

@@ -214,7 +214,7 @@ int runRuns(const CliContext &context)
     auto store = openWorkspaceToRead(context.workspacePath);
     if (!store)
         return reportCliError(store.error(), exitcode::kInvalidInput);
-    auto runs = store->runs();
+    auto runs = store->runs().all();
     if (!runs)
         return reportCliError(runs.error(), exitcode::kFailure);
     TextTable table(
@@ -233,10 +233,10 @@ int runShow(const CliContext &context, const ShowOptions &options)
     auto loaded = loadStoredRun(context.workspacePath, runId);
     if (!loaded)
         return reportCliError(loaded.error(), exitcode::kInvalidInput);
-    auto results = loaded->store.results(runId);
+    auto results = loaded->store.results().ofRun(runId);
     if (!results)
         return reportCliError(results.error(), exitcode::kFailure);
-    auto rounds = loaded->store.rounds(runId);
+    auto rounds = loaded->store.rounds().ofRun(runId);
     if (!rounds)
         return reportCliError(rounds.error(), exitcode::kFailure);
     const auto &run = loaded->run;
@@ -302,7 +302,7 @@ int runExport(const CliContext &context, const ExportOptions &options)
         return reportExportError(part.error());
     loaded->run = part->run; // names the model exported
     const std::vector<StoredResult> &results = part->results;
-    auto rounds = loaded->store.rounds(options.runId);
+    auto rounds = loaded->store.rounds().ofRun(options.runId);
     if (!rounds)
         return reportCliError(rounds.error(), exitcode::kFailure);
     if (options.format == "kernelset" || (options.format == "cpp" && options.maxSlowdownPct))

@@ -159,8 +159,8 @@ int runTune(const CliContext &context, const TuneOptions &options)
         return exitCodeOfFailedRun(summary.error());
     auto store = Store::open(context.workspacePath);
     if (store) {
-        auto results = store->results(summary->runId);
-        auto rounds = store->rounds(summary->runId);
+        auto results = store->results().ofRun(summary->runId);
+        auto rounds = store->rounds().ofRun(summary->runId);
         if (results && rounds)
             std::printf("%s", renderTopResults(*spec, *results, options.top, *rounds).c_str());
     }

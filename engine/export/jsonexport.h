@@ -20,7 +20,7 @@ inline constexpr int kExportFormatVersion = 1;
 //  resources[, round_medians_s]
 //  [, runner_up]} or {problem_size, config: null, reason}]}. Whole numbers are JSON integers;
 //  NaN and infinity become null. round_medians_s: a winner measured in several process rounds
-//  (`rounds`, as Store::rounds() reads them), each ok round's median in order; median_s is
+//  (`rounds`, as RoundStore::ofRun() reads them), each ok round's median in order; median_s is
 //  their median. spec.document is the spec as run (kernel source inlined; `verify` measures
 //  with it), spec.hash its Store::contentHash(). runner_up: {config_key, lead, uncertainty,
 //  clock_step, decided}, how clearly the winner beats the next best (WinnerMargin), where there is

@@ -133,7 +133,7 @@ Expected<KernelTunerCache> build(const Spec &spec, const RunRecord &run,
     if (auto reason = unexportableReason(size, sizeIndex))
         return sizeError(run, *reason);
     Json cache = Json::object();
-    // A run stores one result per configuration and size (Store::saveResult).
+    // A run stores one result per configuration and size (ResultStore::save).
     for (const StoredResult *stored : size.recorded)
         cache[cacheKey(stored->config)] = entryOf(spec, *stored);
     out.configurations = cache.size();

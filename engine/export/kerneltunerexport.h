@@ -34,7 +34,7 @@ struct KernelTunerCache
 // InvalidArgument, naming the run, when the spec has no problem size `sizeIndex` (the message
 // lists them), when the run has no result of that size, or when some were compiled but never
 // timed (Kernel Tuner's simulation needs every configuration of its space measured, so they
-// cannot be left out either). `results` must carry their samples (Store::results(run, true)).
+// cannot be left out either). `results` must carry their samples (ResultStore::ofRun(run, true)).
 // device_name is `deviceName` when given, else the GPU the results name, else the run's backend
 // and host (workspaces older than schema 4 do not keep the GPU's name).
 Expected<KernelTunerCache> exportKernelTuner(const Spec &spec, const RunRecord &run,

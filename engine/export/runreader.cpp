@@ -19,10 +19,10 @@ Expected<Store> openExistingWorkspace(const std::string &path)
 
 Expected<RunAndSpec> readRunAndSpec(Store &store, std::int64_t runId)
 {
-    auto run = store.run(runId);
+    auto run = store.runs().read(runId);
     if (!run)
         return run.error();
-    auto stored = store.spec(run->specId);
+    auto stored = store.specs().read(run->specId);
     if (!stored)
         return stored.error();
     SpecLoader loader;

@@ -38,7 +38,7 @@ struct T4Results
 // InvalidArgument, naming the run, when the spec has no problem size `sizeIndex` (the message
 // lists them), when the run has no result of that size, or when some were compiled but never
 // timed (a T4 result that is correct must record a time). `results` must carry their samples
-// (Store::results(run, true)). `toolVersion` is the exporting Tunebench's version. device_name
+// (ResultStore::ofRun(run, true)). `toolVersion` is the exporting Tunebench's version. device_name
 // is `deviceName` when given, else the GPU the results name, else the run's backend and host.
 Expected<T4Results> exportT4(const Spec &spec, const RunRecord &run,
                              const std::vector<StoredResult> &results, std::size_t sizeIndex,

@@ -139,7 +139,7 @@ Expected<ImportedRun> importRecordedRun(Store &store, const RecordedRunImport &r
         return results.error();
     ImportedRun imported;
     imported.run = runOf(*space, request, *device, Store::contentHash(*content));
-    auto ids = store.importRun(spec, imported.run, *results);
+    auto ids = store.importer().importRun(spec, imported.run, *results);
     if (!ids)
         return ids.error();
     imported.run.id = ids->runId;

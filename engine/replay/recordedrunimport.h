@@ -38,8 +38,8 @@ struct ImportedRun
 
 // Reads the file and stores it as a finished run marked imported (RunRecord::origin), every
 // recorded configuration one result (importedresult.h), all in one transaction
-// (Store::importRun): on any error nothing is stored. InvalidArgument naming the file (and the
-// entry) for a file that is not a Kernel Tuner cache or T4 results, a spec that does not
+// (RunImporter::importRun): on any error nothing is stored. InvalidArgument naming the file (and
+// the entry) for a file that is not a Kernel Tuner cache or T4 results, a spec that does not
 // describe it, or a file already imported into this workspace (the same content under any
 // name: refused, naming the earlier run); IoError where it cannot be read; StoreError.
 Expected<ImportedRun> importRecordedRun(Store &store, const RecordedRunImport &request);

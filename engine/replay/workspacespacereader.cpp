@@ -48,7 +48,7 @@ std::string runList(const std::vector<RunRecord> &runs)
 Expected<std::int64_t> chooseRun(Store &store, const std::string &path,
                                  std::optional<std::int64_t> runId)
 {
-    auto runs = store.runs();
+    auto runs = store.runs().all();
     if (!runs)
         return runs.error();
     if (runId) {
@@ -113,7 +113,7 @@ Expected<RecordedSpace> readRun(Store &store, const std::string &path,
                                   " is out of range: " + runName + "'s spec has " +
                                   std::to_string(problemSizeCount(spec)) + " problem sizes (" +
                                   problemSizeList(spec) + ")");
-    auto results = store.results(*chosen, true);
+    auto results = store.results().ofRun(*chosen, true);
     if (!results)
         return results.error();
 

@@ -22,7 +22,7 @@ Status RoundRunner::loadStored(Store &store, std::int64_t runId)
 {
     if (!m_plan.enabled())
         return ok();
-    auto rounds = store.rounds(runId);
+    auto rounds = store.rounds().ofRun(runId);
     if (!rounds)
         return rounds.error();
     m_plan.addStored(*rounds);
@@ -120,7 +120,8 @@ Status RoundRunner::record(Store &store, const MetricEvaluator &metrics, const R
     const RoundPlan::Finalist &finalist = m_plan.finalists().at(job.finalist);
     metrics.apply(finalist.config, finalist.sizeIndex, measured);
     Result combined = combinedWithMetrics(metrics, job.finalist, m_plan.record(job, measured));
-    if (auto status = store.saveRound(finalist.resultId, job.round, measured, combined); !status)
+    if (auto status = store.rounds().save(finalist.resultId, job.round, measured, combined);
+        !status)
         return status;
     m_listener.onRoundResult(
         event(job.finalist, job.round, std::move(measured), std::move(combined)));

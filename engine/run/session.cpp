@@ -99,10 +99,10 @@ Expected<RunSummary> Session::run()
     m_summary.seconds = m_pacing.elapsedSeconds();
     const bool complete =
         m_summary.ok + m_summary.failed >= plannedConfigs() && m_rounds.complete();
-    if (auto status = m_store->setRunState(m_summary.runId, complete ? "finished" : "stopped");
+    if (auto status = m_store->runs().setState(m_summary.runId, complete ? "finished" : "stopped");
         !status)
         return fail(status.error());
-    if (auto status = m_store->releaseRun(m_summary.runId, m_holder); !status)
+    if (auto status = m_store->runs().release(m_summary.runId, m_holder); !status)
         return fail(status.error());
     m_claimed = false;
     m_summary.stopped = !complete;
@@ -116,14 +116,14 @@ Status Session::openRun()
     if (!store)
         return store.error();
     m_store.emplace(std::move(store.value()));
-    auto specId = m_store->saveSpec(m_spec);
+    auto specId = m_store->specs().save(m_spec);
     if (!specId)
         return specId.error();
     m_specId = *specId;
 
     std::optional<RunRecord> latest;
     if (!m_options.fresh) {
-        auto found = m_store->latestRun(m_specId);
+        auto found = m_store->runs().latest(m_specId);
         if (!found)
             return found.error();
         latest = *found;
@@ -142,14 +142,14 @@ Status Session::openRun()
         m_summary.runId = latest->id;
         // With their samples: a reused result is shown as a measured one is (its distribution
         // in the GUI's details), not as a bare summary until the workspace is reopened.
-        auto results = m_store->results(latest->id, true);
+        auto results = m_store->results().ofRun(latest->id, true);
         if (!results)
             return results.error();
         for (auto &stored : *results)
             m_stored.emplace(std::make_pair(stored.configKey, stored.sizeIndex), std::move(stored));
         if (auto status = m_rounds.loadStored(*m_store, latest->id); !status)
             return status;
-        if (auto status = m_store->setRunState(latest->id, "running"); !status)
+        if (auto status = m_store->runs().setState(latest->id, "running"); !status)
             return status;
     } else {
         RunRecord record;
@@ -162,7 +162,7 @@ Status Session::openRun()
         if (!m_options.gpus.empty())
             record.devicePeaks = m_options.gpus.front().peaks;
         record.holder = m_holder;
-        auto runId = m_store->createRun(record);
+        auto runId = m_store->runs().create(record);
         if (!runId)
             return runId.error();
         m_summary.runId = *runId;
@@ -186,7 +186,7 @@ bool Session::measuredOnAnotherModel(const RunRecord &run) const
 // One writer per run: a run that another live process is tuning is not resumed beside it.
 Status Session::claim(const RunRecord &run)
 {
-    auto holder = m_store->claimRun(run.id, m_holder);
+    auto holder = m_store->runs().claim(run.id, m_holder);
     if (!holder)
         return holder.error();
     if (*holder) {
@@ -246,7 +246,7 @@ Status Session::recordResolvedStrategy()
                      (names.size() > 1 ? " (by problem size: brute force where the budget covers "
                                          "the space)"
                                        : ""));
-    return m_store->setRunStrategy(m_summary.runId, recorded);
+    return m_store->runs().setStrategy(m_summary.runId, recorded);
 }
 
 std::uint64_t Session::plannedConfigs() const
@@ -395,8 +395,8 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     std::int64_t resultId = storedId.value_or(0);
     if (!reused) {
         m_metrics->apply(config, plan.sizeIndex(), result);
-        auto saved =
-            m_store->saveResult(m_summary.runId, m_specId, key, config, plan.sizeIndex(), result);
+        auto saved = m_store->results().save(m_summary.runId, m_specId, key, config,
+                                             plan.sizeIndex(), result);
         if (!saved)
             return saved.error();
         resultId = *saved;
@@ -505,7 +505,7 @@ Status Session::recordLaunchedDevice()
     if (!first)
         return ok();
     m_listener.onRunDevice(first->name, effectivePeaks(m_spec.peaks, first->peaks));
-    return m_store->setRunDevice(m_summary.runId, first->name, first->peaks);
+    return m_store->runs().setDevice(m_summary.runId, first->name, first->peaks);
 }
 
 // What the run record names as its device: the GPU model of a CUDA run that measures (a run
@@ -610,8 +610,8 @@ Expected<RunSummary> Session::fail(const EngineError &error)
         m_pipeline->stop();
     releaseAllocation();
     if (m_store && m_claimed) { // never another process's run
-        (void)m_store->setRunState(m_summary.runId, "failed");
-        (void)m_store->releaseRun(m_summary.runId, m_holder);
+        (void)m_store->runs().setState(m_summary.runId, "failed");
+        (void)m_store->runs().release(m_summary.runId, m_holder);
     }
     m_listener.onFailed(error);
     return error;

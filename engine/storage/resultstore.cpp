@@ -1,6 +1,4 @@
-// Store's result half (saving, reading and listing results), apart from store.cpp to keep both
-// files short.
-#include "store.h"
+#include "resultstore.h"
 
 #include "jsoncolumns.h"
 #include "resultrows.h"
@@ -35,81 +33,6 @@ Status checkRunOfSpec(Database &db, std::int64_t runId, std::int64_t specId,
                              std::to_string(query->intAt(0)) + ", not " + std::to_string(specId));
     }
     return ok();
-}
-
-// The configuration's row id, inserting the row if it is new (an existing row is kept as is).
-Expected<std::int64_t> configurationId(Database &db, std::int64_t specId,
-                                       const std::string &configKey, const Configuration &config,
-                                       std::size_t sizeIndex, const std::string &operation)
-{
-    auto insert = db.prepare("INSERT INTO configurations (spec_id, config_key, size_index,"
-                             " values_json) VALUES (?1, ?2, ?3, ?4)"
-                             " ON CONFLICT (spec_id, config_key, size_index) DO NOTHING",
-                             operation);
-    if (!insert)
-        return insert.error();
-    insert->bindInt(1, specId).bindText(2, configKey);
-    insert->bindInt(3, static_cast<std::int64_t>(sizeIndex))
-        .bindText(4, valuesToJson(config.values));
-    if (auto status = insert->run(); !status)
-        return status.error();
-    auto find = db.prepare("SELECT id FROM configurations"
-                           " WHERE spec_id = ?1 AND config_key = ?2 AND size_index = ?3",
-                           operation);
-    if (!find)
-        return find.error();
-    find->bindInt(1, specId).bindText(2, configKey);
-    find->bindInt(3, static_cast<std::int64_t>(sizeIndex));
-    auto row = find->step();
-    if (!row)
-        return row.error();
-    if (!*row)
-        return db.error(operation);
-    return find->intAt(0);
-}
-
-Status checkNotStored(Database &db, std::int64_t runId, std::int64_t configurationId,
-                      const std::string &operation)
-{
-    auto query =
-        db.prepare("SELECT id FROM results WHERE run_id = ?1 AND configuration_id = ?2", operation);
-    if (!query)
-        return query.error();
-    query->bindInt(1, runId).bindInt(2, configurationId);
-    auto row = query->step();
-    if (!row)
-        return row.error();
-    if (*row) {
-        return makeError(EngineError::Code::StoreError, "cannot " + operation,
-                         "the run already has a result for it (result " +
-                             std::to_string(query->intAt(0)) + ", kept unchanged)");
-    }
-    return ok();
-}
-
-Expected<std::int64_t> insertResult(Database &db, std::int64_t runId, std::int64_t configurationId,
-                                    const Result &result, const std::string &operation)
-{
-    auto insert = db.prepare(
-        "INSERT INTO results (run_id, configuration_id, status, message, compiler_log, timer,"
-        " median, min, mean, stddev, sample_count, rel_half_width, compile_seconds,"
-        " cached_build, resources_json, metrics_json, device, device_uuid, host)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,"
-        " ?18, ?19)",
-        operation);
-    if (!insert)
-        return insert.error();
-    insert->bindInt(1, runId).bindInt(2, configurationId).bindText(3, toString(result.status));
-    insert->bindText(4, result.message).bindText(5, result.compilerLog).bindText(6, result.timer);
-    bindSummary(*insert, 7, result.summary);
-    insert->bindDouble(13, result.compileSeconds).bindInt(14, result.cachedBuild ? 1 : 0);
-    insert->bindText(15, numberMapToJson(result.resources));
-    insert->bindText(16, numberMapToJson(result.metrics));
-    insert->bindText(17, result.device).bindText(18, result.deviceUuid);
-    insert->bindText(19, result.host);
-    if (auto status = insert->run(); !status)
-        return status.error();
-    return db.lastInsertId();
 }
 
 Expected<StoredResult> resultFromRow(const Statement &row)
@@ -168,29 +91,7 @@ Status readResultSamples(Database &db, std::int64_t runId, std::vector<StoredRes
 
 } // namespace
 
-Expected<std::int64_t> insertResultWithSamples(Database &db, std::int64_t runId,
-                                               std::int64_t specId, const std::string &configKey,
-                                               const Configuration &config, std::size_t sizeIndex,
-                                               const Result &result, const std::string &operation)
-{
-    auto configuration = configurationId(db, specId, configKey, config, sizeIndex, operation);
-    if (!configuration)
-        return configuration.error();
-    if (auto status = checkNotStored(db, runId, *configuration, operation); !status)
-        return status.error();
-    auto resultId = insertResult(db, runId, *configuration, result, operation);
-    if (!resultId)
-        return resultId.error();
-    if (auto status = insertSamples(db,
-                                    "INSERT INTO samples (result_id, seq, seconds)"
-                                    " VALUES (?1, ?2, ?3)",
-                                    *resultId, result.samples, operation);
-        !status)
-        return status.error();
-    return *resultId;
-}
-
-Expected<std::int64_t> Store::saveResult(std::int64_t runId, std::int64_t specId,
+Expected<std::int64_t> ResultStore::save(std::int64_t runId, std::int64_t specId,
                                          const std::string &configKey, const Configuration &config,
                                          std::size_t sizeIndex, const Result &result)
 {
@@ -210,7 +111,7 @@ Expected<std::int64_t> Store::saveResult(std::int64_t runId, std::int64_t specId
     return *resultId;
 }
 
-Expected<std::vector<StoredResult>> Store::results(std::int64_t runId, bool withSamples)
+Expected<std::vector<StoredResult>> ResultStore::ofRun(std::int64_t runId, bool withSamples)
 {
     const std::string operation = "read the results of run " + std::to_string(runId);
     auto query = m_db.prepare(
@@ -232,7 +133,8 @@ Expected<std::vector<StoredResult>> Store::results(std::int64_t runId, bool with
     return results;
 }
 
-Expected<std::set<std::pair<std::string, std::size_t>>> Store::completedConfigs(std::int64_t runId)
+Expected<std::set<std::pair<std::string, std::size_t>>>
+ResultStore::completedConfigs(std::int64_t runId)
 {
     auto query = m_db.prepare("SELECT c.config_key, c.size_index FROM results r"
                               " JOIN configurations c ON c.id = r.configuration_id"

@@ -1,6 +1,4 @@
-// Store's rounds half: finalists measured again in fresh worker processes
-// (measurement.process_rounds), apart from storeresults.cpp to keep both files short.
-#include "store.h"
+#include "roundstore.h"
 
 #include "jsoncolumns.h"
 #include "samplecolumns.h"
@@ -147,7 +145,7 @@ Status readRoundSamples(Database &db, std::int64_t runId, std::vector<StoredRoun
 
 } // namespace
 
-Status Store::saveRound(std::int64_t resultId, int round, const Result &measured,
+Status RoundStore::save(std::int64_t resultId, int round, const Result &measured,
                         const Result &combined)
 {
     const std::string operation =
@@ -180,7 +178,7 @@ Status Store::saveRound(std::int64_t resultId, int round, const Result &measured
     return transaction->commit();
 }
 
-Expected<std::vector<StoredRound>> Store::rounds(std::int64_t runId, bool withSamples)
+Expected<std::vector<StoredRound>> RoundStore::ofRun(std::int64_t runId, bool withSamples)
 {
     const std::string operation = "read the rounds of run " + std::to_string(runId);
     auto query = m_db.prepare(

@@ -5,7 +5,7 @@
 
 namespace tb {
 
-// The process that writes a run: one writer per run (Store::claimRun). Enough to tell, from
+// The process that writes a run: one writer per run (RunStore::claim). Enough to tell, from
 // another process on the same host, whether that process is still alive: its pid, and when it
 // started (boot id and start time), since a pid is reused once its process has died.
 struct RunHolder

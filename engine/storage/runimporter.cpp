@@ -1,8 +1,8 @@
-// Store's import half: a run read from another tool's file (Kernel Tuner cache, T4 results),
-// stored whole or not at all, apart from store.cpp to keep both files short.
-#include "store.h"
+#include "runimporter.h"
 
 #include "resultrows.h"
+#include "runstore.h"
+#include "specstore.h"
 #include "transaction.h"
 
 namespace tb {
@@ -30,22 +30,8 @@ Expected<std::int64_t> insertImportedRun(Database &db, std::int64_t specId, cons
 
 } // namespace
 
-Expected<std::optional<std::int64_t>> Store::importedRunOf(const std::string &sourceHash)
-{
-    auto query = m_db.prepare("SELECT id FROM runs WHERE source_hash = ?1 AND origin != ''"
-                              " ORDER BY id LIMIT 1",
-                              "look for a run imported from the same file");
-    if (!query)
-        return query.error();
-    query->bindText(1, sourceHash);
-    auto row = query->step();
-    if (!row)
-        return row.error();
-    return *row ? std::optional<std::int64_t>(query->intAt(0)) : std::nullopt;
-}
-
-Expected<ImportedRunIds> Store::importRun(const Spec &spec, const RunRecord &run,
-                                          const std::vector<StoredResult> &results)
+Expected<ImportedRunIds> RunImporter::importRun(const Spec &spec, const RunRecord &run,
+                                                const std::vector<StoredResult> &results)
 {
     const std::string operation = "import '" + run.sourceFile + "'";
     if (!run.imported())
@@ -55,7 +41,7 @@ Expected<ImportedRunIds> Store::importRun(const Spec &spec, const RunRecord &run
     if (!transaction)
         return transaction.error();
     // Checked under the write lock: two imports of one file at once store it once.
-    auto earlier = importedRunOf(run.sourceHash);
+    auto earlier = RunStore(m_db).importedFrom(run.sourceHash);
     if (!earlier)
         return earlier.error();
     if (*earlier)
@@ -64,7 +50,7 @@ Expected<ImportedRunIds> Store::importRun(const Spec &spec, const RunRecord &run
                              std::to_string(**earlier),
                          "the same content, whatever the file's name; `show " +
                              std::to_string(**earlier) + "` shows it");
-    auto specId = saveSpec(spec);
+    auto specId = SpecStore(m_db).save(spec);
     if (!specId)
         return specId.error();
     auto runId = insertImportedRun(m_db, *specId, run, operation);

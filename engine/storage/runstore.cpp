@@ -1,9 +1,11 @@
-#include "store.h"
+// A workspace's runs. One writer per run: the process tuning a run writes itself into the run's
+// row; a second process that would write the same run is refused while the first is alive, and
+// takes over once it is gone.
+#include "runstore.h"
 
-#include "workspacefile.h"
+#include "transaction.h"
 
 #include <array>
-#include <cstdio>
 #include <utility>
 
 namespace tb {
@@ -83,95 +85,15 @@ bool isRunState(const std::string &state)
     return false;
 }
 
+Status noSuchRun(const std::string &operation, const std::string &path)
+{
+    return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
+                     "no such run in " + path);
+}
+
 } // namespace
 
-Expected<Store> Store::open(const std::string &path)
-{
-    auto opened = openWorkspace(path);
-    if (!opened)
-        return opened.error();
-    return Store(std::move(opened->db), opened->schemaVersion);
-}
-
-Expected<Store> Store::openToRead(const std::string &path)
-{
-    auto opened = openWorkspaceReadOnly(path);
-    if (!opened)
-        return opened.error();
-    return Store(std::move(opened->db), opened->schemaVersion);
-}
-
-Store::Store(Database db, int schemaVersion) : m_db(std::move(db)), m_schemaVersion(schemaVersion)
-{}
-
-Store::Store(Store &&) noexcept = default;
-Store &Store::operator=(Store &&) noexcept = default;
-Store::~Store() = default;
-
-std::string Store::contentHash(const std::string &text)
-{
-    std::uint64_t hash = 14695981039346656037ull; // FNV-1a 64 offset basis
-    for (unsigned char byte : text) {
-        hash ^= byte;
-        hash *= 1099511628211ull; // FNV-1a 64 prime
-    }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    return std::string("fnv1a64:") + hex;
-}
-
-Expected<std::int64_t> Store::saveSpec(const Spec &spec)
-{
-    const std::string operation = "save spec '" + spec.name + "'";
-    const std::string hash = contentHash(spec.document);
-    auto insert = m_db.prepare("INSERT INTO specs (name, content_hash, document, base_directory)"
-                               " VALUES (?1, ?2, ?3, ?4) ON CONFLICT (content_hash) DO NOTHING",
-                               operation);
-    if (!insert)
-        return insert.error();
-    insert->bindText(1, spec.name).bindText(2, hash).bindText(3, spec.document);
-    insert->bindText(4, spec.baseDirectory);
-    if (auto status = insert->run(); !status)
-        return status.error();
-
-    auto find = m_db.prepare("SELECT id, document FROM specs WHERE content_hash = ?1", operation);
-    if (!find)
-        return find.error();
-    find->bindText(1, hash);
-    auto row = find->step();
-    if (!row)
-        return row.error();
-    if (!*row)
-        return m_db.error(operation);
-    // A 64-bit hash can collide; a different document under the same hash must not be merged.
-    if (find->textAt(1) != spec.document) {
-        return makeError(EngineError::Code::StoreError, "cannot " + operation,
-                         "another spec document has the same content hash " + hash);
-    }
-    return find->intAt(0);
-}
-
-Expected<StoredSpec> Store::spec(std::int64_t specId)
-{
-    const std::string operation = "read spec " + std::to_string(specId);
-    auto query = m_db.prepare(
-        "SELECT id, name, document, base_directory, content_hash FROM specs WHERE id = ?1",
-        operation);
-    if (!query)
-        return query.error();
-    query->bindInt(1, specId);
-    auto row = query->step();
-    if (!row)
-        return row.error();
-    if (!*row) {
-        return makeError(EngineError::Code::InvalidArgument,
-                         "no spec " + std::to_string(specId) + " in workspace", path());
-    }
-    return StoredSpec{query->intAt(0), query->textAt(1), query->textAt(2), query->textAt(3),
-                      query->textAt(4)};
-}
-
-Expected<std::int64_t> Store::createRun(const RunRecord &run)
+Expected<std::int64_t> RunStore::create(const RunRecord &run)
 {
     const std::string operation = "create a run of spec " + std::to_string(run.specId);
     auto insert = m_db.prepare("INSERT INTO runs (spec_id, state, strategy, host, tool_version,"
@@ -203,7 +125,55 @@ Expected<std::int64_t> Store::createRun(const RunRecord &run)
     return m_db.lastInsertId();
 }
 
-Expected<std::optional<RunRecord>> Store::latestRun(std::int64_t specId)
+Expected<std::optional<RunHolder>> RunStore::claim(std::int64_t runId, const RunHolder &me)
+{
+    const std::string operation = "claim run " + std::to_string(runId);
+    // Read and write under one write lock: two processes claiming at once cannot both win.
+    auto transaction = Transaction::begin(m_db, operation);
+    if (!transaction)
+        return transaction.error();
+    auto query = m_db.prepare(
+        "SELECT holder_pid, holder_host, holder_started FROM runs WHERE id = ?1", operation);
+    if (!query)
+        return query.error();
+    query->bindInt(1, runId);
+    auto row = query->step();
+    if (!row)
+        return row.error();
+    if (!*row)
+        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
+                         "no such run in " + m_db.path());
+    if (!query->isNull(0)) {
+        const RunHolder holder{query->intAt(0), query->textAt(1), query->textAt(2)};
+        if (holder != me && isAlive(holder))
+            return std::optional<RunHolder>(holder);
+    }
+    auto update = m_db.prepare("UPDATE runs SET holder_pid = ?1, holder_host = ?2,"
+                               " holder_started = ?3 WHERE id = ?4",
+                               operation);
+    if (!update)
+        return update.error();
+    update->bindInt(1, me.pid).bindText(2, me.host).bindText(3, me.started).bindInt(4, runId);
+    if (auto status = update->run(); !status)
+        return status.error();
+    if (auto status = transaction->commit(); !status)
+        return status.error();
+    return std::optional<RunHolder>();
+}
+
+Status RunStore::release(std::int64_t runId, const RunHolder &me)
+{
+    auto update = m_db.prepare("UPDATE runs SET holder_pid = NULL, holder_host = '',"
+                               " holder_started = '' WHERE id = ?1 AND holder_pid = ?2"
+                               " AND holder_host = ?3 AND holder_started = ?4",
+                               "release run " + std::to_string(runId));
+    if (!update)
+        return update.error();
+    update->bindInt(1, runId).bindInt(2, me.pid).bindText(3, me.host).bindText(4, me.started);
+    return update->run();
+}
+
+Expected<std::optional<RunRecord>> RunStore::latest(std::int64_t specId)
 {
     auto runs = queryRuns(m_db,
                           std::string(kSelectRun) +
@@ -216,7 +186,7 @@ Expected<std::optional<RunRecord>> Store::latestRun(std::int64_t specId)
     return std::optional<RunRecord>{std::move(runs->front())};
 }
 
-Expected<RunRecord> Store::run(std::int64_t runId)
+Expected<RunRecord> RunStore::read(std::int64_t runId)
 {
     auto runs = queryRuns(m_db, std::string(kSelectRun) + "WHERE r.id = ?1", runId,
                           "read run " + std::to_string(runId));
@@ -224,19 +194,33 @@ Expected<RunRecord> Store::run(std::int64_t runId)
         return runs.error();
     if (runs->empty()) {
         return makeError(EngineError::Code::InvalidArgument,
-                         "no run " + std::to_string(runId) + " in workspace", path());
+                         "no run " + std::to_string(runId) + " in workspace", m_db.path());
     }
     return std::move(runs->front());
 }
 
-Expected<std::vector<RunRecord>> Store::runs()
+Expected<std::vector<RunRecord>> RunStore::all()
 {
     // Ids grow with every insert, so the highest id is the newest run whatever the clock did.
     return queryRuns(m_db, std::string(kSelectRun) + "ORDER BY r.id DESC", std::nullopt,
                      "list runs");
 }
 
-Status Store::setRunState(std::int64_t runId, const std::string &state)
+Expected<std::optional<std::int64_t>> RunStore::importedFrom(const std::string &sourceHash)
+{
+    auto query = m_db.prepare("SELECT id FROM runs WHERE source_hash = ?1 AND origin != ''"
+                              " ORDER BY id LIMIT 1",
+                              "look for a run imported from the same file");
+    if (!query)
+        return query.error();
+    query->bindText(1, sourceHash);
+    auto row = query->step();
+    if (!row)
+        return row.error();
+    return *row ? std::optional<std::int64_t>(query->intAt(0)) : std::nullopt;
+}
+
+Status RunStore::setState(std::int64_t runId, const std::string &state)
 {
     const std::string operation = "set run " + std::to_string(runId) + " to '" + state + "'";
     if (!isRunState(state)) {
@@ -254,27 +238,45 @@ Status Store::setRunState(std::int64_t runId, const std::string &state)
         return status;
     if (m_db.changes() == 0) {
         return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
-                         "no such run in " + path());
+                         "no such run in " + m_db.path());
     }
     return ok();
 }
 
-Expected<std::string> Store::integrityCheck()
+Status RunStore::setStrategy(std::int64_t runId, const std::string &strategy)
 {
-    auto query = m_db.prepare("PRAGMA integrity_check", "check the integrity of " + path());
-    if (!query)
-        return query.error();
-    std::string text;
-    while (true) {
-        auto row = query->step();
-        if (!row)
-            return row.error();
-        if (!*row)
-            return text;
-        if (!text.empty())
-            text += '\n';
-        text += query->textAt(0);
-    }
+    const std::string operation = "record the strategy of run " + std::to_string(runId);
+    auto update = m_db.prepare("UPDATE runs SET strategy = ?1 WHERE id = ?2", operation);
+    if (!update)
+        return update.error();
+    update->bindText(1, strategy).bindInt(2, runId);
+    if (auto status = update->run(); !status)
+        return status;
+    return m_db.changes() == 0 ? noSuchRun(operation, m_db.path()) : ok();
+}
+
+Status RunStore::setDevice(std::int64_t runId, const std::string &device, const DevicePeaks &peaks)
+{
+    const std::string operation = "record the device of run " + std::to_string(runId);
+    auto update = m_db.prepare(
+        "UPDATE runs SET device = ?1, peak_flops = ?2, peak_bytes_per_second = ?3 WHERE id = ?4",
+        operation);
+    if (!update)
+        return update.error();
+    update->bindText(1, device);
+    // NULL: a peak the device did not give, as create() stores it.
+    const auto bindPeak = [&](int index, const std::optional<double> &peak) {
+        if (peak)
+            update->bindDouble(index, *peak);
+        else
+            update->bindNull(index);
+    };
+    bindPeak(2, peaks.flopsPerSecond);
+    bindPeak(3, peaks.bytesPerSecond);
+    update->bindInt(4, runId);
+    if (auto status = update->run(); !status)
+        return status;
+    return m_db.changes() == 0 ? noSuchRun(operation, m_db.path()) : ok();
 }
 
 } // namespace tb

@@ -47,7 +47,7 @@ struct RunRecord
 inline constexpr const char *kOriginKernelTuner = "kernel_tuner";
 inline constexpr const char *kOriginT4 = "t4";
 
-// What Store::importRun() created.
+// What RunImporter::importRun() created.
 struct ImportedRunIds
 {
     std::int64_t specId = 0;
@@ -62,12 +62,12 @@ struct StoredResult
     std::string configKey;
     Configuration config;
     std::size_t sizeIndex = 0;
-    Result result; // samples filled only when asked (see Store::results())
+    Result result; // samples filled only when asked (see ResultStore::ofRun())
     std::string createdAt;
 };
 
 // One round of a result's measurement: round 1 is the result's own, later rounds measured the
-// same configuration again in fresh worker processes (Store::saveRound()).
+// same configuration again in fresh worker processes (RoundStore::save()).
 struct StoredRound
 {
     std::int64_t id = 0; // of the round's row

@@ -146,8 +146,8 @@ Expected<ExportVerification> judgeMeasuredAgain(const ExportCheckPlan &plan,
     auto store = Store::open(workspacePath);
     if (!store)
         return store.error();
-    auto results = store->results(runId);
-    auto run = store->run(runId);
+    auto results = store->results().ofRun(runId);
+    auto run = store->runs().read(runId);
     if (!results || !run)
         return EngineError{
             EngineError::Code::StoreError, "cannot read the run back from " + workspacePath, {}};

@@ -51,9 +51,9 @@ std::map<std::int64_t, std::vector<StoredRound>> roundsByResult(std::vector<Stor
 Status copyResults(Store &target, const RunRecord &run, Store &scratch, std::int64_t scratchRun,
                    Batch &batch)
 {
-    auto have = target.completedConfigs(run.id);
-    auto results = scratch.results(scratchRun, true);
-    auto rounds = scratch.rounds(scratchRun, true);
+    auto have = target.results().completedConfigs(run.id);
+    auto results = scratch.results().ofRun(scratchRun, true);
+    auto rounds = scratch.rounds().ofRun(scratchRun, true);
     if (!have || !results || !rounds)
         return !have ? have.error() : !results ? results.error() : rounds.error();
     auto byResult = roundsByResult(std::move(*rounds));
@@ -63,14 +63,14 @@ Status copyResults(Store &target, const RunRecord &run, Store &scratch, std::int
             continue; // a reference the run measured already
         const auto &itsRounds = byResult[stored.id];
         const bool withRounds = itsRounds.size() > 1 && itsRounds.front().round == 1;
-        auto id =
-            target.saveResult(run.id, run.specId, stored.configKey, stored.config, stored.sizeIndex,
-                              withRounds ? itsRounds.front().result : stored.result);
+        auto id = target.results().save(run.id, run.specId, stored.configKey, stored.config,
+                                        stored.sizeIndex,
+                                        withRounds ? itsRounds.front().result : stored.result);
         if (!id)
             return id.error();
         for (std::size_t r = 1; withRounds && r < itsRounds.size(); ++r)
-            if (auto status =
-                    target.saveRound(*id, itsRounds[r].round, itsRounds[r].result, stored.result);
+            if (auto status = target.rounds().save(*id, itsRounds[r].round, itsRounds[r].result,
+                                                   stored.result);
                 !status)
                 return status;
         batch.stored[pair] = stored.result.status == ResultStatus::Ok;
@@ -85,7 +85,7 @@ Status collectBatch(Store &target, const RunRecord &run, const std::string &scra
     auto scratch = Store::openToRead(scratchPath);
     if (!scratch)
         return scratch.error();
-    auto scratchRun = scratch->run(scratchRunId);
+    auto scratchRun = scratch->runs().read(scratchRunId);
     if (!scratchRun)
         return scratchRun.error();
     if (namesModel(run.device) && namesModel(scratchRun->device) &&
@@ -172,7 +172,7 @@ bool tally(MissingPairsOutcome &outcome, const KernelSet &set, const Batch &batc
 Expected<KernelSet> chooseAgain(Store &store, const Spec &spec, const RunRecord &run,
                                 double maxSlowdown, const ConfigSizeKeys &rejected)
 {
-    auto results = store.results(run.id);
+    auto results = store.results().ofRun(run.id);
     if (!results)
         return results.error();
     return selectKernelSet(spec, run, *results, maxSlowdown, rejected);
@@ -288,7 +288,7 @@ Expected<MissingPairsOutcome> measureMissingPairs(const Spec &spec, const RunRec
     if (!store)
         return store.error();
     const RunHolder me = currentRunHolder();
-    auto holder = store->claimRun(run.id, me);
+    auto holder = store->runs().claim(run.id, me);
     if (!holder)
         return holder.error();
     if (*holder)
@@ -307,7 +307,7 @@ Expected<MissingPairsOutcome> measureMissingPairs(const Spec &spec, const RunRec
     if (options.cacheDirectory.empty())
         options.cacheDirectory = options.workspacePath + ".cache";
     auto outcome = measureRounds(*store, spec, run, maxSlowdown, options, listener, announce);
-    (void)store->releaseRun(run.id, me);
+    (void)store->runs().release(run.id, me);
     return outcome;
 }
 

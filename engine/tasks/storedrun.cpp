@@ -21,10 +21,10 @@ Expected<StoredRun> readStoredRun(const std::string &workspace, std::int64_t run
     auto open = openStoredRun(workspace, runId);
     if (!open)
         return open.error();
-    auto results = open->store.results(runId, withSamples);
+    auto results = open->store.results().ofRun(runId, withSamples);
     if (!results)
         return results.error();
-    auto rounds = open->store.rounds(runId, withSamples);
+    auto rounds = open->store.rounds().ofRun(runId, withSamples);
     if (!rounds)
         return rounds.error();
     return StoredRun{std::move(open->run), std::move(open->spec), std::move(results.value()),

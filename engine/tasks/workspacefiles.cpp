@@ -35,7 +35,7 @@ Expected<std::vector<RunRecord>> readWorkspaceRuns(const std::string &path)
     auto store = openExistingWorkspace(path);
     if (!store)
         return store.error();
-    return store->runs();
+    return store->runs().all();
 }
 
 Status createEmptyWorkspace(const std::string &path)

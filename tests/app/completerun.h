@@ -17,7 +17,7 @@ inline void verifyCompleteRun(const QString &workspace, std::size_t configuratio
 {
     auto store = tb::Store::open(workspace.toStdString());
     QVERIFY(store.hasValue());
-    auto results = store->results(1);
+    auto results = store->results().ofRun(1);
     QVERIFY(results.hasValue());
     QCOMPARE(results->size(), configurations);
     std::set<std::pair<std::string, std::size_t>> distinct;
@@ -31,7 +31,7 @@ inline void verifyCompleteRun(const QString &workspace, std::size_t configuratio
             QCOMPARE(stored.result.host, host);
     }
     QCOMPARE(distinct.size(), results->size());
-    auto run = store->run(1);
+    auto run = store->runs().read(1);
     QVERIFY(run.hasValue());
     QCOMPARE(run->state, std::string("finished"));
 }

@@ -70,12 +70,12 @@ private slots:
         QVERIFY2(spec.hasValue(), spec ? "" : spec.error().toString().c_str());
         auto store = Store::open(m_workspace.toStdString());
         QVERIFY(store.hasValue());
-        const std::int64_t specId = *store->saveSpec(*spec);
+        const std::int64_t specId = *store->specs().save(*spec);
         RunRecord run;
         run.specId = specId;
         run.strategy = "random";
         run.device = "cpu";
-        QCOMPARE(*store->createRun(run), std::int64_t{1});
+        QCOMPARE(*store->runs().create(run), std::int64_t{1});
         Result failed;
         failed.status = ResultStatus::RuntimeError;
         // Milliseconds per size; 0: not measured, -1: failed. N=16384 has only a failure.
@@ -91,19 +91,19 @@ private slots:
             const Configuration config{{row.block, row.alpha}};
             for (std::size_t size = 0; size < 5; ++size)
                 if (row.ms[size] != 0)
-                    QVERIFY(store
-                                ->saveResult(1, specId, config.key(spec->parameters), config, size,
-                                             row.ms[size] > 0
-                                                 ? tbtest::timedResult(row.ms[size] * 1e-3)
-                                                 : failed)
+                    QVERIFY(store->results()
+                                .save(1, specId, config.key(spec->parameters), config, size,
+                                      row.ms[size] > 0 ? tbtest::timedResult(row.ms[size] * 1e-3)
+                                                       : failed)
                                 .hasValue());
         }
-        QVERIFY(store->setRunState(1, "finished").hasValue());
-        QCOMPARE(*store->createRun(run), std::int64_t{2});
+        QVERIFY(store->runs().setState(1, "finished").hasValue());
+        QCOMPARE(*store->runs().create(run), std::int64_t{2});
         const Configuration config{{32, 1}};
-        QVERIFY(store->saveResult(2, specId, config.key(spec->parameters), config, 0, failed)
+        QVERIFY(store->results()
+                    .save(2, specId, config.key(spec->parameters), config, 0, failed)
                     .hasValue());
-        QVERIFY(store->setRunState(2, "finished").hasValue());
+        QVERIFY(store->runs().setState(2, "finished").hasValue());
     }
 
     void theJsonNamesTheSetAndWhatToMeasure()

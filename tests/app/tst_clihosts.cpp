@@ -79,7 +79,7 @@ class TestCliHosts : public QObject
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        const auto results = store->results(1);
+        const auto results = store->results().ofRun(1);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), std::size_t(6));
         const std::string host = localHostName();

@@ -98,7 +98,7 @@ class TestCliImport : public QObject
     static std::size_t runCount(const QString &workspace)
     {
         auto store = Store::open(workspace.toStdString());
-        return store ? store->runs()->size() : 0;
+        return store ? store->runs().all()->size() : 0;
     }
 
     // A native CPU run of kScaleSpec, stored as a session stores one: size 0 with an ok
@@ -135,8 +135,8 @@ class TestCliImport : public QObject
 
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        const auto native = *store->results(1, true);
-        const auto imported = *store->results(2, true);
+        const auto native = *store->results().ofRun(1, true);
+        const auto imported = *store->results().ofRun(2, true);
         std::size_t nativeAtSize = 0;
         for (const StoredResult &want : native) {
             if (want.sizeIndex != sizeIndex)
@@ -152,14 +152,14 @@ class TestCliImport : public QObject
             QCOMPARE(got->result.samples.size(), want.result.samples.size());
         }
         QCOMPARE(imported.size(), nativeAtSize);
-        const RunRecord run = *store->run(2);
+        const RunRecord run = *store->runs().read(2);
         QCOMPARE(QString::fromStdString(run.origin),
                  format == "t4" ? QString("t4") : QString("kernel_tuner"));
         QCOMPARE(run.state, std::string("finished"));
         // Both formats carry the device: the run's backend and host for a CPU run.
         QVERIFY2(run.device.rfind("cpu", 0) == 0, run.device.c_str());
         // A tune of the spec resumes the native run, never the imported one.
-        QCOMPARE((*store->latestRun(run.specId))->id, std::int64_t{1});
+        QCOMPARE((*store->runs().latest(run.specId))->id, std::int64_t{1});
     }
 
 private slots:
@@ -179,12 +179,12 @@ private slots:
 
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        const RunRecord run = *store->run(1);
+        const RunRecord run = *store->runs().read(1);
         QCOMPARE(run.origin, std::string(kOriginKernelTuner));
         QCOMPARE(run.sourceFile, std::string("kt_small.json"));
         QCOMPARE(run.device, std::string("Test GPU"));
         QCOMPARE(run.state, std::string("finished"));
-        const auto results = *store->results(1, true);
+        const auto results = *store->results().ofRun(1, true);
         QCOMPARE(results.size(), std::size_t{6});
         const StoredResult *ok = findResult(results, "block_size_x=16,tile_size=2,use_shmem=1", 0);
         QVERIFY(ok);
@@ -324,7 +324,7 @@ private slots:
         QVERIFY2(kt.exitCode == 0, qPrintable(kt.err));
         QVERIFY2(kt.out.contains("problem size 1 (X=1024,Y=512)"), qPrintable(kt.out));
         auto store = Store::open(workspace.toStdString());
-        const auto results = *store->results(1);
+        const auto results = *store->results().ofRun(1);
         const StoredResult *ok = findResult(results, "use_shmem=1,tile_size=2,block_size_x=16", 1);
         QVERIFY(ok);
         QCOMPARE(ok->result.summary.median, 1.5e-3);
@@ -405,7 +405,7 @@ private slots:
         {
             auto store = Store::open(workspace.toStdString());
             // One space recorded on two GPUs: one spec.
-            QCOMPARE(store->run(1)->specId, store->run(2)->specId);
+            QCOMPARE(store->runs().read(1)->specId, store->runs().read(2)->specId);
         }
         const auto outcome = cli(workspace, {"compare", "1", "2"});
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));

@@ -197,7 +197,7 @@ private:
                  qPrintable(out));
         auto store = Store::open(m_dir.filePath(workspace).toStdString());
         QVERIFY(store.hasValue());
-        auto results = store->results(1);
+        auto results = store->results().ofRun(1);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), std::size_t(6)); // 3 values of COPY x 2 sizes
         for (const auto &stored : *results)

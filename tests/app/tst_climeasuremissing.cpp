@@ -77,7 +77,7 @@ class TestCliMeasureMissing : public QObject
         auto store = Store::openToRead(m_workspace.toStdString());
         if (!store)
             return {};
-        auto results = store->results(runId);
+        auto results = store->results().ofRun(runId);
         return results ? *results : std::vector<StoredResult>{};
     }
 
@@ -86,20 +86,20 @@ class TestCliMeasureMissing : public QObject
     {
         const auto full = resultsOf(1);
         auto store = Store::open(m_workspace.toStdString());
-        auto first = store ? store->run(1) : Expected<RunRecord>(store.error());
+        auto first = store ? store->runs().read(1) : Expected<RunRecord>(store.error());
         if (!first)
             return 0;
-        auto runId = store->createRun(*first);
+        auto runId = store->runs().create(*first);
         if (!runId)
             return 0;
         for (const auto &[key, size] : pairs) {
             const auto stored = find(full, key, size);
             if (!stored || stored->result.status != ResultStatus::Ok ||
-                !store->saveResult(*runId, first->specId, key, stored->config, size,
-                                   stored->result))
+                !store->results().save(*runId, first->specId, key, stored->config, size,
+                                       stored->result))
                 return 0;
         }
-        return store->setRunState(*runId, "finished") ? *runId : 0;
+        return store->runs().setState(*runId, "finished") ? *runId : 0;
     }
 
 private slots:
@@ -161,7 +161,7 @@ private slots:
         // Its rounds came along: measured in two processes, as the run's own were.
         auto store = Store::openToRead(m_workspace.toStdString());
         QVERIFY(store.hasValue());
-        auto rounds = store->rounds(2);
+        auto rounds = store->rounds().ofRun(2);
         QVERIFY(rounds.hasValue());
         QVERIFY(std::count_if(rounds->begin(), rounds->end(), [&](const StoredRound &round) {
                     return round.resultId == reference->id;

@@ -24,7 +24,7 @@ std::vector<StoredResult> storedResults(const QString &workspace, std::int64_t r
     auto store = Store::open(workspace.toStdString());
     if (!store)
         return {};
-    auto results = store->results(runId);
+    auto results = store->results().ofRun(runId);
     return results ? *results : std::vector<StoredResult>{};
 }
 
@@ -109,7 +109,7 @@ private slots:
         // winner's place among its size's results in the order they were stored.
         const auto shown = runCli({"--workspace", workspace, "show", "1"});
         QVERIFY2(shown.exitCode == 0, qPrintable(shown.err));
-        const std::string strategy = Store::open(workspace.toStdString())->run(1)->strategy;
+        const std::string strategy = Store::open(workspace.toStdString())->runs().read(1)->strategy;
         QVERIFY(!strategy.empty());
         for (const auto &winner : best) {
             int place = 0;
@@ -234,7 +234,7 @@ private slots:
             // A GPU result flagged as the CUDA backend flags one measured while throttling.
             auto store = Store::open(workspace.toStdString());
             QVERIFY(store.hasValue());
-            const auto run = store->run(1);
+            const auto run = store->runs().read(1);
             QVERIFY(run.hasValue());
             Result throttled;
             throttled.summary = {2e-6, 1.9e-6, 2e-6, 1e-8, 5, 0.004};
@@ -244,15 +244,16 @@ private slots:
                                    {"throttle_reasons", 0x4},
                                    {"sm_clock_mhz", 1980},
                                    {"sm_clock_effective_mhz", 1994.6}};
-            QVERIFY(store->saveResult(1, run->specId, "MODE=3", Configuration{{3}}, 0, throttled));
+            QVERIFY(
+                store->results().save(1, run->specId, "MODE=3", Configuration{{3}}, 0, throttled));
             Result atNvmlsClock = throttled;
             atNvmlsClock.resources = {{"sm_clock_mhz", 1980}, {"sm_clock_effective_mhz", 1980.1}};
-            QVERIFY(
-                store->saveResult(1, run->specId, "MODE=4", Configuration{{4}}, 0, atNvmlsClock));
+            QVERIFY(store->results().save(1, run->specId, "MODE=4", Configuration{{4}}, 0,
+                                          atNvmlsClock));
             // A median known only to +-88%: a rough time, flagged as well (issue 34, item 14).
             Result rough = atNvmlsClock;
             rough.summary.relativeHalfWidth = 0.88;
-            QVERIFY(store->saveResult(1, run->specId, "MODE=5", Configuration{{5}}, 0, rough));
+            QVERIFY(store->results().save(1, run->specId, "MODE=5", Configuration{{5}}, 0, rough));
         }
         const auto shown = runCli({"--workspace", workspace, "show", "1"});
         QCOMPARE(shown.exitCode, 0);

@@ -28,7 +28,7 @@ bool prepare(const QString &workspace, double best, double second, double bestMh
     auto store = Store::open(workspace.toStdString());
     if (!store)
         return false;
-    const auto run = store->run(1);
+    const auto run = store->runs().read(1);
     if (!run)
         return false;
     for (const auto &[mode, median, mhz] :
@@ -38,7 +38,7 @@ bool prepare(const QString &workspace, double best, double second, double bestMh
         result.samples.assign(50, median);
         result.resources = {{"sm_clock_mhz", 1980}, {"sm_clock_effective_mhz", mhz}};
         const std::string key = "MODE=" + std::to_string(static_cast<int>(mode));
-        if (!store->saveResult(1, run->specId, key, Configuration{{mode}}, 0, result))
+        if (!store->results().save(1, run->specId, key, Configuration{{mode}}, 0, result))
             return false;
     }
     return true;
@@ -106,7 +106,7 @@ private slots:
         {
             auto store = Store::open(workspace.toStdString());
             QVERIFY(store.hasValue());
-            const auto results = store->results(1);
+            const auto results = store->results().ofRun(1);
             QVERIFY(results.hasValue());
             std::int64_t modeThree = 0;
             for (const auto &stored : *results)
@@ -117,7 +117,7 @@ private slots:
             slower.resources = {{"sm_clock_effective_mhz", 1980.1}};
             Result combined = slower;
             combined.summary.median = 1.01e-9;
-            QVERIFY(store->saveRound(modeThree, 2, slower, combined));
+            QVERIFY(store->rounds().save(modeThree, 2, slower, combined));
         }
         const auto shown = showRun(workspace);
         QVERIFY2(shown.out.contains("  rounds of MODE=3: 1 ns @1995 MHz | 1.02 ns @1980 MHz -> "),

@@ -50,7 +50,7 @@ std::optional<RunHolder> holderOfRun1(const QString &workspace)
     auto store = Store::openToRead(workspace.toStdString());
     if (!store)
         return std::nullopt;
-    auto run = store->run(1);
+    auto run = store->runs().read(1);
     return run ? run->holder : std::nullopt;
 }
 
@@ -102,7 +102,7 @@ private slots:
         {
             auto store = Store::openToRead(workspace.toStdString());
             QVERIFY(store.hasValue());
-            QCOMPARE(store->run(1)->state, std::string("running"));
+            QCOMPARE(store->runs().read(1)->state, std::string("running"));
         }
 
         first.kill(); // SIGKILL: the claim stays in the file, its process is gone
@@ -115,9 +115,9 @@ private slots:
         QVERIFY2(resumed.out.contains("Resuming run 1"), qPrintable(resumed.out));
         auto store = Store::openToRead(workspace.toStdString());
         QVERIFY(store.hasValue());
-        QCOMPARE(store->run(1)->state, std::string("finished"));
-        QVERIFY(!store->run(1)->holder.has_value());
-        QCOMPARE(store->results(1)->size(), std::size_t(2));
+        QCOMPARE(store->runs().read(1)->state, std::string("finished"));
+        QVERIFY(!store->runs().read(1)->holder.has_value());
+        QCOMPARE(store->results().ofRun(1)->size(), std::size_t(2));
     }
 
     void workspaceOnReadOnlyMediaIsRead()

@@ -70,7 +70,7 @@ private slots:
             auto integrity = store->integrityCheck();
             QVERIFY(integrity.hasValue());
             QCOMPARE(*integrity, std::string("ok"));
-            auto results = store->results(1);
+            auto results = store->results().ofRun(1);
             QVERIFY(results.hasValue());
             QVERIFY(static_cast<int>(results->size()) >= printedBeforeKill);
             QVERIFY(results->size() < 144); // really interrupted mid-run
@@ -87,14 +87,14 @@ private slots:
 
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        auto results = store->results(1);
+        auto results = store->results().ofRun(1);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), std::size_t(144)); // 72 configs x 2 sizes, each exactly once
         std::set<std::pair<std::string, std::size_t>> distinct;
         for (const auto &stored : *results)
             distinct.insert({stored.configKey, stored.sizeIndex});
         QCOMPARE(distinct.size(), results->size());
-        auto run = store->run(1);
+        auto run = store->runs().read(1);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("finished"));
     }

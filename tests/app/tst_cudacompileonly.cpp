@@ -22,7 +22,7 @@ std::vector<StoredResult> storedResults(const QString &workspace, std::int64_t r
     auto store = Store::open(workspace.toStdString());
     if (!store)
         return {};
-    auto results = store->results(runId);
+    auto results = store->results().ofRun(runId);
     return results ? *results : std::vector<StoredResult>{};
 }
 

@@ -44,11 +44,11 @@ private slots:
 
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        const auto run = store->run(1);
+        const auto run = store->runs().read(1);
         QVERIFY(run.hasValue());
         QCOMPARE(run->device, gpu.name); // learned from the hello, not from this process
         QCOMPARE(run->devicePeaks.flopsPerSecond.has_value(), gpu.peaks.flopsPerSecond.has_value());
-        const auto results = store->results(1);
+        const auto results = store->results().ofRun(1);
         QVERIFY(results.hasValue());
         QVERIFY(!results->empty());
         int ok = 0;

@@ -28,7 +28,7 @@ std::vector<StoredResult> storedResults(const QString &workspace)
     auto store = Store::open(workspace.toStdString());
     if (!store)
         return {};
-    auto results = store->results(1);
+    auto results = store->results().ofRun(1);
     return results ? *results : std::vector<StoredResult>{};
 }
 
@@ -233,7 +233,7 @@ private slots:
 
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        auto rounds = store->rounds(1);
+        auto rounds = store->rounds().ofRun(1);
         QVERIFY(rounds.hasValue());
         QCOMPARE(rounds->size(), std::size_t(2 * 3 * 2)); // finalists x sizes x rounds
         std::map<std::int64_t, std::vector<double>> medians;

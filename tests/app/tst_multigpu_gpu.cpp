@@ -45,7 +45,7 @@ private slots:
             known.insert(gpu.uuid);
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        auto results = store->results(1);
+        auto results = store->results().ofRun(1);
         QVERIFY(results.hasValue() && results->size() >= 2 * cuda.gpus.size());
         std::set<std::string> used;
         for (const auto &stored : *results) {
@@ -55,13 +55,13 @@ private slots:
             used.insert(stored.result.deviceUuid);
         }
         QVERIFY2(used.size() >= 2, "the search was measured on one GPU only");
-        QCOMPARE(store->run(1)->device, cuda.devices.front().name);
+        QCOMPARE(store->runs().read(1)->device, cuda.devices.front().name);
 
         // Rounds 2 and 3 of a size's finalists: one GPU for all of them.
         std::map<std::int64_t, std::size_t> sizeOf;
         for (const auto &stored : *results)
             sizeOf[stored.id] = stored.sizeIndex;
-        auto rounds = store->rounds(1);
+        auto rounds = store->rounds().ofRun(1);
         QVERIFY(rounds.hasValue());
         std::map<std::size_t, std::set<std::string>> roundGpus;
         for (const auto &round : *rounds)

@@ -126,7 +126,7 @@ private slots:
 
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        auto results = store->results(1);
+        auto results = store->results().ofRun(1);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), std::size_t(kConfigurations));
         std::set<std::pair<std::string, std::size_t>> distinct;
@@ -135,7 +135,7 @@ private slots:
             QVERIFY2(stored.result.status == ResultStatus::Ok, stored.result.message.c_str());
         }
         QCOMPARE(distinct.size(), results->size());
-        QCOMPARE(store->run(1)->state, std::string("finished"));
+        QCOMPARE(store->runs().read(1)->state, std::string("finished"));
     }
 
     // A partition Slurm does not have: the error names the setting and quotes salloc; the
@@ -152,11 +152,11 @@ private slots:
         QVERIFY2(tunebenchJobs().isEmpty(), qPrintable(tunebenchJobs()));
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        auto runs = store->runs();
+        auto runs = store->runs().all();
         QVERIFY(runs.hasValue());
         QCOMPARE(runs->size(), std::size_t(1));
         QCOMPARE(runs->front().state, std::string("finished"));
-        QCOMPARE(store->results(1)->size(), std::size_t(kConfigurations));
+        QCOMPARE(store->results().ofRun(1)->size(), std::size_t(kConfigurations));
     }
 
     // SIGINT (Ctrl-C) once results come in: the run stops cleanly, its results kept, and the
@@ -174,8 +174,8 @@ private slots:
         QVERIFY2(jobsLeftBehind().isEmpty(), qPrintable(tunebenchJobs()));
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        QCOMPARE(store->run(1)->state, std::string("stopped"));
-        QVERIFY(store->results(1)->size() >= 2);
+        QCOMPARE(store->runs().read(1)->state, std::string("stopped"));
+        QVERIFY(store->results().ofRun(1)->size() >= 2);
     }
 
     // More tasks than the node has CPUs: Slurm queues the request, and the output says so.
@@ -196,7 +196,7 @@ private slots:
         QVERIFY2(jobsLeftBehind().isEmpty(), qPrintable(tunebenchJobs()));
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        QVERIFY(store->runs()->empty());
+        QVERIFY(store->runs().all()->empty());
     }
 };
 

@@ -42,7 +42,7 @@ inline std::int64_t storeFinishedRun(const std::string &workspace, const tb::Spe
     auto store = tb::Store::open(workspace);
     if (!store)
         qFatal("cannot open %s: %s", workspace.c_str(), store.error().toString().c_str());
-    const auto specId = store->saveSpec(spec);
+    const auto specId = store->specs().save(spec);
     if (!specId)
         qFatal("cannot save the spec: %s", specId.error().toString().c_str());
     tb::RunRecord run;
@@ -50,16 +50,16 @@ inline std::int64_t storeFinishedRun(const std::string &workspace, const tb::Spe
     run.strategy = info.strategy;
     run.device = info.device;
     run.toolVersion = info.toolVersion;
-    const auto runId = store->createRun(run);
+    const auto runId = store->runs().create(run);
     if (!runId)
         qFatal("cannot create the run: %s", runId.error().toString().c_str());
     for (const StoredRow &row : rows) {
         const tb::Configuration config{row.values};
-        if (!store->saveResult(*runId, *specId, config.key(spec.parameters), config, row.size,
-                               row.result))
+        if (!store->results().save(*runId, *specId, config.key(spec.parameters), config, row.size,
+                                   row.result))
             qFatal("cannot save the result of %s", config.key(spec.parameters).c_str());
     }
-    if (!store->setRunState(*runId, "finished"))
+    if (!store->runs().setState(*runId, "finished"))
         qFatal("cannot finish the run");
     return *runId;
 }

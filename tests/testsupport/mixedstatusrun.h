@@ -89,7 +89,7 @@ inline MixedStatusRun storeMixedStatusRun(const std::string &workspace, const st
     auto store = tb::Store::open(workspace);
     if (!store)
         qFatal("cannot open %s", workspace.c_str());
-    auto specId = store->saveSpec(made.spec);
+    auto specId = store->specs().save(made.spec);
     if (!specId)
         qFatal("cannot save the spec");
     made.run.specId = *specId;
@@ -97,14 +97,14 @@ inline MixedStatusRun storeMixedStatusRun(const std::string &workspace, const st
     made.run.device = "cpu";
     made.run.host = "testhost";
     made.run.toolVersion = toolVersion;
-    auto runId = store->createRun(made.run);
+    auto runId = store->runs().create(made.run);
     if (!runId)
         qFatal("cannot create the run");
     made.run.id = *runId;
     const auto save = [&](const std::vector<double> &values, std::size_t size,
                           const tb::Result &result) {
-        if (!store->saveResult(made.run.id, *specId, mixedConfigKey(values),
-                               tb::Configuration{values}, size, result))
+        if (!store->results().save(made.run.id, *specId, mixedConfigKey(values),
+                                   tb::Configuration{values}, size, result))
             qFatal("cannot save a result");
     };
     using tb::ResultStatus;
@@ -118,9 +118,9 @@ inline MixedStatusRun storeMixedStatusRun(const std::string &workspace, const st
     save({256, 1}, 0, failedResult(ResultStatus::SkippedByConstraint));
     save({32, 0.5}, 1, timedResult(1e-4, {1e-4, 1.1e-4}));
     save({64, 1}, 1, timedResult(9e-5, {9e-5, 9.5e-5}));
-    if (!store->setRunState(made.run.id, "finished"))
+    if (!store->runs().setState(made.run.id, "finished"))
         qFatal("cannot finish the run");
-    auto results = store->results(made.run.id, true);
+    auto results = store->results().ofRun(made.run.id, true);
     if (!results || results->size() != 10)
         qFatal("the stored run does not read back whole");
     made.results = *results;

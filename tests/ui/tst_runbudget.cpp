@@ -123,7 +123,7 @@ private slots:
 
         auto store = Store::open(dir.filePath("budget.tbw").toStdString());
         QVERIFY(store.hasValue());
-        auto runs = store->runs();
+        auto runs = store->runs().all();
         QVERIFY(runs.hasValue());
         QCOMPARE(int(runs->size()), 1);
         QCOMPARE(QString::fromStdString(runs->front().strategy), QStringLiteral("brute_force"));

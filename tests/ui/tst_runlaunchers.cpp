@@ -87,7 +87,7 @@ private:
         auto store = Store::open(workspace.toStdString());
         if (!store)
             return {};
-        auto results = store->results(1);
+        auto results = store->results().ofRun(1);
         return results ? *results : std::vector<StoredResult>();
     }
 

@@ -103,7 +103,7 @@ private slots:
         QVERIFY2(jobsLeftBehind().isEmpty(), qPrintable(log));
         auto store = Store::open((folder + "/ws.tbw").toStdString());
         QVERIFY(store.hasValue());
-        QCOMPARE(int(store->results(1)->size()), kConfigurations);
+        QCOMPARE(int(store->results().ofRun(1)->size()), kConfigurations);
     }
 
     void stopCancelsTheWaitForResources()
@@ -128,7 +128,7 @@ private slots:
         QVERIFY(!page->isRunning());
         QVERIFY2(jobsLeftBehind().isEmpty(), qPrintable(page->log()->toPlainText()));
         auto store = Store::open((folder + "/ws.tbw").toStdString());
-        QVERIFY(!store.hasValue() || store->runs()->empty());
+        QVERIFY(!store.hasValue() || store->runs().all()->empty());
     }
 };
 

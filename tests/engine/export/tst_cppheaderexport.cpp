@@ -113,11 +113,11 @@ private slots:
                                                             {"cuda", "brute_force", "9.8.7"});
         auto store = Store::open(workspace);
         QVERIFY(store.hasValue());
-        m_specHash = store->spec(store->run(runId)->specId)->contentHash;
+        m_specHash = store->specs().read(store->runs().read(runId)->specId)->contentHash;
 
         auto loaded = readRunAndSpec(*store, runId);
         QVERIFY(loaded.hasValue());
-        auto results = store->results(runId);
+        auto results = store->results().ofRun(runId);
         QVERIFY(results.hasValue());
         auto header = exportCppHeader(loaded->spec, loaded->run, *results, "1.2.3");
         QVERIFY2(header.hasValue(), header ? "" : header.error().toString().c_str());

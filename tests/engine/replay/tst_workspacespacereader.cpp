@@ -163,7 +163,7 @@ private slots:
 
         auto store = openExistingWorkspace(m_workspace);
         QVERIFY(store);
-        auto results = store->results(m_runId, true);
+        auto results = store->results().ofRun(m_runId, true);
         QVERIFY(results);
         m_stored = std::move(*results);
         QCOMPARE(m_stored.size(), std::size_t(10));
@@ -361,21 +361,21 @@ private slots:
         {
             auto store = Store::open(copy);
             QVERIFY(store);
-            auto run = store->run(m_runId);
+            auto run = store->runs().read(m_runId);
             QVERIFY(run);
             RunRecord record;
             record.specId = run->specId;
             record.device = "cuda";
-            auto created = store->createRun(record);
+            auto created = store->runs().create(record);
             QVERIFY(created);
             compileOnlyRun = *created;
             Result compiled;
             compiled.compileSeconds = 0.25;
             compiled.resources["registers"] = 32;
             const Configuration config{{3}};
-            QVERIFY(store->saveResult(compileOnlyRun, run->specId, config.key(m_spec.parameters),
-                                      config, 0, compiled));
-            created = store->createRun(record);
+            QVERIFY(store->results().save(compileOnlyRun, run->specId,
+                                          config.key(m_spec.parameters), config, 0, compiled));
+            created = store->runs().create(record);
             QVERIFY(created);
             emptyRun = *created;
         }

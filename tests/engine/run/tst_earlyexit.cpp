@@ -87,7 +87,7 @@ std::map<int, Result> runSpin(const Spec &spec, std::uint64_t *stoppedEarly = nu
     if (stoppedEarly)
         *stoppedEarly = summary->stoppedEarly;
     auto store = Store::open(options.workspacePath);
-    auto stored = store->results(summary->runId, true);
+    auto stored = store->results().ofRun(summary->runId, true);
     std::map<int, Result> byWork;
     for (const auto &row : stored.value())
         byWork[static_cast<int>(row.config.values.at(0))] = row.result;

@@ -91,7 +91,7 @@ std::vector<StoredResult> storedResults(const QTemporaryDir &dir, std::int64_t r
     auto store = Store::open(dir.filePath("ws.tbw").toStdString());
     if (!store)
         return {};
-    auto results = store->results(runId);
+    auto results = store->results().ofRun(runId);
     return results ? *results : std::vector<StoredResult>{};
 }
 
@@ -157,7 +157,7 @@ private slots:
 
         auto store = Store::open(dir.filePath("ws.tbw").toStdString());
         QVERIFY(store.hasValue());
-        auto run = store->run(summary->runId);
+        auto run = store->runs().read(summary->runId);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("finished"));
         QCOMPARE(storedResults(dir, summary->runId).size(), std::size_t(9));

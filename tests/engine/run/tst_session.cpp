@@ -100,10 +100,10 @@ void verifyCompleteRun(const Expected<RunSummary> &summary, const RecordingListe
     QCOMPARE(listener.results.size(), configurations);
     auto store = Store::open(workspace);
     QVERIFY(store.hasValue());
-    auto run = store->run(summary->runId);
+    auto run = store->runs().read(summary->runId);
     QVERIFY(run.hasValue());
     QCOMPARE(run->state, std::string("finished"));
-    auto results = store->results(summary->runId);
+    auto results = store->results().ofRun(summary->runId);
     QVERIFY(results.hasValue());
     QCOMPARE(results->size(), configurations);
 }
@@ -179,10 +179,10 @@ private slots:
 
         auto store = Store::open(options.workspacePath);
         QVERIFY(store.hasValue());
-        auto run = store->run(summary->runId);
+        auto run = store->runs().read(summary->runId);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("stopped"));
-        auto results = store->results(summary->runId);
+        auto results = store->results().ofRun(summary->runId);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), static_cast<std::size_t>(summary->ok + summary->failed));
     }
@@ -254,10 +254,10 @@ private slots:
 
         auto store = Store::open(options.workspacePath);
         QVERIFY(store.hasValue());
-        auto results = store->results(summary->runId);
+        auto results = store->results().ofRun(summary->runId);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), listener.results.size());
-        auto run = store->run(summary->runId);
+        auto run = store->runs().read(summary->runId);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("stopped"));
     }
@@ -317,7 +317,7 @@ private slots:
         for (const auto &event : first.results)
             QVERIFY(measured.insert(event.configKey).second); // none twice
         auto store = Store::open(dir.filePath("ws.tbw").toStdString());
-        QCOMPARE(store->run(summary->runId)->state, std::string("finished"));
+        QCOMPARE(store->runs().read(summary->runId)->state, std::string("finished"));
         QVERIFY(!first.progress.empty());
         QCOMPARE(first.progress.back().done, first.progress.back().total);
 
@@ -344,7 +344,7 @@ private slots:
         QVERIFY2(summary.hasValue(), summary.hasValue() ? "" : summary.error().toString().c_str());
         QCOMPARE(summary->evaluated, std::uint64_t(2));
         auto store = Store::open(dir.filePath("ws.tbw").toStdString());
-        QCOMPARE(store->run(summary->runId)->strategy, std::string(kDefaultGuidedStrategy));
+        QCOMPARE(store->runs().read(summary->runId)->strategy, std::string(kDefaultGuidedStrategy));
     }
 
     // strategy.replay means "look the times up": a measuring session refuses it before any run
@@ -361,7 +361,7 @@ private slots:
                  summary.error().toString().c_str());
         auto store = Store::open(dir.filePath("ws.tbw").toStdString());
         if (store.hasValue())
-            QVERIFY(!store->run(1).hasValue());
+            QVERIFY(!store->runs().read(1).hasValue());
     }
 
     void workerThatCannotStartFailsTheRunWithItsReason()
@@ -379,7 +379,7 @@ private slots:
                  summary.error().toString().c_str());
         auto store = Store::open(options.workspacePath);
         QVERIFY(store.hasValue());
-        auto run = store->run(1);
+        auto run = store->runs().read(1);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("failed"));
     }

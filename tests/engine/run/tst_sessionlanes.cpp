@@ -67,12 +67,12 @@ std::int64_t storeRunMeasuredOn(const std::string &workspace, const Spec &spec,
     auto store = Store::open(workspace);
     if (!store)
         qFatal("%s", store.error().toString().c_str());
-    auto specId = store->saveSpec(spec);
+    auto specId = store->specs().save(spec);
     RunRecord record;
     record.specId = *specId;
     record.device = device;
     record.state = "stopped";
-    auto runId = store->createRun(record);
+    auto runId = store->runs().create(record);
     if (!runId)
         qFatal("%s", runId.error().toString().c_str());
     return *runId;
@@ -120,14 +120,14 @@ private slots:
         // Results of the CPU backend name no GPU: a measured one's device is its worker's
         // "cpu: MODEL"; one that failed to build names none.
         auto store = Store::open(optionsFor(dir, listener).workspacePath);
-        auto results = store->results(summary->runId);
+        auto results = store->results().ofRun(summary->runId);
         QVERIFY(results.hasValue() && !results->empty());
         for (const auto &stored : *results) {
             QVERIFY(stored.result.deviceUuid.empty());
             if (stored.result.status == ResultStatus::Ok)
                 QVERIFY2(stored.result.device.rfind("cpu", 0) == 0, stored.result.device.c_str());
         }
-        QCOMPARE(store->run(summary->runId)->device, std::string("cpu"));
+        QCOMPARE(store->runs().read(summary->runId)->device, std::string("cpu"));
     }
 
     // A CUDA run names its GPU model; the latest run of the spec is resumed only where it was
@@ -166,7 +166,8 @@ private slots:
         QCOMPARE(told, !resumed);
         if (!resumed) {
             auto store = Store::open(options.workspacePath);
-            QCOMPARE(store->run(listener.runId)->device, std::string("NVIDIA H100 80GB HBM3"));
+            QCOMPARE(store->runs().read(listener.runId)->device,
+                     std::string("NVIDIA H100 80GB HBM3"));
         }
     }
 

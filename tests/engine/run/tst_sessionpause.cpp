@@ -174,10 +174,10 @@ private slots:
         QCOMPARE(std::set(keys.begin(), keys.end()).size(), std::size_t(8));
         auto store = Store::open(options.workspacePath);
         QVERIFY(store.hasValue());
-        auto run = store->run(summary->runId);
+        auto run = store->runs().read(summary->runId);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("finished"));
-        auto stored = store->results(summary->runId);
+        auto stored = store->results().ofRun(summary->runId);
         QVERIFY(stored.hasValue());
         QCOMPARE(stored->size(), std::size_t(8));
         std::set<std::pair<std::string, std::size_t>> storedKeys;
@@ -204,10 +204,10 @@ private slots:
         QVERIFY(summary->evaluated < 8);
         auto store = Store::open(options.workspacePath);
         QVERIFY(store.hasValue());
-        auto stored = store->results(summary->runId);
+        auto stored = store->results().ofRun(summary->runId);
         QVERIFY(stored.hasValue());
         QCOMPARE(stored->size(), std::size_t(summary->evaluated));
-        QCOMPARE(store->run(summary->runId)->state, std::string("stopped"));
+        QCOMPARE(store->runs().read(summary->runId)->state, std::string("stopped"));
     }
 };
 

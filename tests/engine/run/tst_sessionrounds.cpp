@@ -155,8 +155,8 @@ private slots:
         // its rounds' medians.
         auto store = Store::open(options.workspacePath);
         QVERIFY(store.hasValue());
-        QCOMPARE(store->run(summary->runId)->state, std::string("finished"));
-        auto rounds = store->rounds(summary->runId, true);
+        QCOMPARE(store->runs().read(summary->runId)->state, std::string("finished"));
+        auto rounds = store->rounds().ofRun(summary->runId, true);
         QVERIFY(rounds.hasValue());
         QCOMPARE(rounds->size(), std::size_t(kFinalists * kRounds));
         std::map<std::int64_t, std::vector<SampleSummary>> byResult;
@@ -168,7 +168,7 @@ private slots:
             QCOMPARE(round.result.host, std::string(host));
             byResult[round.resultId].push_back(round.result.summary);
         }
-        auto results = store->results(summary->runId);
+        auto results = store->results().ofRun(summary->runId);
         QVERIFY(results.hasValue());
         for (const auto &stored : *results) {
             const auto found = byResult.find(stored.id);
@@ -222,8 +222,8 @@ private slots:
         QVERIFY(stored >= 1);
         QVERIFY(listener.roundResults.front().stored);
         auto store = Store::open(options.workspacePath);
-        QCOMPARE(store->rounds(runId)->size(), std::size_t(kFinalists * kRounds));
-        QCOMPARE(store->run(runId)->state, std::string("finished"));
+        QCOMPARE(store->rounds().ofRun(runId)->size(), std::size_t(kFinalists * kRounds));
+        QCOMPARE(store->runs().read(runId)->state, std::string("finished"));
     }
 
     // Nothing left to measure: every finalist's rounds are told from the store (so a GUI shows
@@ -272,7 +272,7 @@ private slots:
         QVERIFY2(summary->ok + summary->failed < 60, "the budget did not end the search");
         QCOMPARE(summary->roundsMeasured, std::uint64_t(kFinalists * (kRounds - 1)));
         QVERIFY(summary->stopped);
-        QCOMPARE(Store::open(options.workspacePath)->run(summary->runId)->state,
+        QCOMPARE(Store::open(options.workspacePath)->runs().read(summary->runId)->state,
                  std::string("stopped"));
     }
 
@@ -288,7 +288,7 @@ private slots:
         QVERIFY(summary.hasValue());
         QVERIFY(listener.roundStarts.empty());
         QCOMPARE(summary->roundsMeasured, std::uint64_t(0));
-        QVERIFY(Store::open(options.workspacePath)->rounds(summary->runId)->empty());
+        QVERIFY(Store::open(options.workspacePath)->rounds().ofRun(summary->runId)->empty());
     }
 };
 

@@ -138,8 +138,8 @@ struct GemmRun
 inline GemmRun openGemmRun(const QString &path)
 {
     GemmRun run{openStore(path), makeSpec("gemm"), {}, 0};
-    run.record.specId = *run.store.saveSpec(run.spec);
-    run.runId = *run.store.createRun(run.record);
+    run.record.specId = *run.store.specs().save(run.spec);
+    run.runId = *run.store.runs().create(run.record);
     return run;
 }
 

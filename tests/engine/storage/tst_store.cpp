@@ -25,7 +25,7 @@ private slots:
             Store store = openStore(path);
             QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
             QCOMPARE(store.path(), path.toStdString());
-            QVERIFY(store.saveSpec(makeSpec("gemm")).hasValue());
+            QVERIFY(store.specs().save(makeSpec("gemm")).hasValue());
         }
         QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{Store::kSchemaVersion});
         // WAL is a property of the file: it stays after the connection closes.
@@ -33,7 +33,7 @@ private slots:
 
         Store reopened = openStore(path);
         QCOMPARE(reopened.schemaVersion(), Store::kSchemaVersion);
-        auto spec = reopened.spec(1);
+        auto spec = reopened.specs().read(1);
         QVERIFY(spec.hasValue());
         QCOMPARE(spec->name, std::string("gemm"));
     }
@@ -42,20 +42,20 @@ private slots:
     {
         Store store = openStore(m_files.newPath());
         const Spec gemm = makeSpec("gemm");
-        auto first = store.saveSpec(gemm);
-        auto again = store.saveSpec(gemm);
-        auto other = store.saveSpec(makeSpec("gemm", ", \"x\": 1"));
+        auto first = store.specs().save(gemm);
+        auto again = store.specs().save(gemm);
+        auto other = store.specs().save(makeSpec("gemm", ", \"x\": 1"));
         QVERIFY(first.hasValue() && again.hasValue() && other.hasValue());
         QCOMPARE(*again, *first);
         QVERIFY(*other != *first);
 
-        auto stored = store.spec(*first);
+        auto stored = store.specs().read(*first);
         QVERIFY(stored.hasValue());
         QCOMPARE(stored->id, *first);
         QCOMPARE(stored->document, gemm.document);
         QCOMPARE(stored->baseDirectory, gemm.baseDirectory);
         QCOMPARE(stored->contentHash, Store::contentHash(gemm.document));
-        QCOMPARE(store.spec(999).error().code, EngineError::Code::InvalidArgument);
+        QCOMPARE(store.specs().read(999).error().code, EngineError::Code::InvalidArgument);
     }
 
     void contentHashIsFnv1a64()
@@ -69,9 +69,9 @@ private slots:
     void listsRunsNewestFirstWithResultCounts()
     {
         Store store = openStore(m_files.newPath());
-        const std::int64_t gemm = *store.saveSpec(makeSpec("gemm"));
-        const std::int64_t axpy = *store.saveSpec(makeSpec("axpy"));
-        QVERIFY(!store.latestRun(gemm)->has_value());
+        const std::int64_t gemm = *store.specs().save(makeSpec("gemm"));
+        const std::int64_t axpy = *store.specs().save(makeSpec("axpy"));
+        QVERIFY(!store.runs().latest(gemm)->has_value());
 
         RunRecord record;
         record.specId = gemm;
@@ -80,24 +80,24 @@ private slots:
         record.toolVersion = "0.1.0";
         record.device = "cpu";
         record.holder = currentRunHolder();
-        const std::int64_t run1 = *store.createRun(record);
+        const std::int64_t run1 = *store.runs().create(record);
         record.specId = axpy;
-        const std::int64_t run2 = *store.createRun(record);
+        const std::int64_t run2 = *store.runs().create(record);
         record.specId = gemm;
         record.strategy = "random";
-        const std::int64_t run3 = *store.createRun(record);
+        const std::int64_t run3 = *store.runs().create(record);
 
         const Spec spec = makeSpec("gemm");
         for (int i = 0; i < 3; ++i) {
             const auto config = makeConfig(32.0 * (i + 1), 16);
-            QVERIFY(store.saveResult(run1, gemm, config.key(spec.parameters), config, 0,
-                                     makeResult(1e-3)));
+            QVERIFY(store.results().save(run1, gemm, config.key(spec.parameters), config, 0,
+                                         makeResult(1e-3)));
         }
         const auto config = makeConfig(64, 32);
-        QVERIFY(
-            store.saveResult(run3, gemm, config.key(spec.parameters), config, 1, makeResult(2e-3)));
+        QVERIFY(store.results().save(run3, gemm, config.key(spec.parameters), config, 1,
+                                     makeResult(2e-3)));
 
-        auto runs = store.runs();
+        auto runs = store.runs().all();
         QVERIFY(runs.hasValue());
         QCOMPARE(runs->size(), std::size_t{3});
         QCOMPARE((*runs)[0].id, run3);
@@ -109,12 +109,12 @@ private slots:
         QCOMPARE((*runs)[1].specName, std::string("axpy"));
         QCOMPARE((*runs)[0].strategy, std::string("random"));
 
-        auto latest = store.latestRun(gemm);
+        auto latest = store.runs().latest(gemm);
         QVERIFY(latest.hasValue() && latest->has_value());
         QCOMPARE((*latest)->id, run3);
         QCOMPARE((*latest)->specName, std::string("gemm"));
 
-        auto run = store.run(run1);
+        auto run = store.runs().read(run1);
         QVERIFY(run.hasValue());
         QCOMPARE(run->state, std::string("running"));
         QVERIFY(run->holder == currentRunHolder());
@@ -123,28 +123,28 @@ private slots:
         QCOMPARE(run->device, std::string("cpu"));
         QVERIFY(isIsoUtc(run->startedAt));
         QVERIFY(run->finishedAt.empty());
-        QCOMPARE(store.run(12345).error().code, EngineError::Code::InvalidArgument);
+        QCOMPARE(store.runs().read(12345).error().code, EngineError::Code::InvalidArgument);
     }
 
     void setRunStateStampsAndClearsTheFinishTime()
     {
         Store store = openStore(m_files.newPath());
         RunRecord record;
-        record.specId = *store.saveSpec(makeSpec("gemm"));
-        const std::int64_t runId = *store.createRun(record);
+        record.specId = *store.specs().save(makeSpec("gemm"));
+        const std::int64_t runId = *store.runs().create(record);
 
-        QVERIFY(store.setRunState(runId, "stopped"));
-        QCOMPARE(store.run(runId)->state, std::string("stopped"));
-        QVERIFY(isIsoUtc(store.run(runId)->finishedAt));
-        QVERIFY(store.setRunState(runId, "running")); // resumed
-        QVERIFY(store.run(runId)->finishedAt.empty());
-        QVERIFY(store.setRunState(runId, "finished"));
-        QCOMPARE(store.run(runId)->state, std::string("finished"));
+        QVERIFY(store.runs().setState(runId, "stopped"));
+        QCOMPARE(store.runs().read(runId)->state, std::string("stopped"));
+        QVERIFY(isIsoUtc(store.runs().read(runId)->finishedAt));
+        QVERIFY(store.runs().setState(runId, "running")); // resumed
+        QVERIFY(store.runs().read(runId)->finishedAt.empty());
+        QVERIFY(store.runs().setState(runId, "finished"));
+        QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
 
-        QCOMPARE(store.setRunState(runId, "paused").error().code,
+        QCOMPARE(store.runs().setState(runId, "paused").error().code,
                  EngineError::Code::InvalidArgument);
-        QCOMPARE(store.run(runId)->state, std::string("finished"));
-        QVERIFY(!store.setRunState(999, "failed"));
+        QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
+        QVERIFY(!store.runs().setState(999, "failed"));
     }
 
     // One writer per run: a live holder keeps its run; one that is gone is taken over, and its
@@ -153,38 +153,38 @@ private slots:
     {
         Store store = openStore(m_files.newPath());
         RunRecord record;
-        record.specId = *store.saveSpec(makeSpec("gemm"));
+        record.specId = *store.specs().save(makeSpec("gemm"));
         QProcess other;
         other.start("sleep", {"60"});
         QVERIFY(other.waitForStarted());
         const RunHolder otherHolder = runHolderOf(other.processId());
         QVERIFY(!otherHolder.started.empty());
         record.holder = otherHolder;
-        const std::int64_t runId = *store.createRun(record);
-        QCOMPARE(store.run(runId)->state, std::string("running"));
+        const std::int64_t runId = *store.runs().create(record);
+        QCOMPARE(store.runs().read(runId)->state, std::string("running"));
 
         const RunHolder me = currentRunHolder();
-        auto refused = store.claimRun(runId, me);
+        auto refused = store.runs().claim(runId, me);
         QVERIFY(refused.hasValue());
         QVERIFY(refused->has_value() && **refused == otherHolder);
-        QVERIFY(store.run(runId)->holder == otherHolder);
+        QVERIFY(store.runs().read(runId)->holder == otherHolder);
 
         other.kill();
         QVERIFY(other.waitForFinished());
-        QCOMPARE(store.run(runId)->state, std::string("interrupted"));
-        auto taken = store.claimRun(runId, me);
+        QCOMPARE(store.runs().read(runId)->state, std::string("interrupted"));
+        auto taken = store.runs().claim(runId, me);
         QVERIFY(taken.hasValue() && !taken->has_value());
-        QVERIFY(store.run(runId)->holder == me);
-        QCOMPARE(store.run(runId)->state, std::string("running"));
-        QVERIFY(store.claimRun(runId, me)->has_value() == false); // its own claim again
+        QVERIFY(store.runs().read(runId)->holder == me);
+        QCOMPARE(store.runs().read(runId)->state, std::string("running"));
+        QVERIFY(store.runs().claim(runId, me)->has_value() == false); // its own claim again
 
-        QVERIFY(store.releaseRun(runId, otherHolder)); // not the holder: nothing changes
-        QVERIFY(store.run(runId)->holder == me);
-        QVERIFY(store.releaseRun(runId, me));
-        QVERIFY(!store.run(runId)->holder.has_value());
-        QVERIFY(store.setRunState(runId, "finished"));
-        QCOMPARE(store.run(runId)->state, std::string("finished"));
-        QCOMPARE(store.claimRun(999, me).error().code, EngineError::Code::InvalidArgument);
+        QVERIFY(store.runs().release(runId, otherHolder)); // not the holder: nothing changes
+        QVERIFY(store.runs().read(runId)->holder == me);
+        QVERIFY(store.runs().release(runId, me));
+        QVERIFY(!store.runs().read(runId)->holder.has_value());
+        QVERIFY(store.runs().setState(runId, "finished"));
+        QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
+        QCOMPARE(store.runs().claim(999, me).error().code, EngineError::Code::InvalidArgument);
     }
 
     // A pid alone is no proof: once its process is gone the number may be another's.

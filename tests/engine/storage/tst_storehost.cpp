@@ -28,14 +28,14 @@ private slots:
         auto [store, spec, record, runId] = openGemmRun(m_files.newPath());
         const auto a = makeConfig(32, 16);
         const auto b = makeConfig(64, 32);
-        QVERIFY(store
-                    .saveResult(runId, record.specId, a.key(spec.parameters), a, 0,
-                                onHost(1e-4, "node-a.cluster"))
+        QVERIFY(store.results()
+                    .save(runId, record.specId, a.key(spec.parameters), a, 0,
+                          onHost(1e-4, "node-a.cluster"))
                     .hasValue());
-        QVERIFY(
-            store.saveResult(runId, record.specId, b.key(spec.parameters), b, 0, onHost(2e-4, ""))
-                .hasValue());
-        const auto results = *store.results(runId);
+        QVERIFY(store.results()
+                    .save(runId, record.specId, b.key(spec.parameters), b, 0, onHost(2e-4, ""))
+                    .hasValue());
+        const auto results = *store.results().ofRun(runId);
         QCOMPARE(results.size(), std::size_t{2});
         QCOMPARE(results[0].result.host, std::string("node-a.cluster"));
         QCOMPARE(results[1].result.host, std::string()); // an imported result names none
@@ -55,10 +55,9 @@ private slots:
             auto run = openGemmRun(path);
             runId = run.runId;
             specId = run.record.specId;
-            QVERIFY(
-                run.store
-                    .saveResult(runId, specId, config.key(run.spec.parameters), config, 1, before)
-                    .hasValue());
+            QVERIFY(run.store.results()
+                        .save(runId, specId, config.key(run.spec.parameters), config, 1, before)
+                        .hasValue());
         }
         QVERIFY(rawExec(path,
                         "ALTER TABLE results DROP COLUMN host;"
@@ -70,7 +69,7 @@ private slots:
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
         QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{Store::kSchemaVersion});
-        const auto kept = *store.results(runId, true);
+        const auto kept = *store.results().ofRun(runId, true);
         QCOMPARE(kept.size(), std::size_t{1});
         const Result &after = kept.front().result;
         QCOMPARE(after.host, std::string());
@@ -83,11 +82,11 @@ private slots:
         QCOMPARE(kept.front().sizeIndex, std::size_t{1});
 
         const auto fresh = makeConfig(64, 32);
-        QVERIFY(store
-                    .saveResult(runId, specId, fresh.key(makeSpec("gemm").parameters), fresh, 0,
-                                onHost(1e-4, "node-b"))
+        QVERIFY(store.results()
+                    .save(runId, specId, fresh.key(makeSpec("gemm").parameters), fresh, 0,
+                          onHost(1e-4, "node-b"))
                     .hasValue());
-        QCOMPARE(store.results(runId)->back().result.host, std::string("node-b"));
+        QCOMPARE(store.results().ofRun(runId)->back().result.host, std::string("node-b"));
     }
 };
 

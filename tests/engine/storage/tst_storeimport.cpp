@@ -1,4 +1,4 @@
-// Store::importRun(): a run read from another tool's file, stored finished with its spec and
+// RunImporter::importRun(): a run read from another tool's file, stored finished with its spec and
 // every result in one transaction; the same file refused a second time; never resumed as the
 // spec's latest run; a schema-4 workspace migrated to hold it.
 #include "storetesthelpers.h"
@@ -43,10 +43,11 @@ private slots:
     {
         Store store = openStore(m_files.newPath());
         const Spec spec = makeSpec("gemm");
-        auto ids = store.importRun(spec, importedRecord("fnv1a64:1"),
-                                   {importedResult(32, 16, 1e-3), importedResult(64, 16, 2e-3)});
+        auto ids = store.importer().importRun(
+            spec, importedRecord("fnv1a64:1"),
+            {importedResult(32, 16, 1e-3), importedResult(64, 16, 2e-3)});
         QVERIFY2(ids.hasValue(), ids ? "" : ids.error().toString().c_str());
-        const RunRecord run = *store.run(ids->runId);
+        const RunRecord run = *store.runs().read(ids->runId);
         QCOMPARE(run.state, std::string("finished"));
         QVERIFY(isIsoUtc(run.finishedAt));
         QVERIFY(run.imported());
@@ -55,24 +56,25 @@ private slots:
         QCOMPARE(run.sourceHash, std::string("fnv1a64:1"));
         QCOMPARE(run.device, std::string("NVIDIA A100-PCIE-40GB"));
         QVERIFY(!run.holder);
-        const auto results = *store.results(ids->runId, true);
+        const auto results = *store.results().ofRun(ids->runId, true);
         QCOMPARE(results.size(), std::size_t{2});
         QCOMPARE(results[1].result.summary.median, 2e-3);
         QCOMPARE(results[1].result.samples.size(), std::size_t{5});
-        QCOMPARE(*store.importedRunOf("fnv1a64:1"), std::optional<std::int64_t>(ids->runId));
+        QCOMPARE(*store.runs().importedFrom("fnv1a64:1"), std::optional<std::int64_t>(ids->runId));
     }
 
     void theSameContentTwiceIsRefusedAndNothingChanges()
     {
         Store store = openStore(m_files.newPath());
         const Spec spec = makeSpec("gemm");
-        QVERIFY(store.importRun(spec, importedRecord("fnv1a64:2"), {importedResult(32, 16, 1e-3)})
+        QVERIFY(store.importer()
+                    .importRun(spec, importedRecord("fnv1a64:2"), {importedResult(32, 16, 1e-3)})
                     .hasValue());
-        const auto again = store.importRun(makeSpec("other"), importedRecord("fnv1a64:2"),
-                                           {importedResult(32, 16, 1e-3)});
+        const auto again = store.importer().importRun(
+            makeSpec("other"), importedRecord("fnv1a64:2"), {importedResult(32, 16, 1e-3)});
         QVERIFY(!again.hasValue());
         QVERIFY(again.error().toString().find("already imported as run 1") != std::string::npos);
-        QCOMPARE(store.runs()->size(), std::size_t{1});
+        QCOMPARE(store.runs().all()->size(), std::size_t{1});
         QCOMPARE(rawInt(QString::fromStdString(store.path()), "SELECT count(*) FROM specs"),
                  std::int64_t{1});
     }
@@ -83,9 +85,9 @@ private slots:
     {
         const QString path = m_files.newPath();
         Store store = openStore(path);
-        const auto failed =
-            store.importRun(makeSpec("gemm"), importedRecord("fnv1a64:3"),
-                            {importedResult(32, 16, 1e-3), importedResult(32, 16, 1e-3)});
+        const auto failed = store.importer().importRun(
+            makeSpec("gemm"), importedRecord("fnv1a64:3"),
+            {importedResult(32, 16, 1e-3), importedResult(32, 16, 1e-3)});
         QVERIFY(!failed.hasValue());
         QCOMPARE(rawInt(path, "SELECT count(*) FROM runs"), std::int64_t{0});
         QCOMPARE(rawInt(path, "SELECT count(*) FROM specs"), std::int64_t{0});
@@ -98,7 +100,7 @@ private slots:
         Store store = openStore(m_files.newPath());
         RunRecord native = importedRecord("fnv1a64:4");
         native.origin.clear();
-        QVERIFY(!store.importRun(makeSpec("gemm"), native, {}).hasValue());
+        QVERIFY(!store.importer().importRun(makeSpec("gemm"), native, {}).hasValue());
     }
 
     // A tune of the spec resumes its latest native run, never an imported one.
@@ -106,16 +108,16 @@ private slots:
     {
         Store store = openStore(m_files.newPath());
         const Spec spec = makeSpec("gemm");
-        const std::int64_t specId = *store.saveSpec(spec);
-        QVERIFY(!store.latestRun(specId)->has_value());
+        const std::int64_t specId = *store.specs().save(spec);
+        QVERIFY(!store.runs().latest(specId)->has_value());
         RunRecord native;
         native.specId = specId;
-        const std::int64_t nativeId = *store.createRun(native);
-        const auto ids = store.importRun(spec, importedRecord("fnv1a64:5"), {});
+        const std::int64_t nativeId = *store.runs().create(native);
+        const auto ids = store.importer().importRun(spec, importedRecord("fnv1a64:5"), {});
         QVERIFY(ids.hasValue());
         QCOMPARE(ids->specId, specId);
-        QCOMPARE((*store.latestRun(specId))->id, nativeId);
-        QCOMPARE(store.runs()->front().id, ids->runId); // still listed, newest first
+        QCOMPARE((*store.runs().latest(specId))->id, nativeId);
+        QCOMPARE(store.runs().all()->front().id, ids->runId); // still listed, newest first
     }
 
     // A schema-4 workspace gains the columns; its runs read as native.
@@ -124,10 +126,10 @@ private slots:
         const QString path = m_files.newPath();
         {
             Store store = openStore(path);
-            const std::int64_t specId = *store.saveSpec(makeSpec("gemm"));
+            const std::int64_t specId = *store.specs().save(makeSpec("gemm"));
             RunRecord run;
             run.specId = specId;
-            QVERIFY(store.createRun(run).hasValue());
+            QVERIFY(store.runs().create(run).hasValue());
         }
         QVERIFY(rawExec(path, "ALTER TABLE runs DROP COLUMN origin;"
                               " ALTER TABLE runs DROP COLUMN source_file;"
@@ -139,7 +141,7 @@ private slots:
                               " PRAGMA user_version = 4;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
-        const RunRecord run = *store.run(1);
+        const RunRecord run = *store.runs().read(1);
         QVERIFY(!run.imported());
         QVERIFY(run.sourceFile.empty());
     }

@@ -18,17 +18,18 @@ private slots:
     {
         Store store = openStore(m_files.newPath());
         RunRecord run;
-        run.specId = *store.saveSpec(makeSpec("gemm"));
+        run.specId = *store.specs().save(makeSpec("gemm"));
         run.device = "NVIDIA H100 80GB HBM3";
         run.devicePeaks = devicePeaksOf({9, 0, 132, 1980000, 2619000, 5120});
-        const std::int64_t id = *store.createRun(run);
-        const RunRecord read = *store.run(id);
+        const std::int64_t id = *store.runs().create(run);
+        const RunRecord read = *store.runs().read(id);
         QVERIFY(read.devicePeaks.flopsPerSecond.has_value());
         QCOMPARE(*read.devicePeaks.flopsPerSecond, *run.devicePeaks.flopsPerSecond);
         QCOMPARE(*read.devicePeaks.bytesPerSecond, *run.devicePeaks.bytesPerSecond);
         QCOMPARE(read.devicePeaks.flopsSource, std::string(kPeakFromDevice));
         QCOMPARE(read.devicePeaks.bytesSource, std::string(kPeakFromDevice));
-        QCOMPARE(store.runs()->front().devicePeaks.bytesPerSecond, run.devicePeaks.bytesPerSecond);
+        QCOMPARE(store.runs().all()->front().devicePeaks.bytesPerSecond,
+                 run.devicePeaks.bytesPerSecond);
     }
 
     // A CPU run, or a GPU whose driver gave no memory clock: what is unknown reads back absent,
@@ -37,16 +38,16 @@ private slots:
     {
         Store store = openStore(m_files.newPath());
         RunRecord run;
-        run.specId = *store.saveSpec(makeSpec("gemm"));
+        run.specId = *store.specs().save(makeSpec("gemm"));
         run.devicePeaks.flopsPerSecond = 1e12;
         run.devicePeaks.flopsSource = kPeakFromDevice;
-        const RunRecord read = *store.run(*store.createRun(run));
+        const RunRecord read = *store.runs().read(*store.runs().create(run));
         QCOMPARE(read.devicePeaks.flopsPerSecond, std::optional<double>(1e12));
         QVERIFY(!read.devicePeaks.bytesPerSecond.has_value());
         QVERIFY(read.devicePeaks.bytesSource.empty());
         RunRecord cpu;
         cpu.specId = run.specId;
-        QVERIFY(store.run(*store.createRun(cpu))->devicePeaks.empty());
+        QVERIFY(store.runs().read(*store.runs().create(cpu))->devicePeaks.empty());
     }
 
     // A schema-5 workspace gains the columns; its runs have no peaks, new runs store theirs.
@@ -56,8 +57,8 @@ private slots:
         {
             Store store = openStore(path);
             RunRecord run;
-            run.specId = *store.saveSpec(makeSpec("gemm"));
-            QVERIFY(store.createRun(run).hasValue());
+            run.specId = *store.specs().save(makeSpec("gemm"));
+            QVERIFY(store.runs().create(run).hasValue());
         }
         QVERIFY(rawExec(path, "ALTER TABLE runs DROP COLUMN peak_flops;"
                               " ALTER TABLE runs DROP COLUMN peak_bytes_per_second;"
@@ -67,12 +68,12 @@ private slots:
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
         QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{Store::kSchemaVersion});
-        QVERIFY(store.run(1)->devicePeaks.empty());
+        QVERIFY(store.runs().read(1)->devicePeaks.empty());
         RunRecord run;
         run.specId = 1;
         run.devicePeaks.bytesPerSecond = 3.35e12;
         run.devicePeaks.bytesSource = kPeakFromDevice;
-        QCOMPARE(store.run(*store.createRun(run))->devicePeaks.bytesPerSecond,
+        QCOMPARE(store.runs().read(*store.runs().create(run))->devicePeaks.bytesPerSecond,
                  std::optional<double>(3.35e12));
     }
 };

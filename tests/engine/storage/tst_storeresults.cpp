@@ -32,14 +32,14 @@ private slots:
         failed.compilerLog = std::string("log with a NUL \0 inside", 23);
         const auto failedConfig = makeConfig(32, 16);
 
-        auto okId = store.saveResult(runId, record.specId, okConfig.key(spec.parameters), okConfig,
-                                     1, okResult);
-        auto failedId = store.saveResult(runId, record.specId, failedConfig.key(spec.parameters),
-                                         failedConfig, 0, failed);
+        auto okId = store.results().save(runId, record.specId, okConfig.key(spec.parameters),
+                                         okConfig, 1, okResult);
+        auto failedId = store.results().save(
+            runId, record.specId, failedConfig.key(spec.parameters), failedConfig, 0, failed);
         QVERIFY(okId.hasValue());
         QVERIFY(failedId.hasValue());
 
-        auto results = store.results(runId, true);
+        auto results = store.results().ofRun(runId, true);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), std::size_t{2});
         const StoredResult &a = (*results)[0];
@@ -76,7 +76,7 @@ private slots:
         QCOMPARE(b.result.cachedBuild, false);
         QVERIFY(b.result.device.empty()); // no GPU measured a failed compile
 
-        auto withoutSamples = store.results(runId);
+        auto withoutSamples = store.results().ofRun(runId);
         QVERIFY(withoutSamples.hasValue());
         QCOMPARE(withoutSamples->size(), std::size_t{2});
         QVERIFY((*withoutSamples)[0].result.samples.empty());
@@ -86,23 +86,24 @@ private slots:
     void completedConfigsListsWhatHasAResult()
     {
         auto [store, spec, record, runId] = openGemmRun(m_files.newPath());
-        const std::int64_t otherRun = *store.createRun(record);
+        const std::int64_t otherRun = *store.runs().create(record);
         const auto c1 = makeConfig(32, 16);
         const auto c2 = makeConfig(64, 16);
         Result crashed;
         crashed.status = ResultStatus::WorkerCrashed;
+        QVERIFY(store.results().save(runId, record.specId, c1.key(spec.parameters), c1, 0,
+                                     makeResult(1)));
         QVERIFY(
-            store.saveResult(runId, record.specId, c1.key(spec.parameters), c1, 0, makeResult(1)));
-        QVERIFY(store.saveResult(runId, record.specId, c1.key(spec.parameters), c1, 1, crashed));
-        QVERIFY(store.saveResult(otherRun, record.specId, c2.key(spec.parameters), c2, 0,
-                                 makeResult(1)));
+            store.results().save(runId, record.specId, c1.key(spec.parameters), c1, 1, crashed));
+        QVERIFY(store.results().save(otherRun, record.specId, c2.key(spec.parameters), c2, 0,
+                                     makeResult(1)));
 
-        auto done = store.completedConfigs(runId);
+        auto done = store.results().completedConfigs(runId);
         QVERIFY(done.hasValue());
         const std::set<std::pair<std::string, std::size_t>> expected = {{"BM=32,BN=16", 0},
                                                                         {"BM=32,BN=16", 1}};
         QCOMPARE(*done, expected);
-        QVERIFY(store.completedConfigs(999)->empty());
+        QVERIFY(store.results().completedConfigs(999)->empty());
     }
 
     void secondSaveOfTheSameKeyIsRefusedAndKeepsTheFirst()
@@ -111,18 +112,18 @@ private slots:
         auto [store, spec, record, runId] = openGemmRun(path);
         const auto config = makeConfig(32, 16);
         const Result first = makeResult(1e-3);
-        QVERIFY(
-            store.saveResult(runId, record.specId, config.key(spec.parameters), config, 0, first));
+        QVERIFY(store.results().save(runId, record.specId, config.key(spec.parameters), config, 0,
+                                     first));
 
         Result second = makeResult(5e-3);
         second.samples.push_back(1.0);
-        auto again =
-            store.saveResult(runId, record.specId, config.key(spec.parameters), config, 0, second);
+        auto again = store.results().save(runId, record.specId, config.key(spec.parameters), config,
+                                          0, second);
         QVERIFY(!again.hasValue());
         QCOMPARE(again.error().code, EngineError::Code::StoreError);
         QVERIFY(again.error().message.find("BM=32,BN=16") != std::string::npos);
 
-        auto results = store.results(runId, true);
+        auto results = store.results().ofRun(runId, true);
         QCOMPARE(results->size(), std::size_t{1});
         QCOMPARE(results->front().result.samples, first.samples);
         QCOMPARE(rawInt(path, "SELECT count(*) FROM results"), 1);
@@ -136,8 +137,8 @@ private slots:
         const QString path = m_files.newPath();
         auto [store, spec, record, runId] = openGemmRun(path);
         const auto kept = makeConfig(32, 16);
-        QVERIFY(store.saveResult(runId, record.specId, kept.key(spec.parameters), kept, 0,
-                                 makeResult(1e-3)));
+        QVERIFY(store.results().save(runId, record.specId, kept.key(spec.parameters), kept, 0,
+                                     makeResult(1e-3)));
         // Make the last step of the transaction (the samples) fail: the configuration and
         // result rows written before it in the same call must vanish with it.
         QVERIFY(rawExec(path, "CREATE TRIGGER no_negative BEFORE INSERT ON samples"
@@ -146,7 +147,7 @@ private slots:
         bad.samples.back() = -1;
         const auto fresh = makeConfig(64, 32);
         auto saved =
-            store.saveResult(runId, record.specId, fresh.key(spec.parameters), fresh, 1, bad);
+            store.results().save(runId, record.specId, fresh.key(spec.parameters), fresh, 1, bad);
         QVERIFY(!saved.hasValue());
         QVERIFY(saved.error().detail.find("negative") != std::string::npos);
         QCOMPARE(rawInt(path, "SELECT count(*) FROM results"), 1);
@@ -154,15 +155,16 @@ private slots:
         QCOMPARE(rawInt(path, "SELECT count(*) FROM samples"), 5);
 
         // A run that does not exist, or belongs to another spec, is refused before writing.
-        QCOMPARE(store.saveResult(999, record.specId, "k", fresh, 0, makeResult(1)).error().code,
-                 EngineError::Code::InvalidArgument);
-        const std::int64_t otherSpec = *store.saveSpec(makeSpec("axpy"));
-        QVERIFY(!store.saveResult(runId, otherSpec, "k", fresh, 0, makeResult(1)));
+        QCOMPARE(
+            store.results().save(999, record.specId, "k", fresh, 0, makeResult(1)).error().code,
+            EngineError::Code::InvalidArgument);
+        const std::int64_t otherSpec = *store.specs().save(makeSpec("axpy"));
+        QVERIFY(!store.results().save(runId, otherSpec, "k", fresh, 0, makeResult(1)));
         QCOMPARE(rawInt(path, "SELECT count(*) FROM configurations"), 1);
 
         // The store still works after the failures.
-        QVERIFY(store.saveResult(runId, record.specId, fresh.key(spec.parameters), fresh, 1,
-                                 makeResult(2e-3)));
+        QVERIFY(store.results().save(runId, record.specId, fresh.key(spec.parameters), fresh, 1,
+                                     makeResult(2e-3)));
         QCOMPARE(*store.integrityCheck(), std::string("ok"));
     }
 };

@@ -29,12 +29,12 @@ SavedResult saveOne(Store &store, const std::string &host)
 {
     const Spec spec = makeSpec("gemm");
     RunRecord run;
-    run.specId = *store.saveSpec(spec);
+    run.specId = *store.specs().save(spec);
     SavedResult saved;
-    saved.runId = *store.createRun(run);
+    saved.runId = *store.runs().create(run);
     const auto config = makeConfig(64, 32);
-    saved.resultId = *store.saveResult(saved.runId, run.specId, config.key(spec.parameters), config,
-                                       0, onHost(2e-4, host));
+    saved.resultId = *store.results().save(saved.runId, run.specId, config.key(spec.parameters),
+                                           config, 0, onHost(2e-4, host));
     return saved;
 }
 
@@ -52,11 +52,13 @@ private slots:
     {
         Store store = openStore(m_files.newPath());
         const SavedResult saved = saveOne(store, "node-a");
-        QVERIFY(store.saveRound(saved.resultId, 2, onHost(2.1e-4, "node-b"), makeResult(2e-4))
+        QVERIFY(store.rounds()
+                    .save(saved.resultId, 2, onHost(2.1e-4, "node-b"), makeResult(2e-4))
                     .hasValue());
-        QVERIFY(
-            store.saveRound(saved.resultId, 3, onHost(2.2e-4, ""), makeResult(2e-4)).hasValue());
-        const auto rounds = *store.rounds(saved.runId);
+        QVERIFY(store.rounds()
+                    .save(saved.resultId, 3, onHost(2.2e-4, ""), makeResult(2e-4))
+                    .hasValue());
+        const auto rounds = *store.rounds().ofRun(saved.runId);
         QCOMPARE(rounds.size(), std::size_t{3});
         QCOMPARE(rounds[0].result.host, std::string("node-a")); // the result's own measurement
         QCOMPARE(rounds[1].result.host, std::string("node-b"));
@@ -74,7 +76,7 @@ private slots:
         {
             Store store = openStore(path);
             saved = saveOne(store, "node-a");
-            QVERIFY(store.saveRound(saved.resultId, 2, second, makeResult(2e-4)).hasValue());
+            QVERIFY(store.rounds().save(saved.resultId, 2, second, makeResult(2e-4)).hasValue());
         }
         QVERIFY(rawExec(path, "ALTER TABLE result_rounds DROP COLUMN host;"
                               " PRAGMA user_version = 7;"));
@@ -85,7 +87,7 @@ private slots:
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
         QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{8});
-        const auto kept = *store.rounds(saved.runId, true);
+        const auto kept = *store.rounds().ofRun(saved.runId, true);
         QCOMPARE(kept.size(), std::size_t{2});
         const Result &after = kept[1].result;
         QCOMPARE(kept[1].round, 2);
@@ -95,11 +97,12 @@ private slots:
         QCOMPARE(after.summary.median, second.summary.median);
         QCOMPARE(after.samples, second.samples);
         QCOMPARE(after.resources, second.resources);
-        QCOMPARE(store.results(saved.runId)->front().result.host, std::string("node-a"));
+        QCOMPARE(store.results().ofRun(saved.runId)->front().result.host, std::string("node-a"));
 
-        QVERIFY(store.saveRound(saved.resultId, 3, onHost(2.2e-4, "node-c"), makeResult(2e-4))
+        QVERIFY(store.rounds()
+                    .save(saved.resultId, 3, onHost(2.2e-4, "node-c"), makeResult(2e-4))
                     .hasValue());
-        QCOMPARE(store.rounds(saved.runId)->back().result.host, std::string("node-c"));
+        QCOMPARE(store.rounds().ofRun(saved.runId)->back().result.host, std::string("node-c"));
     }
 };
 

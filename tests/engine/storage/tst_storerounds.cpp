@@ -23,9 +23,9 @@ SavedResult saveOne(const QString &path)
 {
     SavedResult saved{openGemmRun(path), 0, makeResult(2e-4)};
     const auto config = makeConfig(64, 32);
-    auto id =
-        saved.run.store.saveResult(saved.run.runId, saved.run.record.specId,
-                                   config.key(saved.run.spec.parameters), config, 0, saved.first);
+    auto id = saved.run.store.results().save(saved.run.runId, saved.run.record.specId,
+                                             config.key(saved.run.spec.parameters), config, 0,
+                                             saved.first);
     if (!id)
         qFatal("cannot save: %s", id.error().toString().c_str());
     saved.resultId = *id;
@@ -59,10 +59,10 @@ private slots:
         second.resources = {{"sm_clock_mhz_min", 1980}};
         second.deviceUuid = "GPU-00000000-1111-2222-3333-444444444444"; // another card
         const Result combined = combinedOf(2.05e-4);
-        auto saved = run.store.saveRound(resultId, 2, second, combined);
+        auto saved = run.store.rounds().save(resultId, 2, second, combined);
         QVERIFY2(saved.hasValue(), saved ? "" : saved.error().toString().c_str());
 
-        auto rounds = run.store.rounds(run.runId, true);
+        auto rounds = run.store.rounds().ofRun(run.runId, true);
         QVERIFY(rounds.hasValue());
         QCOMPARE(rounds->size(), std::size_t{2});
         const StoredRound &one = (*rounds)[0];
@@ -82,7 +82,7 @@ private slots:
         QCOMPARE(two.result.timer, second.timer);
         QVERIFY(isIsoUtc(two.createdAt));
 
-        auto results = run.store.results(run.runId, true);
+        auto results = run.store.results().ofRun(run.runId, true);
         QVERIFY(results.hasValue());
         const Result &now = results->front().result;
         QVERIFY(now.summary.median == combined.summary.median);
@@ -92,8 +92,8 @@ private slots:
         QCOMPARE(now.resources, first.resources);
 
         // A third round adds itself only: round 1 is not copied again.
-        QVERIFY(run.store.saveRound(resultId, 3, makeResult(1.9e-4), combined).hasValue());
-        QCOMPARE(run.store.rounds(run.runId)->size(), std::size_t{3});
+        QVERIFY(run.store.rounds().save(resultId, 3, makeResult(1.9e-4), combined).hasValue());
+        QCOMPARE(run.store.rounds().ofRun(run.runId)->size(), std::size_t{3});
         QCOMPARE(*run.store.integrityCheck(), std::string("ok"));
     }
 
@@ -103,8 +103,8 @@ private slots:
         Result crashed;
         crashed.status = ResultStatus::RuntimeError;
         crashed.message = "illegal address";
-        QVERIFY(run.store.saveRound(resultId, 2, crashed, combinedOf(2e-4)).hasValue());
-        auto rounds = run.store.rounds(run.runId);
+        QVERIFY(run.store.rounds().save(resultId, 2, crashed, combinedOf(2e-4)).hasValue());
+        auto rounds = run.store.rounds().ofRun(run.runId);
         QVERIFY(rounds.hasValue());
         QVERIFY(rounds->back().result.status == ResultStatus::RuntimeError);
         QCOMPARE(rounds->back().result.message, std::string("illegal address"));
@@ -114,20 +114,21 @@ private slots:
     void refusesARepeatedRoundAndChangesNothing()
     {
         auto [run, resultId, first] = saveOne(m_files.newPath());
-        QVERIFY(run.store.saveRound(resultId, 2, makeResult(2.2e-4), combinedOf(2.1e-4)));
-        const auto repeated = run.store.saveRound(resultId, 2, makeResult(9e-4), combinedOf(9e-4));
+        QVERIFY(run.store.rounds().save(resultId, 2, makeResult(2.2e-4), combinedOf(2.1e-4)));
+        const auto repeated =
+            run.store.rounds().save(resultId, 2, makeResult(9e-4), combinedOf(9e-4));
         QVERIFY(!repeated.hasValue());
         QVERIFY(repeated.error().toString().find("already stored") != std::string::npos);
-        QVERIFY(run.store.results(run.runId)->front().result.summary.median == 2.1e-4);
-        QCOMPARE(run.store.rounds(run.runId)->size(), std::size_t{2});
+        QVERIFY(run.store.results().ofRun(run.runId)->front().result.summary.median == 2.1e-4);
+        QCOMPARE(run.store.rounds().ofRun(run.runId)->size(), std::size_t{2});
 
-        const auto roundOne = run.store.saveRound(resultId, 1, first, combinedOf(1e-4));
+        const auto roundOne = run.store.rounds().save(resultId, 1, first, combinedOf(1e-4));
         QVERIFY(!roundOne.hasValue());
         QVERIFY(roundOne.error().toString().find("round 1 is the result") != std::string::npos);
-        const auto unknown = run.store.saveRound(resultId + 99, 2, first, first);
+        const auto unknown = run.store.rounds().save(resultId + 99, 2, first, first);
         QVERIFY(!unknown.hasValue());
         QVERIFY(unknown.error().toString().find("no result") != std::string::npos);
-        QCOMPARE(run.store.rounds(run.runId)->size(), std::size_t{2});
+        QCOMPARE(run.store.rounds().ofRun(run.runId)->size(), std::size_t{2});
     }
 
     // A workspace of schema 1 (before rounds, run holders, the GPU of each result and imported
@@ -157,11 +158,11 @@ private slots:
         QCOMPARE(rawInt(path, "SELECT count(*) FROM results"), std::int64_t{1});
         const auto runId = rawInt(path, "SELECT id FROM runs");
         const auto resultId = rawInt(path, "SELECT id FROM results");
-        QVERIFY(store.saveRound(resultId, 2, makeResult(3e-4), combinedOf(2.5e-4)).hasValue());
-        QCOMPARE(store.rounds(runId)->size(), std::size_t{2});
-        QVERIFY(store.results(runId)->front().result.device.empty()); // measured before
+        QVERIFY(store.rounds().save(resultId, 2, makeResult(3e-4), combinedOf(2.5e-4)).hasValue());
+        QCOMPARE(store.rounds().ofRun(runId)->size(), std::size_t{2});
+        QVERIFY(store.results().ofRun(runId)->front().result.device.empty()); // measured before
         // The run had no writer recorded: it reads as interrupted, not running for ever.
-        QCOMPARE(store.run(runId)->state, std::string("interrupted"));
+        QCOMPARE(store.runs().read(runId)->state, std::string("interrupted"));
     }
 };
 

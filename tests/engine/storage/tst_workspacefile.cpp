@@ -177,12 +177,12 @@ private slots:
                 _exit(2);
             const Spec spec = makeSpec("gemm");
             RunRecord record;
-            record.specId = *store->saveSpec(spec);
-            const std::int64_t runId = *store->createRun(record);
+            record.specId = *store->specs().save(spec);
+            const std::int64_t runId = *store->runs().create(record);
             for (int i = 0; i < kResults; ++i) {
                 const auto config = makeConfig(i, 16);
-                if (!store->saveResult(runId, record.specId, config.key(spec.parameters), config, 0,
-                                       makeResult(1e-3 * (i + 1))))
+                if (!store->results().save(runId, record.specId, config.key(spec.parameters),
+                                           config, 0, makeResult(1e-3 * (i + 1))))
                     _exit(3);
             }
             kill(getpid(), SIGKILL);
@@ -196,11 +196,11 @@ private slots:
 
         auto store = Store::open(path.toStdString());
         QVERIFY2(store.hasValue(), store ? "" : store.error().toString().c_str());
-        auto runs = store->runs();
+        auto runs = store->runs().all();
         QVERIFY(runs.hasValue());
         QCOMPARE(runs->size(), std::size_t{1});
         QCOMPARE(runs->front().resultCount, std::int64_t{kResults});
-        auto results = store->results(runs->front().id, true);
+        auto results = store->results().ofRun(runs->front().id, true);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), std::size_t{kResults});
         for (int i = 0; i < kResults; ++i) {

@@ -61,16 +61,16 @@ inline std::int64_t fakeRun(const QString &path, int count,
     auto store = Store::open(path.toStdString());
     if (!store)
         qFatal("cannot open %s", qPrintable(path));
-    auto specId = store->saveSpec(tbtest::matmulSpec());
+    auto specId = store->specs().save(tbtest::matmulSpec());
     RunRecord record;
     record.specId = *specId;
     record.strategy = "brute_force";
-    const std::int64_t runId = *store->createRun(record);
+    const std::int64_t runId = *store->runs().create(record);
     for (int i = 0; i < count; ++i) {
         Configuration config;
         config.values = {16, 32, double(i), 1};
         const std::string key = "BM=16,BN=32,BK=" + std::to_string(i) + ",UNROLL=1";
-        if (!store->saveResult(runId, *specId, key, config, 0, result(i)))
+        if (!store->results().save(runId, *specId, key, config, 0, result(i)))
             qFatal("cannot save a result");
     }
     return runId;

@@ -44,7 +44,7 @@ inline std::vector<tb::StoredResult> storedResults(const QString &workspace, std
     auto store = tb::Store::open(workspace.toStdString());
     if (!store)
         qFatal("cannot open %s: %s", qPrintable(workspace), store.error().toString().c_str());
-    auto results = store->results(runId, withSamples);
+    auto results = store->results().ofRun(runId, withSamples);
     if (!results)
         qFatal("cannot read run %lld", static_cast<long long>(runId));
     return results.value();
@@ -55,7 +55,7 @@ inline std::vector<tb::RunRecord> storedRuns(const QString &workspace)
     auto store = tb::Store::open(workspace.toStdString());
     if (!store)
         qFatal("cannot open %s: %s", qPrintable(workspace), store.error().toString().c_str());
-    auto runs = store->runs();
+    auto runs = store->runs().all();
     if (!runs)
         qFatal("cannot list the runs of %s", qPrintable(workspace));
     return runs.value();

@@ -45,9 +45,9 @@ private slots:
             auto store = Store::open(path);
             QVERIFY(store.hasValue());
             RunRecord run;
-            run.specId = *store->saveSpec(*spec);
+            run.specId = *store->specs().save(*spec);
             run.devicePeaks = devicePeaksOf({9, 0, 132, 1980000, 2619000, 5120});
-            runId = *store->createRun(run);
+            runId = *store->runs().create(run);
         }
         auto stored = readStoredRun(path, runId, false);
         QVERIFY(stored.hasValue());

@@ -56,7 +56,7 @@ std::size_t runCount(const QString &workspace)
     auto store = Store::open(workspace.toStdString());
     if (!store)
         return 0;
-    auto runs = store->runs();
+    auto runs = store->runs().all();
     return runs ? runs->size() : 0;
 }
 
