@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/devicecomparison.h"
-#include "storage/storerecords.h"
+#include "tasks/runrecords.h"
 
 #include <optional>
 #include <vector>

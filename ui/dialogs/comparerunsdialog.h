@@ -1,6 +1,6 @@
 #pragma once
 
-#include "storage/storerecords.h"
+#include "tasks/runrecords.h"
 
 #include <QDialog>
 #include <QVector>

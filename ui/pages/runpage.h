@@ -1,7 +1,7 @@
 #pragma once
 
 #include "session/sessionmetatypes.h"
-#include "storage/storerecords.h"
+#include "tasks/runrecords.h"
 
 #include <QVector>
 #include <QWidget>

@@ -4,7 +4,7 @@
 #include "run/sessionevents.h"
 #include "specfilefinder.h"
 #include "specoutline.h"
-#include "storage/storerecords.h"
+#include "tasks/runrecords.h"
 #include "tasks/storedrun.h"
 
 #include <QMetaType>

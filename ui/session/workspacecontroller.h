@@ -1,7 +1,7 @@
 #pragma once
 
 #include "loadedrun.h"
-#include "storage/storerecords.h"
+#include "tasks/runrecords.h"
 
 #include <QObject>
 #include <QString>
