@@ -286,7 +286,7 @@ void JobPipeline::feedBenchWorkers()
                 break;
             PipelineJob &job = m_jobs.startMeasuring(m_jobs.waiting()[*choice.waiting]);
             m_placement.taken(lane, job.sizeIndex);
-            if (submitToSupervisor(supervisor, job, hopelessAbove(job)))
+            if (submitToSupervisor(supervisor, job, stopAboveSeconds(job)))
                 job.lane = lane;
         }
     }
@@ -303,7 +303,7 @@ void JobPipeline::noteOkTime(std::size_t sizeIndex, double seconds)
 
 // Taken when the configuration goes to its measuring worker, so it compares with the best known
 // then. A finalist's round (a pinned token) is never cut short: the rounds rank the best.
-double JobPipeline::hopelessAbove(const PipelineJob &job) const
+double JobPipeline::stopAboveSeconds(const PipelineJob &job) const
 {
     if (m_settings.earlyExitFactor <= 0 || job.pinnedLane)
         return 0;

@@ -98,7 +98,7 @@ private:
     bool hasBenchStage() const;
     bool submitTo(Pool &pool, PipelineJob &job);
     bool submitToSupervisor(Supervisor &supervisor, PipelineJob &job, double stopAboveSeconds = 0);
-    double hopelessAbove(const PipelineJob &job) const;
+    double stopAboveSeconds(const PipelineJob &job) const;
     void collectFrom(Pool &pool, std::vector<Finished> &finished);
     void finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
                 std::vector<Finished> &finished);
