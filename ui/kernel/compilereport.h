@@ -1,7 +1,7 @@
 #pragma once
 
-#include "compileoutcome.h"
 #include "compilermessage.h"
+#include "tasks/compileoutcome.h"
 
 #include <QList>
 #include <QString>

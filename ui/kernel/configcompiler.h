@@ -1,7 +1,7 @@
 #pragma once
 
-#include "compileoutcome.h"
-#include "compilerequest.h"
+#include "compilemetatypes.h"
+#include "tasks/compilerequest.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "compileoutcome.h"
-#include "compilerequest.h"
+#include "tasks/compileoutcome.h"
+#include "tasks/compilerequest.h"
 
 #include <atomic>
 

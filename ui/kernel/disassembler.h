@@ -1,6 +1,6 @@
 #pragma once
 
-#include "codelisting.h"
+#include "tasks/codelisting.h"
 #include "toolrunner.h"
 
 #include <QString>

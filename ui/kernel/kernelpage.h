@@ -1,6 +1,6 @@
 #pragma once
 
-#include "compileoutcome.h"
+#include "compilemetatypes.h"
 #include "model/configuration.h"
 #include "model/spec.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "compileoutcome.h"
+#include "tasks/compileoutcome.h"
 
 #include <QMap>
 #include <QWidget>

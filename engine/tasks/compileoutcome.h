@@ -3,8 +3,6 @@
 #include "codelisting.h"
 #include "model/result.h"
 
-#include <QMetaType>
-
 #include <string>
 #include <vector>
 
@@ -30,5 +28,3 @@ struct CompileOutcome
 };
 
 } // namespace tb
-
-Q_DECLARE_METATYPE(tb::CompileOutcome)
