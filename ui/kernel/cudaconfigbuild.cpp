@@ -1,6 +1,6 @@
 #include "cudaconfigbuild.h"
 
-#include "disassembler.h"
+#include "tasks/disassembler.h"
 
 #include "backend/cuda/cudaenvironment.h"
 #include "backend/cuda/cudarunplan.h"
@@ -138,7 +138,7 @@ CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<
         const Disassembler disassembler(
             toolSearch(request.toolDirectories, ToolSearch::cudaTools()),
             Disassembler::kDefaultTimeoutMs, cancelled);
-        outcome.code = disassembler.cudaCode(codeDirectory.path());
+        outcome.code = disassembler.cudaCode(codeDirectory.path().toStdString());
     }
     return outcome;
 }

@@ -1,6 +1,6 @@
 #include "hostconfigbuild.h"
 
-#include "disassembler.h"
+#include "tasks/disassembler.h"
 
 #include "backend/common/buildsupport.h"
 #include "backend/cpu/cpubuilder.h"
@@ -154,8 +154,8 @@ CompileOutcome buildHostConfig(const CompileRequest &request, const std::atomic<
         const Disassembler disassembler(
             toolSearch(request.toolDirectories, ToolSearch::hostTools()),
             Disassembler::kDefaultTimeoutMs, cancelled);
-        outcome.code =
-            disassembler.hostCode(directory.filePath(QStringLiteral("kernel.so")), kernel.entry);
+        outcome.code = disassembler.hostCode(
+            directory.filePath(QStringLiteral("kernel.so")).toStdString(), kernel.entry);
     }
     return outcome;
 }

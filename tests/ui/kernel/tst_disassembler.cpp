@@ -3,8 +3,8 @@
 // objdump, and what the Code tab says when a tool is missing.
 #include "configcompiletesting.h"
 #include "kernel/configcompiler.h"
-#include "kernel/disassembler.h"
-#include "kernel/symboldemangler.h"
+#include "tasks/disassembler.h"
+#include "tasks/toolrun.h"
 #if TUNEBENCH_HAVE_CUDA
 #include "backend/cuda/compile/nvrtccompiler.h"
 #endif
@@ -15,6 +15,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace tb;
 
@@ -138,10 +140,10 @@ private slots:
         home.isNull() ? qunsetenv("CUDA_HOME") : qputenv("CUDA_HOME", home);
         if (!path.isNull())
             qputenv("CUDA_PATH", path);
-        QCOMPARE(usual.where, QStringLiteral("PATH or /usr/local/cuda/bin"));
-        QCOMPARE(usual.directories.last(), QStringLiteral("/usr/local/cuda/bin"));
-        QCOMPARE(withHome.where, QStringLiteral("PATH, $CUDA_HOME/bin or /usr/local/cuda/bin"));
-        QVERIFY(withHome.directories.contains(QStringLiteral("/opt/cuda-x/bin")));
+        QCOMPARE(usual.where, std::string("PATH or /usr/local/cuda/bin"));
+        QCOMPARE(usual.directories.back(), std::string("/usr/local/cuda/bin"));
+        QCOMPARE(withHome.where, std::string("PATH, $CUDA_HOME/bin or /usr/local/cuda/bin"));
+        QVERIFY(std::ranges::count(withHome.directories, std::string("/opt/cuda-x/bin")) > 0);
     }
 
     void cpuCompileGivesTheEntrysDisassembly()
@@ -179,10 +181,9 @@ private slots:
         const std::atomic<bool> cancelled{false};
         QElapsedTimer clock;
         clock.start();
-        const ToolRun run =
-            runTool(QStringLiteral("/bin/sleep"), {QStringLiteral("30")}, 300, cancelled);
+        const ToolRun run = runTool("/bin/sleep", {"30"}, 300, cancelled);
         QVERIFY(clock.elapsed() < 10000);
-        QCOMPARE(run.problem, QStringLiteral("sleep ran longer than 0.3 s and was killed"));
+        QCOMPARE(run.problem, std::string("sleep ran longer than 0.3 s and was killed"));
     }
 };
 

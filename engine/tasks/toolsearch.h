@@ -1,9 +1,6 @@
 #pragma once
 
-#include <QString>
-#include <QStringList>
-
-#include <atomic>
+#include <string>
 #include <vector>
 
 namespace tb {
@@ -12,8 +9,8 @@ namespace tb {
 // user who has to install it.
 struct ToolSearch
 {
-    QStringList directories;
-    QString where; // "PATH or /usr/local/cuda/bin"
+    std::vector<std::string> directories;
+    std::string where; // "PATH or /usr/local/cuda/bin"
 
     // PATH, then $CUDA_HOME/bin and $CUDA_PATH/bin when set, then /usr/local/cuda/bin: where
     // the toolkit whose NVRTC compiles keeps nvdisasm.
@@ -30,20 +27,8 @@ inline ToolSearch toolSearch(const std::vector<std::string> &directories, ToolSe
     return directories.empty() ? usual : ToolSearch::in(directories);
 }
 
-// The executable `name` in the first of the search's directories that has one; empty if none.
-QString findTool(const QString &name, const ToolSearch &search);
-
-// How one run of a tool ended.
-struct ToolRun
-{
-    QString output;  // stdout
-    QString errors;  // stderr
-    QString problem; // could not start, ran too long, crashed or exited non-zero; empty: ok
-};
-
-// Runs `program` with `arguments` (an argv: no shell), its stdout and stderr kept apart. Killed
-// past `timeoutMs` or when `cancelled` is set.
-ToolRun runTool(const QString &program, const QStringList &arguments, int timeoutMs,
-                const std::atomic<bool> &cancelled);
+// The executable `name` in the first of the search's directories that has one, as an absolute
+// path; empty if none.
+std::string findTool(const std::string &name, const ToolSearch &search);
 
 } // namespace tb

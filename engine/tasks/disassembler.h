@@ -1,9 +1,7 @@
 #pragma once
 
-#include "tasks/codelisting.h"
-#include "toolrunner.h"
-
-#include <QString>
+#include "codelisting.h"
+#include "toolsearch.h"
 
 #include <atomic>
 #include <string>
@@ -11,8 +9,8 @@
 
 namespace tb {
 
-// From a compiled configuration to the code the Kernel page shows. No widgets; the tools run
-// as child processes (an argv, never a shell) with a time limit, off the GUI thread.
+// From a compiled configuration to the code the Kernel page shows. The tools run as child
+// processes (an argv, never a shell) with a time limit: call it off a GUI thread.
 class Disassembler
 {
 public:
@@ -26,14 +24,14 @@ public:
     // CUDA: the files a cuda-compile worker wrote into `codeDirectory` (codefiles.h): "PTX"
     // as NVRTC gave it and "SASS" from `nvdisasm -c -g` on the cubin (code sections, with the
     // source lines the -lineinfo build records), mangled names followed by their C++ names.
-    CodeListings cudaCode(const QString &codeDirectory) const;
+    CodeListings cudaCode(const std::string &codeDirectory) const;
 
     // cpu: "Disassembly" of `symbol` (the spec's kernel entry, a plain symbol) in the built
     // shared library: `objdump -d --no-show-raw-insn -C --disassemble=<symbol>`.
-    CodeListings hostCode(const QString &library, const std::string &symbol) const;
+    CodeListings hostCode(const std::string &library, const std::string &symbol) const;
 
 private:
-    CodeListing sass(const QString &cubin) const;
+    CodeListing sass(const std::string &cubin) const;
 
     ToolSearch m_search;
     int m_timeoutMs;

@@ -1,4 +1,4 @@
-#include "kernel/symboldemangler.h"
+#include "tasks/symboldemangler.h"
 
 #include <QTest>
 
