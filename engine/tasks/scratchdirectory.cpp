@@ -1,5 +1,7 @@
 #include "scratchdirectory.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <stdlib.h>
 
@@ -11,12 +13,16 @@ ScratchDirectory::ScratchDirectory(const std::string &prefix)
     // throwing on a caller's thread (the workbench checks on a thread of its own).
     std::error_code error;
     const auto temporary = std::filesystem::temp_directory_path(error);
-    if (error)
+    if (error) {
+        m_error = error.message();
         return;
+    }
     // mkdtemp, not a name picked here: another process cannot take or replace the directory.
     std::string pattern = (temporary / (prefix + "-XXXXXX")).string();
     if (mkdtemp(pattern.data()))
         m_path = pattern;
+    else
+        m_error = std::strerror(errno);
 }
 
 ScratchDirectory::~ScratchDirectory()

@@ -1,9 +1,9 @@
 #include "configcompiler.h"
 
 #include "cudaconfigbuild.h"
-#include "hostconfigbuild.h"
 
 #include "session/postedcalls.h"
+#include "tasks/hostconfigurationbuild.h"
 
 #include <exception>
 
@@ -47,8 +47,9 @@ void ConfigCompiler::run(const CompileRequest &request)
     CompileOutcome outcome;
     // Nothing may escape the thread (docs/architecture.md: exceptions never cross a thread).
     try {
-        outcome = request.spec.backend == BackendKind::Cuda ? buildCudaConfig(request, m_cancelled)
-                                                            : buildHostConfig(request, m_cancelled);
+        outcome = request.spec.backend == BackendKind::Cuda
+                      ? buildCudaConfig(request, m_cancelled)
+                      : buildHostConfiguration(request, m_cancelled);
     } catch (const std::exception &error) {
         outcome.failure = std::string("the compile failed: ") + error.what();
     }

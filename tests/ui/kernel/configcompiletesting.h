@@ -15,16 +15,7 @@ namespace kerneltest {
 inline tb::CompileRequest exampleRequest(const QTemporaryDir &dir, const QString &example,
                                          int timeoutSeconds)
 {
-    const QString specPath =
-        tbtest::copyExample(example, dir.filePath(QStringLiteral("spec-") + example));
-    tb::CompileRequest r;
-    r.spec = loadSpec(specPath);
-    r.code = r.spec.kernel.code;
-    r.config = tb::Configuration{*r.spec.verification.reference};
-    r.workerPath = tbtest::workerPath().toStdString();
-    r.cacheDirectory = dir.filePath(QStringLiteral("cache")).toStdString();
-    r.timeoutSeconds = timeoutSeconds;
-    return r;
+    return tbtest::exampleCompileRequest(dir, example, timeoutSeconds);
 }
 
 // The outcome of one compile; an empty one when it could not start or did not end in time.

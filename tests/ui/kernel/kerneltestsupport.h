@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/resultstatus.h"
+#include "examplecompilerequest.h"
 #include "model/spec.h"
 #include "spec/specloader.h"
 #include "testfiles.h"
@@ -12,12 +12,7 @@
 // is never written.
 namespace kerneltest {
 
-// "ok", "compile_error", ...: what QCOMPARE shows when a status differs.
-inline QString statusName(tb::ResultStatus status)
-{
-    const auto name = tb::toString(status);
-    return QString::fromLatin1(name.data(), qsizetype(name.size()));
-}
+using tbtest::statusName;
 
 inline tb::Spec loadSpec(const QString &path)
 {

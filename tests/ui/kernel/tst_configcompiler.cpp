@@ -117,18 +117,6 @@ private slots:
     }
 #endif
 
-    void buildsACpuConfigWithTheHostCompiler()
-    {
-        const CompileRequest r = request(QStringLiteral("matmul"));
-        const CompileOutcome outcome = compile(r);
-        QVERIFY2(outcome.failure.empty(), outcome.failure.c_str());
-        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("ok"));
-        QVERIFY(outcome.built);
-        QVERIFY(outcome.command.find("-DBM=16") != std::string::npos);
-        QVERIFY(outcome.command.find("-O3") != std::string::npos);
-        QVERIFY(outcome.result.compileSeconds > 0);
-    }
-
     void reportsCpuErrorsAgainstTheUsersFile()
     {
         CompileRequest r = request(QStringLiteral("matmul"));
@@ -142,24 +130,6 @@ private slots:
         const int lastLine = int(std::count(r.code.begin(), r.code.end(), '\n'));
         QCOMPARE(messages.first().file, QString::fromStdString(r.spec.kernel.sourcePath));
         QCOMPARE(messages.first().line, lastLine);
-    }
-
-    void killsACompilerPastTheTimeout()
-    {
-        // A "compiler" that hangs: the host build must give up and say so.
-        const QString pidFile = m_dir.filePath(QStringLiteral("hang.pid"));
-        qputenv("TB_CC", hangingCompiler(pidFile).toUtf8());
-        CompileRequest r = request(QStringLiteral("matmul"));
-        r.timeoutSeconds = 0.3;
-        const CompileOutcome outcome = compile(r);
-        qunsetenv("TB_CC");
-        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("timeout"));
-        QVERIFY(outcome.result.message.find("0.3 s") != std::string::npos);
-        QVERIFY(!outcome.built);
-        const pid_t pid = tbtest::readFile(pidFile).trimmed().toInt();
-        QVERIFY(pid > 0);
-        QCOMPARE(::kill(pid, 0), -1); // killed and reaped
-        QCOMPARE(errno, ESRCH);
     }
 
     void refusesASecondCompileWhileOneRuns()
