@@ -9,8 +9,9 @@
 
 namespace tb {
 
-// What "Compile config" hands to a ConfigCompiler: a snapshot taken on the GUI thread, so the
-// compile never reads a widget and later edits do not change it.
+// What compiling one configuration needs (cudaconfigurationbuild.h, hostconfigurationbuild.h):
+// the workbench takes it as a snapshot on the GUI thread, so the compile never reads a widget
+// and later edits do not change it.
 struct CompileRequest
 {
     Spec spec;        // as loaded; kernel.code is replaced by `code`, the editor's text

@@ -1,8 +1,7 @@
 #include "configcompiler.h"
 
-#include "cudaconfigbuild.h"
-
 #include "session/postedcalls.h"
+#include "tasks/cudaconfigurationbuild.h"
 #include "tasks/hostconfigurationbuild.h"
 
 #include <exception>
@@ -48,7 +47,7 @@ void ConfigCompiler::run(const CompileRequest &request)
     // Nothing may escape the thread (docs/architecture.md: exceptions never cross a thread).
     try {
         outcome = request.spec.backend == BackendKind::Cuda
-                      ? buildCudaConfig(request, m_cancelled)
+                      ? buildCudaConfiguration(request, m_cancelled)
                       : buildHostConfiguration(request, m_cancelled);
     } catch (const std::exception &error) {
         outcome.failure = std::string("the compile failed: ") + error.what();

@@ -12,11 +12,11 @@ namespace tb {
 
 class PostedCalls;
 
-// Runs one compile at a time off the GUI thread (CUDA: buildCudaConfig, a cuda-compile worker;
-// cpu: buildHostConfiguration, the host compiler) and reports it with finished(), emitted on
-// the compiler's own (GUI) thread. A second start() while one runs is refused, not queued: the
-// caller says so to the user. Destroying the compiler cancels a running compile and waits for
-// its thread.
+// Runs one compile at a time off the GUI thread (CUDA: buildCudaConfiguration, a cuda-compile
+// worker; cpu: buildHostConfiguration, the host compiler) and reports it with finished(),
+// emitted on the compiler's own (GUI) thread. A second start() while one runs is refused, not
+// queued: the caller says so to the user. Destroying the compiler cancels a running compile and
+// waits for its thread.
 class ConfigCompiler : public QObject
 {
     Q_OBJECT

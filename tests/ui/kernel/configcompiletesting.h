@@ -1,7 +1,6 @@
 #pragma once
 
-// Compile-config requests on a copy of a bundled example, and a compile waited for: what the
-// ConfigCompiler and Disassembler tests share.
+// A compile through a ConfigCompiler, waited for (requests: examplecompilerequest.h).
 #include "kernel/configcompiler.h"
 #include "kerneltestsupport.h"
 #include "testpaths.h"
@@ -10,13 +9,6 @@
 #include <QTemporaryDir>
 
 namespace kerneltest {
-
-// The example's reference configuration, compiled by the real worker with its own cache.
-inline tb::CompileRequest exampleRequest(const QTemporaryDir &dir, const QString &example,
-                                         int timeoutSeconds)
-{
-    return tbtest::exampleCompileRequest(dir, example, timeoutSeconds);
-}
 
 // The outcome of one compile; an empty one when it could not start or did not end in time.
 inline tb::CompileOutcome compileAndWait(const tb::CompileRequest &r, int waitMs)

@@ -1,11 +1,11 @@
-#include "backend/cuda/cudaenvironment.h"
-#include "backend/cuda/cudarunplan.h"
+// The Kernel page's ConfigCompiler: one compile at a time off the GUI thread, its outcome read
+// back by the page's log parser, a running compile cancelled when the compiler goes. The builds
+// themselves are tasks' (tests/engine/tasks/tst_cudaconfigurationbuild,
+// tst_hostconfigurationbuild).
 #include "configcompiletesting.h"
 #include "kernel/compilerlogparser.h"
 #include "kernel/configcompiler.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -23,20 +23,7 @@ private:
 
     CompileRequest request(const QString &example)
     {
-        return kerneltest::exampleRequest(m_dir, example, 60);
-    }
-
-    // A "compiler" that writes its pid to `pidFile` and sleeps for 30 s.
-    QString hangingCompiler(const QString &pidFile)
-    {
-        const QString script = m_dir.filePath(QFileInfo(pidFile).baseName() + ".sh");
-        QFile file(script);
-        if (!file.open(QIODevice::WriteOnly))
-            return {};
-        file.write("#!/bin/sh\necho $$ > '" + pidFile.toUtf8() + "'\nexec sleep 30\n");
-        file.close();
-        file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        return script;
+        return tbtest::exampleCompileRequest(m_dir, example, 60);
     }
 
     static CompileOutcome compile(const CompileRequest &r)
@@ -46,38 +33,6 @@ private:
 
 private slots:
 #if TUNEBENCH_HAVE_CUDA
-    void compilesACudaConfigInAWorkerWithoutAGpu()
-    {
-        CompileRequest r = request(QStringLiteral("copy_scale"));
-        r.arch = "sm_80";
-        const CompileOutcome outcome = compile(r);
-        QVERIFY2(outcome.failure.empty(), outcome.failure.c_str());
-        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("ok"));
-        QVERIFY(outcome.built);
-        QCOMPARE(outcome.target, std::string("sm_80"));
-        QVERIFY(outcome.result.resource("registers").value_or(0) > 0);
-        QCOMPARE(outcome.result.resource("threads_per_block").value_or(0), 256.0);
-        QVERIFY(outcome.result.resource("warps_per_sm").value_or(0) > 0);
-        QVERIFY(outcome.result.compilerLog.find("ptxas") != std::string::npos);
-    }
-
-    // Automatic target: the rule every run follows (compiletarget.h). Without a GPU here the
-    // spec's kernel.arch wins; with one, the GPU's own, as a run on this machine measures.
-    void theAutomaticTargetFollowsTheRunsRule()
-    {
-        CompileRequest r = request(QStringLiteral("copy_scale"));
-        r.spec.kernel.arch = "sm_86";
-        const CompileOutcome outcome = compile(r);
-        QVERIFY2(outcome.failure.empty(), outcome.failure.c_str());
-        const CudaEnvironment cuda = probeCudaEnvironment();
-        if (cuda.gpus.empty()) {
-            QCOMPARE(outcome.target, std::string("sm_86"));
-            QCOMPARE(outcome.targetReason, std::string("the spec's kernel.arch"));
-        } else {
-            QCOMPARE(outcome.target, cuda.arch);
-        }
-    }
-
     void reportsCudaSyntaxErrorsAgainstTheUsersFile()
     {
         CompileRequest r = request(QStringLiteral("copy_scale"));
@@ -98,22 +53,6 @@ private slots:
         const int line = int(std::count(r.code.begin(), r.code.begin() + long(at), '\n')) + 1;
         QVERIFY2(messages.first().line == line || messages.first().line == line + 1,
                  qPrintable(QString::number(messages.first().line)));
-    }
-
-    void saysWhenTheWorkerCannotStart()
-    {
-        CompileRequest r = request(QStringLiteral("copy_scale"));
-        r.workerPath = m_dir.filePath(QStringLiteral("no-such-worker")).toStdString();
-        const CompileOutcome outcome = compile(r);
-        QVERIFY(outcome.failure.find("cannot start the cuda-compile worker") != std::string::npos);
-        QVERIFY(!outcome.built);
-    }
-#else
-    void saysThatThisBuildHasNoCudaBackend()
-    {
-        const CompileOutcome outcome = compile(request(QStringLiteral("copy_scale")));
-        QCOMPARE(outcome.failure, std::string(kNoCudaBackend));
-        QVERIFY(!outcome.built);
     }
 #endif
 
@@ -150,7 +89,7 @@ private slots:
     void cancelsWhenDestroyed()
     {
         const QString pidFile = m_dir.filePath(QStringLiteral("compiler.pid"));
-        qputenv("TB_CC", hangingCompiler(pidFile).toUtf8());
+        qputenv("TB_CC", tbtest::writeHangingCompiler(m_dir, pidFile).toUtf8());
         {
             ConfigCompiler compiler;
             QVERIFY(compiler.start(request(QStringLiteral("matmul"))));

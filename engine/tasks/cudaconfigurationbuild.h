@@ -12,7 +12,8 @@ namespace tb {
 // request's code inlined, one job, the request's timeout. A compiler that crashes or hangs costs
 // that worker process only. The worker leaves the build's PTX and cubin in a temporary directory
 // (--code-dir); the outcome's code holds the PTX and nvdisasm's SASS of them (Disassembler).
-// Blocks until the outcome, a timeout or `cancelled`: call it off the GUI thread.
-CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<bool> &cancelled);
+// Blocks until the outcome, a timeout or `cancelled`: call it off a GUI thread.
+CompileOutcome buildCudaConfiguration(const CompileRequest &request,
+                                      const std::atomic<bool> &cancelled);
 
 } // namespace tb

@@ -1,9 +1,10 @@
 // From a compiled configuration to its code (issue 21, item 5): PTX and SASS through the real
 // cuda-compile worker and nvdisasm, the entry's disassembly through the host compiler and
 // objdump, and what the Code tab says when a tool is missing.
-#include "configcompiletesting.h"
-#include "kernel/configcompiler.h"
+#include "examplecompilerequest.h"
+#include "tasks/cudaconfigurationbuild.h"
 #include "tasks/disassembler.h"
+#include "tasks/hostconfigurationbuild.h"
 #include "tasks/toolrun.h"
 #if TUNEBENCH_HAVE_CUDA
 #include "backend/cuda/compile/nvrtccompiler.h"
@@ -12,7 +13,6 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QRegularExpression>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -28,12 +28,14 @@ private:
 
     CompileRequest request(const QString &example)
     {
-        return kerneltest::exampleRequest(m_dir, example, 120);
+        return tbtest::exampleCompileRequest(m_dir, example, 120);
     }
 
     static CompileOutcome compile(const CompileRequest &r)
     {
-        return kerneltest::compileAndWait(r, 150000);
+        const std::atomic<bool> cancelled{false};
+        return r.spec.backend == BackendKind::Cuda ? buildCudaConfiguration(r, cancelled)
+                                                   : buildHostConfiguration(r, cancelled);
     }
 
     static QString listing(const CompileOutcome &outcome, const char *title)
@@ -123,7 +125,7 @@ private slots:
         CompileRequest r = request(QStringLiteral("copy_scale"));
         r.code += "\nthis is not CUDA\n";
         const CompileOutcome outcome = compile(r);
-        QCOMPARE(kerneltest::statusName(outcome.result.status), QStringLiteral("compile_error"));
+        QCOMPARE(tbtest::statusName(outcome.result.status), QStringLiteral("compile_error"));
         QVERIFY(outcome.code.listings.empty());
     }
 #endif

@@ -1,13 +1,11 @@
-#include "cudaconfigbuild.h"
+#include "cudaconfigurationbuild.h"
 
-#include "tasks/disassembler.h"
+#include "disassembler.h"
+#include "scratchdirectory.h"
 
 #include "backend/cuda/cudaenvironment.h"
 #include "backend/cuda/cudarunplan.h"
 #include "runner/supervisor.h"
-
-#include <QDir>
-#include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
 
@@ -54,13 +52,13 @@ std::optional<std::string> documentWithCode(const CompileRequest &request, std::
 }
 
 SupervisorOptions supervisorOptions(const CompileRequest &request, const CompileOutcome &outcome,
-                                    std::string document, const QString &codeDirectory)
+                                    std::string document, const std::string &codeDirectory)
 {
     SupervisorOptions options;
     // --code-dir: the worker leaves the build's PTX and cubin there for the Code tab.
-    options.launch.command = {request.workerPath,         "--role", "cuda-compile", "--cache-dir",
-                              request.cacheDirectory,     "--arch", outcome.target, "--code-dir",
-                              codeDirectory.toStdString()};
+    options.launch.command = {request.workerPath,     "--role", "cuda-compile", "--cache-dir",
+                              request.cacheDirectory, "--arch", outcome.target, "--code-dir",
+                              codeDirectory};
     options.workerCount = 1;
     options.specDocument = std::move(document);
     options.baseDirectory = request.spec.baseDirectory;
@@ -80,7 +78,8 @@ void takeLog(Supervisor &supervisor, CompileOutcome &outcome)
 
 } // namespace
 
-CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<bool> &cancelled)
+CompileOutcome buildCudaConfiguration(const CompileRequest &request,
+                                      const std::atomic<bool> &cancelled)
 {
     CompileOutcome outcome;
     if (!kCudaBackendBuilt) {
@@ -96,10 +95,9 @@ CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<
     }
 
     // The worker's code files live as long as this compile: the outcome carries their text.
-    QTemporaryDir codeDirectory(QDir::temp().filePath(QStringLiteral("tunebench-code-XXXXXX")));
-    if (!codeDirectory.isValid()) {
-        outcome.failure =
-            "cannot create a temporary directory: " + codeDirectory.errorString().toStdString();
+    const ScratchDirectory codeDirectory("tunebench-code");
+    if (codeDirectory.path().empty()) {
+        outcome.failure = "cannot create a temporary directory: " + codeDirectory.error();
         return outcome;
     }
     Supervisor supervisor(
@@ -138,7 +136,7 @@ CompileOutcome buildCudaConfig(const CompileRequest &request, const std::atomic<
         const Disassembler disassembler(
             toolSearch(request.toolDirectories, ToolSearch::cudaTools()),
             Disassembler::kDefaultTimeoutMs, cancelled);
-        outcome.code = disassembler.cudaCode(codeDirectory.path().toStdString());
+        outcome.code = disassembler.cudaCode(codeDirectory.path());
     }
     return outcome;
 }
