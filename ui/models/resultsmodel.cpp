@@ -34,12 +34,19 @@ bool isCount(ResultsModel::ColumnKind kind)
            kind == ResultsModel::Spills || kind == ResultsModel::SharedMemory;
 }
 
+// The outline's peaks, and its peak metric when it names one of the columns' metrics (the
+// peaks are kept without one: the roofline reads them too).
+PeakShare peakShareOf(const SpecOutline &outline, const QStringList &metricNames)
+{
+    const int metric = outline.peakMetric < metricNames.size() ? outline.peakMetric : -1;
+    const QString name = metric >= 0 ? metricNames.at(metric) : QString();
+    const MetricRate rate = metric >= 0 ? outline.metricRates.value(metric) : MetricRate();
+    return PeakShare(name, metric, rate, outline.peaks);
+}
+
 } // namespace
 
-ResultsModel::ResultsModel(QObject *parent) : QAbstractTableModel(parent)
-{
-    layOutColumns(false);
-}
+ResultsModel::ResultsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void ResultsModel::reset(const QStringList &metricNames, bool withResources,
                          const QStringList &parameterNames)
@@ -62,15 +69,14 @@ void ResultsModel::resetModel(const QStringList &metricNames, bool withResources
     m_parameterNames = parameterNames;
     const bool minimize = !outline || outline->minimize;
     const bool isMetric = outline && metricNames.contains(outline->objectiveMetric);
-    m_objectiveMetric = isMetric ? outline->objectiveMetric : QString();
-    m_maximizedMetric = minimize ? QString() : m_objectiveMetric;
+    const QString objectiveMetric = isMetric ? outline->objectiveMetric : QString();
+    m_maximizedMetric = minimize ? QString() : objectiveMetric;
     m_bests.reset(minimize);
     m_deviceModels.clear();
     m_roundsAgreeWithin = outline ? outline->roundsAgreeWithin : 0.01;
-    m_peaks = outline ? outline->peaks : DevicePeaks();
-    m_peakMetric = outline && outline->peakMetric < metricNames.size() ? outline->peakMetric : -1;
-    m_peakRate = m_peakMetric >= 0 ? outline->metricRates.value(m_peakMetric) : MetricRate();
-    layOutColumns(withResources);
+    m_peakShare = outline ? peakShareOf(*outline, metricNames) : PeakShare();
+    m_columns = ResultsColumns(
+        {parameterNames, metricNames, objectiveMetric, m_peakShare.metric() >= 0, withResources});
     endResetModel();
 }
 
@@ -200,7 +206,7 @@ QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &col
         return std::isnan(share) ? QVariant() : QVariant(share);
     }
     case PercentOfPeak:
-        return shareOfPeak(event);
+        return m_peakShare.of(event);
     case Uncertainty:
         return result.summary.relativeHalfWidth > 0 ? QVariant(result.summary.relativeHalfWidth)
                                                     : QVariant();
@@ -268,6 +274,136 @@ QVariant ResultsModel::sortData(const ResultEvent &event, int column) const
     default:
         return rawNumber(event, spec);
     }
+}
+
+void ResultsModel::appendResults(const QVector<ResultEvent> &batch)
+{
+    if (batch.isEmpty())
+        return;
+    const int firstRow = rowCount();
+    beginInsertRows(QModelIndex(), firstRow, firstRow + int(batch.size()) - 1);
+    m_rows += batch;
+    // Counted before the views hear of the rows: the device-model selector and the table's
+    // filter read the tally when they do.
+    for (const ResultEvent &event : batch)
+        m_deviceModels.add(event.result.device);
+    endInsertRows();
+    trackBests(firstRow);
+}
+
+// A new best changes "% of best" and the highlight of every row of its size, so those rows
+// are announced changed, once per size and batch (rows of one size mostly arrive together).
+void ResultsModel::trackBests(int firstRow)
+{
+    // A second device model arrived: from now on every row is judged by its own model's best.
+    const bool regrouped = m_bests.perDeviceModel() != m_deviceModels.mixed();
+    m_bests.setPerDeviceModel(m_deviceModels.mixed());
+    QVector<std::size_t> improved;
+    for (int row = firstRow; row < rowCount(); ++row) {
+        const ResultEvent &event = m_rows.at(row);
+        if (m_bests.add(event.sizeIndex, event.result.device, row, rankedObjective(event)) &&
+            !improved.contains(event.sizeIndex))
+            improved.append(event.sizeIndex);
+    }
+    if (regrouped && firstRow > 0) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+        return;
+    }
+    for (const std::size_t sizeIndex : improved)
+        if (m_bests.firstRow(sizeIndex) < firstRow)
+            refreshSizeRows(sizeIndex);
+}
+
+void ResultsModel::refreshSizeRows(std::size_t sizeIndex)
+{
+    emit dataChanged(index(m_bests.firstRow(sizeIndex), 0),
+                     index(m_bests.lastRow(sizeIndex), columnCount() - 1));
+}
+
+bool ResultsModel::replaceResult(const RoundEvent &event)
+{
+    for (int row = 0; row < rowCount(); ++row) {
+        ResultEvent &shown = m_rows[row];
+        if (shown.sizeIndex != event.sizeIndex || shown.configKey != event.configKey)
+            continue;
+        // The combined result carries no samples: keep the rounds' so far and add this one's,
+        // so the histogram shows every sample the combined summary counts. Stored rounds
+        // come without theirs: the reused result already shows what the store holds.
+        std::vector<double> samples = std::move(shown.result.samples);
+        if (!event.stored && event.measured.status == ResultStatus::Ok)
+            samples.insert(samples.end(), event.measured.samples.begin(),
+                           event.measured.samples.end());
+        // The row stays with the device model it was counted under (the tally's).
+        std::string device = std::move(shown.result.device);
+        shown.result = event.combined;
+        shown.result.samples = std::move(samples);
+        shown.result.device = std::move(device);
+        shown.objective = event.objective;
+        shown.roundMedians = event.medians;
+        shown.roundClocks = event.clocks;
+        std::vector<std::pair<std::string, double>> objectives;
+        for (const ResultEvent &other : std::as_const(m_rows))
+            if (other.sizeIndex == event.sizeIndex)
+                objectives.emplace_back(other.result.device, rankedObjective(other));
+        m_bests.recompute(event.sizeIndex, objectives);
+        refreshSizeRows(event.sizeIndex);
+        return true;
+    }
+    return false;
+}
+
+void ResultsModel::setPeaks(const DevicePeaks &peaks)
+{
+    m_peakShare.setPeaks(peaks);
+    const int column = this->column(PercentOfPeak);
+    if (column < 0)
+        return;
+    emit headerDataChanged(Qt::Horizontal, column, column);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, column), index(rowCount() - 1, column));
+}
+
+QString ResultsModel::columnId(int column) const
+{
+    return m_columns.id(column);
+}
+
+QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Vertical)
+        return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
+    if (section < 0 || section >= m_columns.size())
+        return QVariant();
+    switch (role) {
+    case Qt::DisplayRole:
+        return m_columns.headerText(section);
+    case Qt::ToolTipRole:
+        return m_columns.headerToolTip(section, m_peakShare.toolTip());
+    case ColumnIdRole:
+        return columnId(section);
+    default:
+        return QVariant();
+    }
+}
+
+QString ResultsModel::resourceMark(const ResultEvent &event, int column) const
+{
+    const ColumnSpec &spec = m_columns.at(column);
+    if (!ResourceMark::judges(spec.kind))
+        return QString();
+    return ResourceMark::reason(spec.kind, rawNumber(event, spec), event);
+}
+
+// A marked cell says why first, then what the whole row's tooltip says (a failure's message,
+// an ok result's caveats).
+QVariant ResultsModel::cellToolTip(const ResultEvent &event, int column) const
+{
+    const QVariant row = resultrow::toolTip(event, m_roundsAgreeWithin);
+    const QString mark = resourceMark(event, column);
+    if (mark.isEmpty())
+        return row;
+    return row.isValid() ? QVariant(mark + QStringLiteral("\n\n") + row.toString())
+                         : QVariant(mark);
 }
 
 } // namespace tb

@@ -2,7 +2,9 @@
 
 #include "analysis/devicemodeltally.h"
 #include "model/devicepeaks.h"
-#include "model/metricrate.h"
+#include "peakshare.h"
+#include "resourcemark.h"
+#include "resultscolumns.h"
 #include "run/sessionevents.h"
 #include "sizebests.h"
 
@@ -19,18 +21,15 @@ struct SpecOutline;
 // Columns: status (with an icon), size, config, one per parameter, the objective's metric when
 // it is one (objective first, time second), median, % of best (the objective against its size's
 // best so far), % of peak (the spec's rate metric against the device's peak, where the spec has
-// one: peakMetricIndex()), the median's uncertainty (CI half-width), min, stddev, samples, one
-// per other derived metric, for backends that report them (CUDA) registers,
-// spills, shared memory and occupancy, and the failure message. Each size's best row is
-// highlighted. A resource cell worth a second look is marked (a warning background, the reason
-// first in its tooltip and in ResourceMarkRole): spills > 0, registers at the per-thread limit
-// (>= kRegisterLimit), occupancy below kLowOccupancy, a share of peak above 100 % (likely
-// cache-resident: no DRAM figure), and an uncertainty over kWideConfidenceCaveat (a rough time;
-// its row carries the caveat too). In a run over several device models, a row's "% of best" and
-// highlight are its own model's. The layout depends on the spec, so columns
-// are found by kind (column()); each has a stable id (ColumnIdRole in headerData) that names it in
-// the settings. Qt::DisplayRole is formatted text; SortRole the raw number (invalid when there is
-// none, which sorts last).
+// one: PeakShare), the median's uncertainty (CI half-width), min, stddev, samples, one per other
+// derived metric, for backends that report them (CUDA) registers, spills, shared memory and
+// occupancy, and the failure message. Each size's best row is highlighted (SizeBests). A cell
+// worth a second look is marked (a warning background, the reason first in its tooltip and in
+// ResourceMarkRole; ResourceMark says which and why). In a run over several device models, a
+// row's "% of best" and highlight are its own model's. The layout (ResultsColumns) depends on
+// the spec, so columns are found by kind (column()); each has a stable id (ColumnIdRole in
+// headerData) that names it in the settings. Qt::DisplayRole is formatted text; SortRole the raw
+// number (invalid when there is none, which sorts last).
 class ResultsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -42,30 +41,10 @@ public:
         ColumnIdRole,     // headerData: "median", "param:BM", "metric:GB/s", ...
         ResourceMarkRole, // why a resource cell is marked ("spills 40 bytes ..."); else invalid
     };
-    // ptxas never gives a thread more than 255 registers: a kernel there likely wants more.
-    static constexpr double kRegisterLimit = 255;
-    // Under a quarter of the warp slots, little latency is hidden: worth a look, not wrong.
-    static constexpr double kLowOccupancy = 0.25;
-    enum ColumnKind
-    {
-        Status,
-        Size,
-        Config,
-        Parameter,
-        Median,
-        Min,
-        Stddev,
-        Samples,
-        Metric,
-        Registers,
-        Spills,
-        SharedMemory,
-        Occupancy,
-        PercentOfBest,
-        Uncertainty,
-        Message,
-        PercentOfPeak,
-    };
+    static constexpr double kRegisterLimit = ResourceMark::kRegisterLimit;
+    static constexpr double kLowOccupancy = ResourceMark::kLowOccupancy;
+    using ColumnKind = ResultsColumns::Kind;
+    using enum ResultsColumns::Kind;
     // The columns every layout starts with.
     enum Column
     {
@@ -98,16 +77,16 @@ public:
     const DeviceModelTally &deviceModels() const { return m_deviceModels; }
 
     // The column of a kind (the index-th parameter or metric); -1 when the layout has none.
-    int column(ColumnKind kind, int index = 0) const;
+    int column(ColumnKind kind, int index = 0) const { return m_columns.find(kind, index); }
     ColumnKind columnKind(int column) const { return m_columns.at(column).kind; }
     QString columnId(int column) const;
     const QStringList &parameterNames() const { return m_parameterNames; }
     const QStringList &metricNames() const { return m_metricNames; }
     // What "% of peak" judges by: the peaks and the metric (-1: the column is not shown).
-    const DevicePeaks &peaks() const { return m_peaks; }
+    const DevicePeaks &peaks() const { return m_peakShare.peaks(); }
     // Peaks learned after the reset (a launched CUDA run's GPU): "% of peak" recomputed.
     void setPeaks(const DevicePeaks &peaks);
-    int peakMetric() const { return m_peakMetric; }
+    int peakMetric() const { return m_peakShare.metric(); }
     // The order that puts a column's best values first: descending for the spec's maximised
     // objective metric, ascending for every other column (times: the fastest first).
     Qt::SortOrder bestFirstOrder(int column) const;
@@ -119,22 +98,13 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
-    struct ColumnSpec
-    {
-        ColumnKind kind;
-        int index; // of the parameter or metric
-    };
+    using ColumnSpec = ResultsColumns::Column;
 
     void resetModel(const QStringList &metricNames, bool withResources,
                     const QStringList &parameterNames, const SpecOutline *outline);
-    void layOutColumns(bool withResources);
-    QVariant shareOfPeak(const ResultEvent &event) const;
-    QString peakToolTip() const; // what the column divides by, or how to give the missing peak
     QVariant displayData(const ResultEvent &event, int column) const;
     QVariant sortData(const ResultEvent &event, int column) const;
     QVariant rawNumber(const ResultEvent &event, const ColumnSpec &column) const;
-    QVariant headerText(const ColumnSpec &column) const;
-    QVariant headerToolTip(const ColumnSpec &column) const;
     QVariant background(const ResultEvent &event, int column) const;
     QString resourceMark(const ResultEvent &event, int column) const; // empty: none
     QVariant cellToolTip(const ResultEvent &event, int column) const;
@@ -142,13 +112,10 @@ private:
     void refreshSizeRows(std::size_t sizeIndex);
 
     QVector<ResultEvent> m_rows;
-    QVector<ColumnSpec> m_columns;
+    ResultsColumns m_columns;
     QStringList m_metricNames;
     QString m_maximizedMetric; // the objective metric when it is maximised, else empty
-    QString m_objectiveMetric; // the objective's metric; empty for time
-    DevicePeaks m_peaks;
-    int m_peakMetric = -1;
-    MetricRate m_peakRate;
+    PeakShare m_peakShare;
     QStringList m_parameterNames;
     QMap<std::size_t, QString> m_sizeLabels;
     SizeBests m_bests;

@@ -1,33 +1,36 @@
-// The column layout of a ResultsModel: which columns a spec gets, their ids and headers.
-#include "resultsmodel.h"
+#include "resultscolumns.h"
 
 namespace tb {
 
-void ResultsModel::layOutColumns(bool withResources)
+ResultsColumns::ResultsColumns() : ResultsColumns(Inputs()) {}
+
+ResultsColumns::ResultsColumns(const Inputs &inputs)
+    : m_parameterNames(inputs.parameterNames), m_metricNames(inputs.metricNames)
 {
     m_columns = {{Status, 0}, {Size, 0}, {Config, 0}};
     for (int i = 0; i < m_parameterNames.size(); ++i)
         m_columns.append({Parameter, i});
     // The objective first, time second: a GFLOP/s objective's column leads the figures.
-    const int objective = int(m_metricNames.indexOf(m_objectiveMetric));
-    if (!m_objectiveMetric.isEmpty() && objective >= 0)
+    const bool metricObjective = !inputs.objectiveMetric.isEmpty();
+    const int objective = int(m_metricNames.indexOf(inputs.objectiveMetric));
+    if (metricObjective && objective >= 0)
         m_columns.append({Metric, objective});
     m_columns.append({Median, 0});
     m_columns.append({PercentOfBest, 0});
-    if (m_peakMetric >= 0)
+    if (inputs.withPeak)
         m_columns.append({PercentOfPeak, 0});
-    for (const ColumnKind kind : {Uncertainty, Min, Stddev, Samples})
+    for (const Kind kind : {Uncertainty, Min, Stddev, Samples})
         m_columns.append({kind, 0});
     for (int i = 0; i < m_metricNames.size(); ++i)
-        if (i != objective || m_objectiveMetric.isEmpty())
+        if (i != objective || !metricObjective)
             m_columns.append({Metric, i});
-    if (withResources)
-        for (const ColumnKind kind : {Registers, Spills, SharedMemory, Occupancy})
+    if (inputs.withResources)
+        for (const Kind kind : {Registers, Spills, SharedMemory, Occupancy})
             m_columns.append({kind, 0});
     m_columns.append({Message, 0});
 }
 
-int ResultsModel::column(ColumnKind kind, int index) const
+int ResultsColumns::find(Kind kind, int index) const
 {
     for (int column = 0; column < m_columns.size(); ++column)
         if (m_columns.at(column).kind == kind && m_columns.at(column).index == index)
@@ -35,13 +38,13 @@ int ResultsModel::column(ColumnKind kind, int index) const
     return -1;
 }
 
-QString ResultsModel::columnId(int column) const
+QString ResultsColumns::id(int column) const
 {
     static const char *ids[] = {"status",  "size",          "config",    "param",       "median",
                                 "min",     "stddev",        "samples",   "metric",      "registers",
                                 "spills",  "shared_memory", "occupancy", "pct_of_best", "ci_half",
                                 "message", "pct_of_peak"};
-    const ColumnSpec &spec = m_columns.at(column);
+    const Column &spec = m_columns.at(column);
     const QString id = QString::fromLatin1(ids[spec.kind]);
     if (spec.kind == Parameter)
         return id + QLatin1Char(':') + m_parameterNames.at(spec.index);
@@ -50,27 +53,10 @@ QString ResultsModel::columnId(int column) const
     return id;
 }
 
-QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+QString ResultsColumns::headerText(int column) const
 {
-    if (orientation == Qt::Vertical)
-        return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
-    if (section < 0 || section >= m_columns.size())
-        return QVariant();
-    switch (role) {
-    case Qt::DisplayRole:
-        return headerText(m_columns.at(section));
-    case Qt::ToolTipRole:
-        return headerToolTip(m_columns.at(section));
-    case ColumnIdRole:
-        return columnId(section);
-    default:
-        return QVariant();
-    }
-}
-
-QVariant ResultsModel::headerText(const ColumnSpec &column) const
-{
-    switch (column.kind) {
+    const Column &spec = m_columns.at(column);
+    switch (spec.kind) {
     case Status:
         return tr("Status");
     case Size:
@@ -78,7 +64,7 @@ QVariant ResultsModel::headerText(const ColumnSpec &column) const
     case Config:
         return tr("Config");
     case Parameter:
-        return m_parameterNames.at(column.index);
+        return m_parameterNames.at(spec.index);
     case Median:
         return tr("Median");
     case Min:
@@ -88,7 +74,7 @@ QVariant ResultsModel::headerText(const ColumnSpec &column) const
     case Samples:
         return tr("Samples");
     case Metric:
-        return m_metricNames.at(column.index);
+        return m_metricNames.at(spec.index);
     case Registers:
         return tr("Registers");
     case Spills:
@@ -106,16 +92,17 @@ QVariant ResultsModel::headerText(const ColumnSpec &column) const
     case Message:
         return tr("Message");
     }
-    return QVariant();
+    return QString();
 }
 
-QVariant ResultsModel::headerToolTip(const ColumnSpec &column) const
+QVariant ResultsColumns::headerToolTip(int column, const QString &peakToolTip) const
 {
-    switch (column.kind) {
+    const Column &spec = m_columns.at(column);
+    switch (spec.kind) {
     case Parameter:
-        return tr("Tunable parameter %1").arg(m_parameterNames.at(column.index));
+        return tr("Tunable parameter %1").arg(m_parameterNames.at(spec.index));
     case Metric:
-        return tr("Derived metric %1 (from the spec)").arg(m_metricNames.at(column.index));
+        return tr("Derived metric %1 (from the spec)").arg(m_metricNames.at(spec.index));
     case Registers:
         return tr("Registers per thread (ptxas)");
     case Spills:
@@ -130,7 +117,7 @@ QVariant ResultsModel::headerToolTip(const ColumnSpec &column) const
         return tr("The objective as a share of its problem size's best so far: 100 % is the "
                   "best, 80 % takes 1.25 times as long (or reaches 80 % of the best's GFLOP/s)");
     case PercentOfPeak:
-        return peakToolTip();
+        return peakToolTip;
     case Uncertainty:
         return tr("Half-width of the median's ~95 % confidence interval, relative to the "
                   "median: another run would most likely land within it");
@@ -140,4 +127,5 @@ QVariant ResultsModel::headerToolTip(const ColumnSpec &column) const
         return QVariant();
     }
 }
+
 } // namespace tb
