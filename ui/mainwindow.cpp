@@ -1,6 +1,6 @@
 #include "mainwindow.h"
 
-#include "compare/compareentry.h"
+#include "compare/comparecommands.h"
 #include "compare/compareview.h"
 #include "dialogs/specrunlink.h"
 #include "dialogs/verifyexportdialog.h"
@@ -16,6 +16,7 @@
 #include "pages/runform.h"
 #include "pages/runpage.h"
 #include "pages/workspaceactions.h"
+#include "results/resultcodelink.h"
 #include "results/resultspage.h"
 #include "session/windowsettings.h"
 #include "session/workspacecontroller.h"
@@ -59,12 +60,11 @@ MainWindow::MainWindow(QWidget *parent)
     m_helpMenu = new HelpMenu(this, m_pages);
     menuBar()->addMenu(m_helpMenu);
 
-    auto showStatus = [this](const QString &text) { statusBar()->showMessage(text); };
-    connect(m_runPage, &RunPage::statusMessage, this, showStatus);
+    connect(m_runPage, &RunPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_runPage, &RunPage::runFailed, this, [this](const QString &message) {
         showMessage(tr("The run failed"), message.section(QLatin1Char('\n'), 0, 0), message);
     });
-    connect(m_workspaceActions, &WorkspaceActions::statusMessage, this, showStatus);
+    connect(m_workspaceActions, &WorkspaceActions::statusMessage, this, &MainWindow::showStatus);
     connect(m_workspaceActions, &WorkspaceActions::message, this,
             [this](const QString &title, const QString &text) { showMessage(title, text); });
     connect(m_workspaceActions, &WorkspaceActions::workspaceChanged, this,
@@ -112,6 +112,11 @@ void MainWindow::addEditingPages()
     // Another workspace (Open, New): the configurations compared were the last one's.
     connect(workspace(), &WorkspaceController::opened, m_compare,
             [this] { m_compare->setResults({}); });
+    m_compareCommands =
+        new CompareCommands({m_runPage, m_resultsPage, m_compare, m_pages}, workspace(), this);
+    connect(m_compareCommands, &CompareCommands::statusMessage, this, &MainWindow::showStatus);
+    connect(m_compareCommands, &CompareCommands::message, this,
+            [this](const QString &title, const QString &text) { showMessage(title, text); });
     QAction *compare =
         m_viewMenu->addAction(tr("Compare &Selected Results"), this, &MainWindow::compareSelected);
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
@@ -124,8 +129,11 @@ void MainWindow::addEditingPages()
     m_specRunLink = new SpecRunLink(m_runPage->form(), m_specPages, &m_unsaved, this);
     connect(m_specRunLink, &SpecRunLink::runCancelled, this,
             [this](const QString &reason) { statusBar()->showMessage(reason); });
-    wireResultActions();
-    wireWorkspaceSpec();
+    m_resultCodeLink = new ResultCodeLink({m_runPage, m_resultsPage, m_specPages, m_pages},
+                                          m_deviceModels, m_compareCommands, this);
+    connect(m_resultCodeLink, &ResultCodeLink::statusMessage, this, &MainWindow::showStatus);
+    m_workspaceSpecLink = new WorkspaceSpecLink(m_runPage, workspace(), m_specRunLink, this);
+    connect(m_workspaceSpecLink, &WorkspaceSpecLink::statusMessage, this, &MainWindow::showStatus);
 }
 
 MainWindow::~MainWindow() = default;
@@ -229,19 +237,19 @@ void MainWindow::setSavePrompt(UnsavedChanges::Prompt prompt)
 
 void MainWindow::setWorkspaceSpecPrompt(WorkspaceSpecPrompt prompt)
 {
-    m_workspaceSpecPrompt = std::move(prompt);
+    m_workspaceSpecLink->setPrompt(std::move(prompt));
 }
 
 void MainWindow::setSpecPath(const QString &path)
 {
-    m_specGiven = !path.isEmpty();
+    m_workspaceSpecLink->setSpecGiven(!path.isEmpty());
     m_runPage->form()->setSpecPath(path); // the spec pages follow (SpecRunLink)
 }
 
 void MainWindow::openLastWorkspace()
 {
     const QString path = m_runPage->form()->workspacePath();
-    m_keepSpecOnOpen = m_specGiven && !path.isEmpty() && QFileInfo(path).isFile();
+    m_workspaceSpecLink->openingStartupWorkspace(path);
     m_workspaceActions->openLastWorkspace();
 }
 
@@ -256,9 +264,29 @@ void MainWindow::setWorkspaceTitle(const QString &path)
     setWindowTitle(tr("%1[*] - Tunebench").arg(QFileInfo(path).fileName()));
 }
 
+void MainWindow::compareSelected()
+{
+    m_compareCommands->compareSelected();
+}
+
+void MainWindow::compareRuns()
+{
+    m_compareCommands->compareRuns();
+}
+
+void MainWindow::compareRunIds(const QVector<qint64> &runIds)
+{
+    m_compareCommands->compareRunIds(runIds);
+}
+
 void MainWindow::showAbout()
 {
     m_helpMenu->showAbout();
+}
+
+void MainWindow::showStatus(const QString &text)
+{
+    statusBar()->showMessage(text);
 }
 
 // The first line is the message; the rest (or detail) goes below it.

@@ -1,13 +1,10 @@
 #pragma once
 
 #include "pages/unsavedchanges.h"
-#include "session/workspacespecs.h"
+#include "pages/workspacespeclink.h"
 
 #include <QMainWindow>
-#include <QMessageBox>
 #include <QVector>
-
-#include <functional>
 
 class QAction;
 class QMenu;
@@ -16,14 +13,13 @@ class QTabWidget;
 namespace tb {
 
 class RecentWorkspacesMenu;
+class CompareCommands;
 class CompareView;
 class DeviceModelList;
-struct CompareEntry;
-struct LoadedRun;
-struct ResultEvent;
 class EditMenu;
 class HelpMenu;
 class SpecRunLink;
+class ResultCodeLink;
 class ResultsPage;
 class RunPage;
 class SpecPages;
@@ -32,15 +28,17 @@ class WorkspaceActions;
 class WorkspaceController;
 
 // The workbench's window: the pages (tabs), menus and status bar, and the open workspace
-// (WorkspaceActions). Geometry, window and splitter states, the last page, the recent
+// (WorkspaceActions). It hands the Run page's results (feed, model) to the pages that view
+// them, and collaborators wire the pages together: CompareCommands (the Compare
+// page's ways in), ResultCodeLink (from a result to its code) and WorkspaceSpecLink (the spec of
+// the workspace open). Geometry, window and splitter states, the last page, the recent
 // workspaces and the last spec, workspace and worker count persist in QSettings.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
     // Answers "run this spec into a workspace whose runs it has none of?": Yes runs it.
-    using WorkspaceSpecPrompt = std::function<QMessageBox::StandardButton(
-        QWidget *parent, const QString &question, const QString &detail)>;
+    using WorkspaceSpecPrompt = WorkspaceSpecLink::Prompt;
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -115,27 +113,7 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showMessage(const QString &title, const QString &text, const QString &detail = {});
-    // From a result to its code (mainwindow_results.cpp): the Results table's row actions
-    // answered with the Kernel and Compare pages, and the Kernel page's measured figures.
-    void wireResultActions();
-    void compileInKernelPage(const ResultEvent &event);
-    void copyDefineFlags(const ResultEvent &event);
-    // "-DBM=64 -DBN=32", and for a template entry " # sgemm<64, 32>" after them: what the
-    // configuration was built with, or "" for a result of another spec.
-    QString buildFlags(const ResultEvent &event) const;
-    void copyLaunchGeometry(const ResultEvent &event);
-    void setCompareBaseline(const ResultEvent &event);
-    CompareEntry compareEntry(const ResultEvent &event) const;
-    // The spec of the workspace opened (mainwindow_workspacespec.cpp): opening a workspace
-    // opens the spec its run shown ran, and Start asks before it runs a spec into a workspace
-    // whose runs are of other specs.
-    void wireWorkspaceSpec();
-    void onWorkspaceOpened(const QString &path);
-    void onStoredRunShown(const LoadedRun &run);
-    void onLiveRunEnded();
-    bool mayRunIntoWorkspace();
-    static QMessageBox::StandardButton askWithMessageBox(QWidget *parent, const QString &question,
-                                                         const QString &detail);
+    void showStatus(const QString &text);
 
     UnsavedChanges m_unsaved;
     RunPage *m_runPage;
@@ -152,22 +130,10 @@ private:
     SpecRunLink *m_specRunLink = nullptr;
     ResultsPage *m_resultsPage = nullptr;
     DeviceModelList *m_deviceModels = nullptr;
+    CompareCommands *m_compareCommands = nullptr;
+    ResultCodeLink *m_resultCodeLink = nullptr;
+    WorkspaceSpecLink *m_workspaceSpecLink = nullptr;
     QString m_lastPageName; // from the settings: the page to show once it is added
-    WorkspaceSpecs m_workspaceSpecs;
-    WorkspaceSpecPrompt m_workspaceSpecPrompt;
-    // What the next run shown does to the spec: a workspace just opened opens its spec, or
-    // keeps the spec given on the command line (and says so).
-    enum class SpecOnShownRun
-    {
-        Leave,
-        Follow,
-        Keep,
-    };
-    SpecOnShownRun m_specOnShownRun = SpecOnShownRun::Leave;
-    bool m_specGiven = false;      // setSpecPath() named one: the start-up workspace keeps it
-    bool m_keepSpecOnOpen = false; // the start-up workspace is being opened with it
-    QString m_ranInto;             // the workspace of the live run that just ended
-    QString m_openWorkspace;       // the workspace open, for a copy saved as another file
 };
 
 } // namespace tb

@@ -1,7 +1,5 @@
 #include "kernelpage.h"
 
-#include "backend/common/compiletarget.h"
-#include "backend/cuda/compile/devicelimits.h"
 #include "codeview.h"
 #include "compilermessagesmodel.h"
 #include "configcompiler.h"
@@ -10,6 +8,7 @@
 #include "kerneleditor.h"
 #include "measuredfiguresview.h"
 #include "resourceusageview.h"
+#include "tasks/kernelfacts.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -2,10 +2,9 @@
 // geometry) and the measured figures beside the resources.
 #include "kernelpage.h"
 
-#include "backend/common/buildsupport.h"
-#include "backend/cuda/compile/launchshape.h"
 #include "configpicker.h"
 #include "measuredfiguresview.h"
+#include "tasks/kernelfacts.h"
 
 namespace tb {
 

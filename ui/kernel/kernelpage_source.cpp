@@ -1,7 +1,6 @@
 // KernelPage: the kernel file (load, save), the spec it comes from, and find.
 #include "kernelpage.h"
 
-#include "backend/common/buildsupport.h"
 #include "codeview.h"
 #include "compilermessagesmodel.h"
 #include "configpicker.h"
@@ -10,6 +9,7 @@
 #include "model/userfile.h"
 #include "resourceusageview.h"
 #include "sourcefilewriter.h"
+#include "tasks/kernelfacts.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,22 +1,14 @@
-// MainWindow: the spec of the workspace open. Opening a workspace opens the spec file that its
-// run shown ran (found again by WorkspaceController::loadRun), so that the Run, Space and Kernel
-// pages show what the results came from; where that file is gone, or the command line named
-// another spec, the spec open stays and the status bar says so. Start asks before it runs a spec
-// into the open workspace when that workspace holds runs and none of them, as far as the window
-// has seen, ran this spec (WorkspaceSpecs).
-#include "mainwindow.h"
+#include "workspacespeclink.h"
 
 #include "dialogs/specrunlink.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
-#include "pages/workspaceactions.h"
-#include "session/loadedrun.h"
 #include "session/workspacecontroller.h"
+#include "tasks/storedrun.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QPushButton>
-#include <QStatusBar>
 
 #include <set>
 #include <utility>
@@ -43,29 +35,34 @@ QString specNamesOf(const QVector<RunRecord> &runs)
 
 } // namespace
 
-void MainWindow::wireWorkspaceSpec()
+WorkspaceSpecLink::WorkspaceSpecLink(RunPage *runPage, WorkspaceController *workspace,
+                                     SpecRunLink *specRunLink, QWidget *window)
+    : QObject(window), m_runPage(runPage), m_workspace(workspace), m_window(window)
 {
-    m_workspaceSpecPrompt = &MainWindow::askWithMessageBox;
-    WorkspaceController *controller = workspace();
-    connect(controller, &WorkspaceController::opened, this, &MainWindow::onWorkspaceOpened);
-    connect(controller, &WorkspaceController::runLoaded, this, &MainWindow::onStoredRunShown);
-    connect(controller, &WorkspaceController::failed, this, [this] { m_keepSpecOnOpen = false; });
-    connect(controller, &WorkspaceController::saved, this, [this](const QString &path) {
+    connect(workspace, &WorkspaceController::opened, this, &WorkspaceSpecLink::onWorkspaceOpened);
+    connect(workspace, &WorkspaceController::runLoaded, this, &WorkspaceSpecLink::onStoredRunShown);
+    connect(workspace, &WorkspaceController::failed, this, [this] { m_keepSpecOnOpen = false; });
+    connect(workspace, &WorkspaceController::saved, this, [this](const QString &path) {
         m_workspaceSpecs.copy(m_openWorkspace, path);
         m_openWorkspace = path;
     });
-    connect(m_runPage, &RunPage::runFinished, this, &MainWindow::onLiveRunEnded);
-    connect(m_runPage, &RunPage::runFailed, this, &MainWindow::onLiveRunEnded);
+    connect(m_runPage, &RunPage::runFinished, this, &WorkspaceSpecLink::onLiveRunEnded);
+    connect(m_runPage, &RunPage::runFailed, this, &WorkspaceSpecLink::onLiveRunEnded);
     connect(m_runPage, &RunPage::runningChanged, this, [this](bool running) {
         if (running)
             m_specOnShownRun = SpecOnShownRun::Leave; // the live run's spec is the one open
     });
     // Before SpecRunLink's own check: a Cancel here leaves the spec's edits unsaved.
     m_runPage->form()->setStartGuard(
-        [this] { return mayRunIntoWorkspace() && m_specRunLink->prepareRun(); });
+        [this, specRunLink] { return mayRunIntoWorkspace() && specRunLink->prepareRun(); });
 }
 
-void MainWindow::onWorkspaceOpened(const QString &path)
+void WorkspaceSpecLink::openingStartupWorkspace(const QString &path)
+{
+    m_keepSpecOnOpen = m_specGiven && !path.isEmpty() && QFileInfo(path).isFile();
+}
+
+void WorkspaceSpecLink::onWorkspaceOpened(const QString &path)
 {
     // A live run that ended opens its workspace with its own results still shown: its spec
     // is the one open already.
@@ -80,10 +77,10 @@ void MainWindow::onWorkspaceOpened(const QString &path)
         m_specOnShownRun = SpecOnShownRun::Follow;
 }
 
-void MainWindow::onStoredRunShown(const LoadedRun &run)
+void WorkspaceSpecLink::onStoredRunShown(const LoadedRun &run)
 {
     const QString ranFile = run.specFile.path;
-    m_workspaceSpecs.add(workspace()->path(), ranFile);
+    m_workspaceSpecs.add(m_workspace->path(), ranFile);
     const SpecOnShownRun what = std::exchange(m_specOnShownRun, SpecOnShownRun::Leave);
     RunForm *form = m_runPage->form();
     if (what == SpecOnShownRun::Leave || m_runPage->isRunning() ||
@@ -94,11 +91,11 @@ void MainWindow::onStoredRunShown(const LoadedRun &run)
         // saving first, and a Cancel there keeps the spec open.
         form->setSpecPath(ranFile);
         if (filePathKey(form->specPath()) == filePathKey(ranFile)) {
-            statusBar()->showMessage((run.specFile.edited
-                                          ? tr("Opened %1, the spec run %2 ran (changed since)")
-                                          : tr("Opened %1, the spec run %2 ran"))
-                                         .arg(QDir::toNativeSeparators(ranFile))
-                                         .arg(run.record.id));
+            emit statusMessage((run.specFile.edited
+                                    ? tr("Opened %1, the spec run %2 ran (changed since)")
+                                    : tr("Opened %1, the spec run %2 ran"))
+                                   .arg(QDir::toNativeSeparators(ranFile))
+                                   .arg(run.record.id));
             return;
         }
     }
@@ -106,23 +103,23 @@ void MainWindow::onStoredRunShown(const LoadedRun &run)
         ranFile.isEmpty()
             ? tr("its file is not in %1").arg(QDir::toNativeSeparators(run.specFile.directory))
             : QDir::toNativeSeparators(ranFile);
-    statusBar()->showMessage(tr("Run %1 ran spec '%2' (%3); the spec open stays %4, and Start "
-                                "asks before running it into this workspace")
-                                 .arg(run.record.id)
-                                 .arg(run.outline.name, why, fileName(form->specPath())));
+    emit statusMessage(tr("Run %1 ran spec '%2' (%3); the spec open stays %4, and Start "
+                          "asks before running it into this workspace")
+                           .arg(run.record.id)
+                           .arg(run.outline.name, why, fileName(form->specPath())));
 }
 
-void MainWindow::onLiveRunEnded()
+void WorkspaceSpecLink::onLiveRunEnded()
 {
     const RunForm *form = m_runPage->form();
     m_ranInto = QFileInfo(form->workspacePath()).absoluteFilePath();
     m_workspaceSpecs.add(m_ranInto, form->specPath());
 }
 
-bool MainWindow::mayRunIntoWorkspace()
+bool WorkspaceSpecLink::mayRunIntoWorkspace()
 {
     const RunForm *form = m_runPage->form();
-    const WorkspaceController *open = workspace();
+    const WorkspaceController *open = m_workspace;
     // A new or empty workspace has nothing to mix with; one the form names that is not open
     // was chosen there for this run.
     if (!open->isOpen() || open->runs().isEmpty() ||
@@ -137,17 +134,18 @@ bool MainWindow::mayRunIntoWorkspace()
            "and open the spec of the workspace's runs (File > Open spec) or another workspace.",
            nullptr, int(open->runs().size()))
             .arg(fileName(open->path()), specNamesOf(open->runs()), fileName(spec));
-    if (m_workspaceSpecPrompt(this, question, detail) != QMessageBox::Yes) {
-        statusBar()->showMessage(tr("Run cancelled: %1 was not run into %2")
-                                     .arg(fileName(spec), fileName(open->path())));
+    if (m_prompt(m_window, question, detail) != QMessageBox::Yes) {
+        emit statusMessage(tr("Run cancelled: %1 was not run into %2")
+                               .arg(fileName(spec), fileName(open->path())));
         return false;
     }
     m_workspaceSpecs.add(open->path(), spec); // asked once
     return true;
 }
 
-QMessageBox::StandardButton MainWindow::askWithMessageBox(QWidget *parent, const QString &question,
-                                                          const QString &detail)
+QMessageBox::StandardButton WorkspaceSpecLink::askWithMessageBox(QWidget *parent,
+                                                                 const QString &question,
+                                                                 const QString &detail)
 {
     QMessageBox box(QMessageBox::Question, tr("Run into this workspace?"), question,
                     QMessageBox::Yes | QMessageBox::Cancel, parent);
