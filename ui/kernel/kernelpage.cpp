@@ -1,28 +1,29 @@
 #include "kernelpage.h"
 
 #include "codeview.h"
+#include "compilepanel.h"
+#include "compilereport.h"
 #include "compilermessagesmodel.h"
 #include "configcompiler.h"
 #include "configpicker.h"
+#include "configurationcode.h"
 #include "findbar.h"
 #include "kerneleditor.h"
+#include "kerneltoolbar.h"
 #include "measuredfiguresview.h"
+#include "model/userfile.h"
 #include "resourceusageview.h"
+#include "session/sessioncontroller.h"
+#include "sourcefilewriter.h"
 #include "tasks/kernelfacts.h"
 
 #include <QAction>
-#include <QComboBox>
+#include <QApplication>
 #include <QDir>
-#include <QFontDatabase>
-#include <QHBoxLayout>
-#include <QHeaderView>
+#include <QFileInfo>
 #include <QLabel>
-#include <QPlainTextEdit>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QSplitter>
 #include <QStandardPaths>
-#include <QTabWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -37,19 +38,26 @@ QString defaultCacheDirectory()
         .filePath(QStringLiteral("tunebench/builds"));
 }
 
+QString resolveSourcePath(const Spec &spec, const QString &specPath)
+{
+    if (spec.kernel.sourcePath.empty())
+        return {};
+    const QString path = QString::fromStdString(spec.kernel.sourcePath);
+    if (QDir::isAbsolutePath(path))
+        return QDir::cleanPath(path);
+    const QString base = spec.baseDirectory.empty() ? QFileInfo(specPath).absolutePath()
+                                                    : QString::fromStdString(spec.baseDirectory);
+    return QDir::cleanPath(QDir(base).absoluteFilePath(path));
+}
+
 } // namespace
 
 KernelPage::KernelPage(QWidget *parent)
     : QWidget(parent), m_cacheDirectory(defaultCacheDirectory()),
-      m_compiler(new ConfigCompiler(this)), m_picker(new ConfigPicker(this)),
-      m_editor(new KernelEditor(this)), m_findBar(new FindBar(this)),
-      m_messages(new CompilerMessagesModel(this)), m_messagesView(new QTreeView(this)),
-      m_log(new QPlainTextEdit(this)), m_code(new CodeView(this)),
-      m_resources(new ResourceUsageView(this)), m_measured(new MeasuredFiguresView(this)),
-      m_tabs(new QTabWidget(this)), m_fileLabel(new QLabel(this)), m_error(new QLabel(this)),
-      m_status(new QLabel(this)), m_targetLabel(new QLabel(tr("Target:"), this)),
-      m_target(new QComboBox(this)), m_compileButton(new QPushButton(tr("Compile config"), this)),
-      m_busy(new QProgressBar(this))
+      m_compiler(new ConfigCompiler(this)), m_toolbar(new KernelToolbar(this)),
+      m_picker(m_toolbar->configPicker()), m_editor(new KernelEditor(this)),
+      m_findBar(new FindBar(this)), m_panel(new CompilePanel(this)), m_error(new QLabel(this)),
+      m_status(new QLabel(this))
 {
     createActions();
     buildLayout();
@@ -66,11 +74,11 @@ KernelPage::KernelPage(QWidget *parent)
     connect(m_findBar, &FindBar::findRequested, this,
             [this](const QString &, bool forward, bool) { find(forward); });
     connect(m_findBar, &FindBar::closed, this, [this] { m_editor->setFocus(); });
+    connect(m_toolbar, &KernelToolbar::compileRequested, this, [this] { compileConfig(); });
     connect(m_compiler, &ConfigCompiler::finished, this, &KernelPage::onCompileFinished);
     connect(m_picker, &ConfigPicker::changed, this, &KernelPage::showPickedBranches);
     connect(m_picker, &ConfigPicker::changed, this, &KernelPage::showMeasured);
-    connect(m_messagesView, &QTreeView::clicked, this, &KernelPage::jumpToMessage);
-    connect(m_messagesView, &QTreeView::activated, this, &KernelPage::jumpToMessage);
+    connect(m_panel, &CompilePanel::messageActivated, this, &KernelPage::jumpToMessage);
     m_editor->setReadOnly(true); // until a spec names a kernel
     updateFileLabel();
 }
@@ -123,6 +131,61 @@ QList<QAction *> KernelPage::editActions() const
             m_findPreviousAction, m_undoAction,    m_redoAction};
 }
 
+ConfigPicker *KernelPage::configPicker() const
+{
+    return m_picker;
+}
+
+CompilerMessagesModel *KernelPage::messagesModel() const
+{
+    return m_panel->messagesModel();
+}
+
+QTreeView *KernelPage::messagesView() const
+{
+    return m_panel->messagesView();
+}
+
+ResourceUsageView *KernelPage::resourceView() const
+{
+    return m_panel->resourceView();
+}
+
+MeasuredFiguresView *KernelPage::measuredView() const
+{
+    return m_panel->measuredView();
+}
+
+QPlainTextEdit *KernelPage::compileLog() const
+{
+    return m_panel->log();
+}
+
+CodeView *KernelPage::codeView() const
+{
+    return m_panel->codeView();
+}
+
+QTabWidget *KernelPage::resultTabs() const
+{
+    return m_panel->tabs();
+}
+
+QPushButton *KernelPage::compileButton() const
+{
+    return m_toolbar->compileButton();
+}
+
+QComboBox *KernelPage::targetCombo() const
+{
+    return m_toolbar->targetCombo();
+}
+
+QProgressBar *KernelPage::busyIndicator() const
+{
+    return m_toolbar->busyIndicator();
+}
+
 void KernelPage::buildLayout()
 {
     m_error->setWordWrap(true);
@@ -134,81 +197,16 @@ void KernelPage::buildLayout()
 
     auto *vertical = new QSplitter(Qt::Vertical, this);
     vertical->addWidget(m_editor);
-    vertical->addWidget(buildResultsPane());
+    vertical->addWidget(m_panel);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 1);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(buildToolbar());
+    layout->addWidget(m_toolbar);
     layout->addWidget(m_status);
     layout->addWidget(m_error);
     layout->addWidget(m_findBar);
     layout->addWidget(vertical, 1);
-}
-
-QWidget *KernelPage::buildToolbar()
-{
-    m_target->addItem(tr("Automatic"), QString());
-    for (const auto &arch : knownDeviceArchitectures())
-        m_target->addItem(QString::fromStdString(arch), QString::fromStdString(arch));
-    m_target->setToolTip(tr("Architecture NVRTC compiles for. Automatic: as a run on this machine "
-                            "would: this machine's GPU, else the spec's kernel.arch, else %1. "
-                            "No GPU is needed to compile.")
-                             .arg(QString::fromLatin1(kDefaultCompileArch)));
-    m_targetLabel->setBuddy(m_target);
-    m_compileButton->setToolTip(tr("Compile the picked configuration with the editor's text, "
-                                   "saved or not, and show its resource usage (Ctrl+B)"));
-    connect(m_compileButton, &QPushButton::clicked, this, [this] { compileConfig(); });
-    m_busy->setRange(0, 0); // indeterminate: a compile has no progress to report
-    m_busy->setMaximumWidth(90);
-    m_busy->setToolTip(tr("Compiling..."));
-    m_busy->hide();
-    m_fileLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-
-    auto *bar = new QWidget(this);
-    auto *row = new QHBoxLayout(bar);
-    row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(m_fileLabel);
-    row->addSpacing(12);
-    row->addWidget(m_picker, 1);
-    row->addWidget(m_targetLabel);
-    row->addWidget(m_target);
-    row->addWidget(m_compileButton);
-    row->addWidget(m_busy);
-    return bar;
-}
-
-QWidget *KernelPage::buildResultsPane()
-{
-    m_messagesView->setModel(m_messages);
-    m_messagesView->setRootIsDecorated(false);
-    m_messagesView->setUniformRowHeights(true);
-    m_messagesView->setAllColumnsShowFocus(true);
-    m_messagesView->header()->setStretchLastSection(true);
-    m_messagesView->setToolTip(tr("Click a message, or press Enter on it, to go to its line"));
-    m_log->setReadOnly(true);
-    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_log->setPlaceholderText(tr("The compiler's output appears here after a compile"));
-    m_tabs->addTab(m_messagesView, tr("Messages"));
-    m_tabs->addTab(m_log, tr("Compile log"));
-    m_tabs->addTab(m_code, tr("Code"));
-    m_tabs->setTabToolTip(2, tr("The built code of the configuration: PTX and SASS (CUDA), the "
-                                "entry's disassembly (cpu)"));
-
-    // What the compiler says the configuration uses over what the run measured for it.
-    auto *figures = new QWidget(this);
-    auto *figuresLayout = new QVBoxLayout(figures);
-    figuresLayout->setContentsMargins(0, 0, 0, 0);
-    figuresLayout->addWidget(m_resources);
-    figuresLayout->addWidget(m_measured);
-    figuresLayout->addStretch();
-    auto *pane = new QSplitter(Qt::Horizontal, this);
-    pane->addWidget(m_tabs);
-    pane->addWidget(figures);
-    pane->setStretchFactor(0, 3);
-    pane->setStretchFactor(1, 2);
-    return pane;
 }
 
 bool KernelPage::isModified() const
@@ -219,6 +217,319 @@ bool KernelPage::isModified() const
 bool KernelPage::isCompiling() const
 {
     return m_compiler->isBusy();
+}
+
+void KernelPage::setSpec(const Spec &spec, const QString &specPath)
+{
+    const QString source = resolveSourcePath(spec, specPath);
+    const bool keepEdits =
+        m_spec && !source.isEmpty() && source == m_sourcePath && m_editor->isModified();
+    const bool cuda = spec.backend == BackendKind::Cuda;
+    m_spec = spec;
+    m_specPath = specPath;
+    m_editor->setCudaHighlighting(cuda);
+    m_toolbar->setCuda(cuda);
+    m_picker->setSpec(spec);
+    if (!keepEdits) {
+        loadSource(spec, source);
+        m_panel->clear();
+        m_status->clear();
+    }
+    showPickedBranches();
+    updateFileLabel();
+}
+
+// The editor greys the #if branches the picked configuration does not build, with the macros
+// a build of it defines (the builders' own parameterDefines(), template parameters included).
+void KernelPage::showPickedBranches()
+{
+    if (!m_spec)
+        return;
+    QStringList definitions;
+    for (const std::string &define : parameterDefines(m_spec->parameters, m_picker->configuration(),
+                                                      m_editor->text().toStdString()))
+        definitions << QString::fromStdString(define.substr(2)); // "-DBM=64" -> "BM=64"
+    m_editor->setPreprocessorDefinitions(definitions);
+}
+
+void KernelPage::loadSource(const Spec &spec, const QString &path)
+{
+    const bool wasModified = m_editor->isModified();
+    m_loading = true;
+    readSource(spec, path);
+    m_loading = false;
+    if (wasModified != m_editor->isModified())
+        emit modificationChanged(m_editor->isModified());
+}
+
+void KernelPage::readSource(const Spec &spec, const QString &path)
+{
+    m_sourcePath = path;
+    m_loadFailed = false;
+    m_lastError.clear();
+    m_error->hide();
+    m_saveAction->setEnabled(!path.isEmpty());
+    if (path.isEmpty()) {
+        // Inline code has no file to save to: it is edited with the spec.
+        m_editor->loadText(QString::fromStdString(spec.kernel.code));
+        m_editor->setReadOnly(false);
+        m_saveAction->setToolTip(tr("The kernel is inline in the spec (kernel.code): there is "
+                                    "no kernel file to save"));
+        return;
+    }
+    // Read as the engine reads it: a device or a FIFO refused unread, a size limit.
+    const auto source = readUserFile(path.toStdString(), "kernel source", kMaxSpecFileBytes);
+    if (!source) {
+        m_editor->loadText(QString());
+        m_editor->setReadOnly(true);
+        m_saveAction->setEnabled(false);
+        m_loadFailed = true;
+        showError(QString::fromStdString(source.error().toString()));
+        return;
+    }
+    m_editor->loadText(QString::fromStdString(*source));
+    m_editor->setReadOnly(false);
+    m_saveAction->setToolTip(tr("Write %1 (Ctrl+S)").arg(path));
+}
+
+void KernelPage::updateFileLabel()
+{
+    if (!m_spec) {
+        m_toolbar->showNoSpec();
+        return;
+    }
+    const QString name =
+        m_sourcePath.isEmpty() ? tr("inline kernel") : QFileInfo(m_sourcePath).fileName();
+    m_toolbar->showFile(name, m_editor->isModified(),
+                        m_sourcePath.isEmpty()
+                            ? tr("The kernel's code is inline in %1").arg(m_specPath)
+                            : m_sourcePath);
+}
+
+bool KernelPage::save()
+{
+    if (m_sourcePath.isEmpty()) {
+        showError(tr("Nothing to save: the kernel is inline in the spec (kernel.code)."));
+        return false;
+    }
+    if (m_loadFailed) {
+        showError(tr("Cannot save %1: it could not be read, so the editor does not hold its text.")
+                      .arg(m_sourcePath));
+        return false;
+    }
+    // Written beside the file and renamed over it: on failure the file on disk is untouched.
+    const QString problem = SourceFileWriter::write(m_sourcePath, m_editor->text().toUtf8());
+    if (!problem.isEmpty()) {
+        showError(
+            tr("Cannot save %1: %2. The file on disk is unchanged.").arg(m_sourcePath, problem));
+        return false;
+    }
+    m_lastError.clear();
+    m_error->hide();
+    m_editor->setModified(false);
+    emit saved(m_sourcePath);
+    emit statusMessage(tr("Saved %1").arg(m_sourcePath));
+    return true;
+}
+
+void KernelPage::showError(const QString &text)
+{
+    m_lastError = text;
+    m_error->setText(text);
+    m_error->show();
+    emit statusMessage(text);
+}
+
+void KernelPage::setStatus(const QString &text, bool problem)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(problem ? QStringLiteral("color: #c62828;") : QString());
+    emit statusMessage(text);
+}
+
+bool KernelPage::codeHasFocus() const
+{
+    const QWidget *focus = QApplication::focusWidget();
+    return focus && (focus == codeView() || codeView()->isAncestorOf(focus));
+}
+
+void KernelPage::openFind()
+{
+    if (codeHasFocus()) {
+        codeView()->openFind();
+        return;
+    }
+    m_findBar->open(m_editor->selectedText().contains(QLatin1Char('\n'))
+                        ? QString()
+                        : m_editor->selectedText());
+}
+
+void KernelPage::findNext()
+{
+    find(true);
+}
+
+void KernelPage::findPrevious()
+{
+    find(false);
+}
+
+void KernelPage::find(bool forward)
+{
+    if (codeHasFocus()) {
+        codeView()->find(forward);
+        return;
+    }
+    if (m_findBar->text().isEmpty()) {
+        openFind();
+        return;
+    }
+    m_findBar->setFound(m_editor->find(m_findBar->text(), forward, m_findBar->caseSensitive()));
+}
+
+bool KernelPage::compileConfig()
+{
+    if (m_compiler->isBusy()) {
+        setStatus(tr("A compile is already running: wait for it to finish, then compile again."),
+                  true);
+        return false;
+    }
+    if (!m_spec) {
+        setStatus(tr("No spec loaded: open a spec to compile its kernel."), true);
+        return false;
+    }
+    CompileRequest request;
+    request.spec = *m_spec;
+    if (!m_sourcePath.isEmpty())
+        request.spec.kernel.sourcePath = m_sourcePath.toStdString();
+    request.code = m_editor->text().toStdString();
+    request.config = m_picker->configuration();
+    request.sizeIndex = m_picker->sizeIndex();
+    request.arch = m_toolbar->arch().toStdString();
+    request.workerPath =
+        (m_workerPath.isEmpty() ? SessionController::defaultWorkerPath() : m_workerPath)
+            .toStdString();
+    request.cacheDirectory = m_cacheDirectory.toStdString();
+    request.timeoutSeconds = m_compileTimeout;
+    m_compilingLabel = m_picker->label();
+    m_compilingCuda = m_spec->backend == BackendKind::Cuda;
+    m_compiler->start(std::move(request));
+
+    // Markers and messages belong to the previous compile.
+    m_editor->clearMarkers();
+    m_panel->showCompiling(m_compilingLabel);
+    setBusy(true);
+    setStatus(tr("Compiling %1...").arg(m_compilingLabel));
+    emit compileStarted();
+    return true;
+}
+
+void KernelPage::setBusy(bool busy)
+{
+    m_toolbar->setBusy(busy);
+}
+
+void KernelPage::onCompileFinished(const CompileOutcome &outcome)
+{
+    setBusy(false);
+    const QList<CompilerMessage> messages =
+        m_panel->showOutcome(outcome, m_compilingLabel, m_compilingCuda);
+    markMessages(messages);
+    setStatus(CompileReport::statusLine(outcome, messages, m_compilingLabel, m_compilingCuda),
+              CompileReport::isProblem(outcome));
+    emit compileFinished(outcome);
+}
+
+void KernelPage::markMessages(const QList<CompilerMessage> &messages)
+{
+    for (const auto &message : messages) {
+        if (message.hasLocation() && isInKernel(message))
+            m_editor->addMarker(message.line, message.severity);
+    }
+}
+
+bool KernelPage::isInKernel(const CompilerMessage &message) const
+{
+    // Compilers name the file as we named it to them (NVRTC's program name, the #line of the
+    // host build): the kernel's path, or a bare name for inline code.
+    if (m_sourcePath.isEmpty())
+        return !message.file.contains(QLatin1Char('/')) &&
+               message.file.startsWith(QLatin1String("kernel."));
+    if (message.file == m_sourcePath)
+        return true;
+    return QDir::isRelativePath(message.file) &&
+           QFileInfo(message.file).fileName() == QFileInfo(m_sourcePath).fileName();
+}
+
+void KernelPage::jumpToMessage(const QModelIndex &index)
+{
+    const CompilerMessagesModel *model = m_panel->messagesModel();
+    if (!index.isValid() || index.row() >= model->rowCount())
+        return;
+    const CompilerMessage &message = model->messageAt(index.row());
+    if (!message.hasLocation()) {
+        setStatus(tr("This message has no line to go to."));
+        return;
+    }
+    if (!isInKernel(message)) {
+        setStatus(tr("This message is about %1, not the kernel file.").arg(message.file));
+        return;
+    }
+    m_editor->goTo(message.line, message.column);
+}
+
+void KernelPage::setResultsModel(const ResultsModel *model, const DeviceModelList *deviceModels)
+{
+    measuredView()->setResultsModel(model);
+    measuredView()->setDeviceModels(deviceModels);
+    showMeasured();
+}
+
+void KernelPage::showMeasured()
+{
+    if (!m_spec)
+        return;
+    measuredView()->showConfiguration(
+        QString::fromStdString(m_picker->configuration().key(m_spec->parameters)),
+        m_picker->sizeIndex());
+}
+
+bool KernelPage::pickConfiguration(const QStringList &parameterNames, const Configuration &config,
+                                   std::size_t sizeIndex)
+{
+    if (!m_spec) {
+        setStatus(tr("No spec loaded: open the run's spec to compile its configurations here."),
+                  true);
+        return false;
+    }
+    // Values alone could fit another spec's parameters by chance: the names must be these.
+    if (!ConfigurationCode(*m_spec).isOfSpec(parameterNames) ||
+        !m_picker->setConfiguration(config)) {
+        setStatus(tr("That result is of another spec (parameters %1): open its spec to compile "
+                     "it here.")
+                      .arg(parameterNames.join(QStringLiteral(", "))),
+                  true);
+        return false;
+    }
+    m_picker->setSizeIndex(sizeIndex);
+    return true;
+}
+
+QString KernelPage::defineFlags(const QStringList &parameterNames,
+                                const Configuration &config) const
+{
+    return m_spec ? ConfigurationCode(*m_spec).defineFlags(parameterNames, config) : QString();
+}
+
+QString KernelPage::launchGeometry(const QStringList &parameterNames, const Configuration &config,
+                                   std::size_t sizeIndex, QString *problem) const
+{
+    if (!m_spec) {
+        if (problem)
+            *problem = tr("that result is of another spec than the one open");
+        return QString();
+    }
+    return ConfigurationCode(*m_spec).launchGeometry(parameterNames, config, sizeIndex, problem);
 }
 
 } // namespace tb

@@ -25,12 +25,14 @@ class QTreeView;
 namespace tb {
 
 class CodeView;
+class CompilePanel;
 class CompilerMessagesModel;
 class ConfigCompiler;
 class ConfigPicker;
 class DeviceModelList;
 class FindBar;
 class KernelEditor;
+class KernelToolbar;
 class MeasuredFiguresView;
 class ResourceUsageView;
 class ResultsModel;
@@ -44,6 +46,8 @@ struct CompilerMessage;
 // or Enter on a message puts the cursor on its line. The Code tab shows what was built: PTX and
 // SASS (nvdisasm) for CUDA, the entry's disassembly (objdump) for cpu. Beside the resource usage,
 // what the run on show measured for the picked configuration and size (the window's results model).
+// Composed of a KernelToolbar over the editor, a CompilePanel under it, and ConfigurationCode for
+// a result's -D flags and launch geometry.
 class KernelPage : public QWidget
 {
     Q_OBJECT
@@ -72,20 +76,20 @@ public:
     void setCompileTimeout(double seconds) { m_compileTimeout = seconds; }
 
     KernelEditor *editor() const { return m_editor; }
-    ConfigPicker *configPicker() const { return m_picker; }
+    ConfigPicker *configPicker() const;
     FindBar *findBar() const { return m_findBar; }
-    CompilerMessagesModel *messagesModel() const { return m_messages; }
-    QTreeView *messagesView() const { return m_messagesView; }
-    ResourceUsageView *resourceView() const { return m_resources; }
+    CompilerMessagesModel *messagesModel() const;
+    QTreeView *messagesView() const;
+    ResourceUsageView *resourceView() const;
     // Beside the resources: what the run on show measured for the picked configuration.
-    MeasuredFiguresView *measuredView() const { return m_measured; }
-    QPlainTextEdit *compileLog() const { return m_log; }
+    MeasuredFiguresView *measuredView() const;
+    QPlainTextEdit *compileLog() const;
     // The Code tab: PTX / SASS or Disassembly of the last compile.
-    CodeView *codeView() const { return m_code; }
-    QTabWidget *resultTabs() const { return m_tabs; }
-    QPushButton *compileButton() const { return m_compileButton; }
-    QComboBox *targetCombo() const { return m_target; }
-    QProgressBar *busyIndicator() const { return m_busy; }
+    CodeView *codeView() const;
+    QTabWidget *resultTabs() const;
+    QPushButton *compileButton() const;
+    QComboBox *targetCombo() const;
+    QProgressBar *busyIndicator() const;
     QLabel *statusLabel() const { return m_status; }
 
     // The results of the run on show (the window's model), for the measured figures, and in a
@@ -133,15 +137,13 @@ signals:
 
 private:
     void buildLayout();
-    QWidget *buildToolbar();
-    QWidget *buildResultsPane();
     void createActions();
     void loadSource(const Spec &spec, const QString &path);
     void readSource(const Spec &spec, const QString &path);
     void find(bool forward);
     bool codeHasFocus() const; // Find and F3 then search the code, not the kernel
     void onCompileFinished(const CompileOutcome &outcome);
-    void showMessages(const QList<CompilerMessage> &messages);
+    void markMessages(const QList<CompilerMessage> &messages);
     bool isInKernel(const CompilerMessage &message) const;
     void setBusy(bool busy);
     void setStatus(const QString &text, bool problem = false);
@@ -149,7 +151,6 @@ private:
     void updateFileLabel();
     void showPickedBranches();
     void showMeasured();
-    bool hasParameters(const QStringList &parameterNames) const;
 
     std::optional<Spec> m_spec;
     QString m_specPath;
@@ -164,23 +165,13 @@ private:
     bool m_loadFailed = false; // the kernel file could not be read: nothing to save
 
     ConfigCompiler *m_compiler;
-    ConfigPicker *m_picker;
+    KernelToolbar *m_toolbar;
+    ConfigPicker *m_picker; // the toolbar's
     KernelEditor *m_editor;
     FindBar *m_findBar;
-    CompilerMessagesModel *m_messages;
-    QTreeView *m_messagesView;
-    QPlainTextEdit *m_log;
-    CodeView *m_code;
-    ResourceUsageView *m_resources;
-    MeasuredFiguresView *m_measured;
-    QTabWidget *m_tabs;
-    QLabel *m_fileLabel;
+    CompilePanel *m_panel;
     QLabel *m_error;
     QLabel *m_status;
-    QLabel *m_targetLabel;
-    QComboBox *m_target;
-    QPushButton *m_compileButton;
-    QProgressBar *m_busy;
     QAction *m_saveAction = nullptr;
     QAction *m_compileAction = nullptr;
     QAction *m_findAction = nullptr;
