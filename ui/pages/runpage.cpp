@@ -4,61 +4,53 @@
 #include "latestsamples.h"
 #include "machineloadindicator.h"
 #include "models/resultsfeed.h"
-#include "plots/resourceplot.h"
-#include "plots/timelineplot.h"
+#include "models/resultsmodel.h"
 #include "runform.h"
+#include "runnarration.h"
 #include "runprogress.h"
 #include "runselector.h"
+#include "runviews.h"
 #include "session/loadedrun.h"
 #include "session/runcaption.h"
 #include "session/sessioncontroller.h"
 
-#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPlainTextEdit>
-#include <QSplitter>
+#include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace tb {
 
-namespace {
-constexpr int kMaxLogLines = 5000;
-} // namespace
-
 RunPage::RunPage(QWidget *parent)
     : QWidget(parent), m_controller(new SessionController(this)), m_feed(new ResultsFeed(this)),
       m_form(new RunForm(this)), m_runSelector(new RunSelector(this)),
       m_progress(new RunProgress(this)), m_load(new MachineLoadIndicator(this)),
-      m_lanes(new BenchLanes(this)), m_timeline(new TimelinePlot(this)),
-      m_latest(new LatestSamples(this)), m_resources(new ResourcePlot(this)),
-      m_log(new QPlainTextEdit(this)), m_compileOnlyBanner(new QLabel(this)),
-      m_splitter(new QSplitter(Qt::Vertical, this)), m_flushTimer(new QTimer(this))
+      m_lanes(new BenchLanes(this)), m_views(new RunViews(this)),
+      m_compileOnlyBanner(new QLabel(this)), m_flushTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("runPage"));
-    m_log->setObjectName(QStringLiteral("runLog"));
-    m_log->setReadOnly(true);
-    m_log->setMaximumBlockCount(kMaxLogLines);
-    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_log->setPlaceholderText(tr("Worker and session log"));
     m_compileOnlyBanner->setObjectName(QStringLiteral("compileOnlyBanner"));
     m_compileOnlyBanner->setWordWrap(true);
     m_compileOnlyBanner->setFrameShape(QFrame::StyledPanel);
     m_compileOnlyBanner->setMargin(6);
     m_compileOnlyBanner->hide();
+    buildLayout();
 
-    m_timeline->setMinimumHeight(180);
-    m_splitter->setObjectName(QStringLiteral("runPageSplitter")); // its state is kept
-    m_splitter->addWidget(m_timeline);
-    m_splitter->addWidget(buildPlots());
-    m_splitter->addWidget(m_log);
-    // The plots' row as tall as the timeline: its registers and spills are two axes stacked.
-    m_splitter->setStretchFactor(0, 4);
-    m_splitter->setStretchFactor(1, 4);
-    m_splitter->setStretchFactor(2, 1);
-    m_splitter->setSizes({300, 330, 90});
+    m_flushTimer->setInterval(100);
+    connect(m_flushTimer, &QTimer::timeout, this, &RunPage::flushPending);
+    connect(m_form, &RunForm::startRequested, this, &RunPage::startRun);
+    connect(m_form, &RunForm::stopRequested, this, &RunPage::stopRun);
+    connect(m_form, &RunForm::pauseRequested, this, &RunPage::pauseRun);
+    connect(m_form, &RunForm::resumeRequested, this, &RunPage::resumeRun);
+    connect(m_runSelector, &RunSelector::runChosen, this, &RunPage::requestStoredRun);
+    m_views->follow(m_feed);
+    connect(m_feed, &ResultsFeed::resultsAdded, m_load, &MachineLoadIndicator::addResults);
+    connectController();
+}
 
+void RunPage::buildLayout()
+{
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_form);
     layout->addWidget(m_runSelector);
@@ -68,56 +60,37 @@ RunPage::RunPage(QWidget *parent)
     layout->addLayout(progressRow);
     layout->addWidget(m_lanes);
     layout->addWidget(m_compileOnlyBanner);
-    layout->addWidget(m_splitter, 1);
-
-    m_flushTimer->setInterval(100);
-    connect(m_flushTimer, &QTimer::timeout, this, &RunPage::flushPending);
-    connect(m_form, &RunForm::startRequested, this, &RunPage::startRun);
-    connect(m_form, &RunForm::stopRequested, this, &RunPage::stopRun);
-    connect(m_form, &RunForm::pauseRequested, this, &RunPage::pauseRun);
-    connect(m_form, &RunForm::resumeRequested, this, &RunPage::resumeRun);
-    connect(m_runSelector, &RunSelector::runChosen, this, &RunPage::requestStoredRun);
-    connectFeed();
-    connectController();
-}
-
-// The latest configuration's samples and the resource usage side by side, below the timeline:
-// both matter while a run goes, so neither hides behind a tab.
-QWidget *RunPage::buildPlots()
-{
-    auto *plots = new QSplitter(Qt::Horizontal, this);
-    plots->setObjectName(QStringLiteral("runPagePlotsSplitter"));
-    plots->addWidget(m_latest);
-    plots->addWidget(m_resources);
-    plots->setStretchFactor(0, 2);
-    plots->setStretchFactor(1, 3);
-    return plots;
-}
-
-// Every plot follows the feed: cleared with it, fed its batches.
-void RunPage::connectFeed()
-{
-    connect(m_feed, &ResultsFeed::cleared, this, [this] {
-        m_timeline->clear();
-        m_latest->clear();
-        m_resources->clear();
-    });
-    connect(m_feed, &ResultsFeed::sizeLabelChanged, this,
-            [this](std::size_t sizeIndex, const QString &label) {
-                m_timeline->setSizeLabel(sizeIndex, label);
-                m_latest->setSizeLabel(sizeIndex, label);
-            });
-    connect(m_feed, &ResultsFeed::resultsAdded, this, [this](const QVector<ResultEvent> &batch) {
-        m_timeline->addResults(batch);
-        m_latest->addResults(batch);
-        m_resources->addResults(batch);
-        m_load->addResults(batch);
-    });
+    layout->addWidget(m_views, 1);
 }
 
 ResultsModel *RunPage::resultsModel() const
 {
     return m_feed->model();
+}
+
+TimelinePlot *RunPage::timeline() const
+{
+    return m_views->timeline();
+}
+
+LatestSamples *RunPage::latestSamples() const
+{
+    return m_views->latestSamples();
+}
+
+ResourcePlot *RunPage::resourcePlot() const
+{
+    return m_views->resourcePlot();
+}
+
+QPlainTextEdit *RunPage::log() const
+{
+    return m_views->log();
+}
+
+QSplitter *RunPage::splitter() const
+{
+    return m_views;
 }
 
 void RunPage::setShownRunId(qint64 runId, const QString &note)
@@ -185,12 +158,190 @@ void RunPage::clearResults()
 
 void RunPage::appendLog(const QString &line)
 {
-    m_log->appendPlainText(line);
+    m_views->appendLog(line);
 }
 
 void RunPage::flushPending()
 {
     m_feed->flush();
+}
+
+void RunPage::connectController()
+{
+    connect(m_controller, &SessionController::specLoaded, this, &RunPage::onSpecLoaded);
+    connect(m_controller, &SessionController::runStarted, this, [this](qint64 id, bool resumed) {
+        setShownRunId(id);
+        // "Run shown" names it, even before the workspace lists it (its first run).
+        m_runSelector->showLiveRun(id, m_feed->outline().name);
+        appendLog(resumed ? tr("Resuming run %1").arg(id) : tr("Started run %1").arg(id));
+    });
+    connect(m_controller, &SessionController::spaceSized, this, &RunPage::onSpaceSized);
+    connect(m_controller, &SessionController::resultArrived, m_feed, &ResultsFeed::queue);
+    connect(m_controller, &SessionController::roundStarted, this, &RunPage::onRoundStarted);
+    connect(m_controller, &SessionController::roundResultArrived, this, &RunPage::onRoundResult);
+    connect(m_controller, &SessionController::progressChanged, m_progress,
+            &RunProgress::setProgress);
+    connect(m_controller, &SessionController::benchLaneChanged, m_lanes, &BenchLanes::setLane);
+    connect(m_controller, &SessionController::runDeviceKnown, this,
+            [this](const QString &device, const DevicePeaks &peaks) {
+                m_feed->setPeaks(peaks);
+                appendLog(tr("Measuring on %1: results judged by its peaks (%2)")
+                              .arg(device, QString::fromStdString(describePeaks(peaks))));
+            });
+    connect(m_lanes, &BenchLanes::locationDropped, this,
+            [this](const QString &location, const QString &reason) {
+                appendLog(
+                    tr("Lost %1: dropped (%2); the run goes on without it").arg(location, reason));
+            });
+    connect(m_controller, &SessionController::pausedChanged, this, &RunPage::onPausedChanged);
+    connect(m_controller, &SessionController::logLine, this, &RunPage::appendLog);
+    // Before the run opens (a Slurm allocation queued): what it waits for, instead of
+    // "starting...".
+    connect(m_controller, &SessionController::notice, this, [this](const QString &line) {
+        if (m_shownRunId == 0 && isRunning())
+            m_progress->setBusy(line);
+    });
+    connect(m_controller, &SessionController::compilingOnly, this,
+            [this](const QString &announcement) {
+                m_compileOnlyBanner->setText(
+                    tr("<b>Compile-only run</b>: its results carry registers, spills and "
+                       "occupancy, no timings (they read \"compiled\"). %1")
+                        .arg(announcement.toHtmlEscaped()));
+                m_compileOnlyBanner->show();
+            });
+    connect(m_controller, &SessionController::finished, this, &RunPage::onFinished);
+    connect(m_controller, &SessionController::failed, this, &RunPage::onFailed);
+}
+
+bool RunPage::isRunning() const
+{
+    return m_controller->isRunning();
+}
+
+bool RunPage::isPaused() const
+{
+    return m_controller->isPaused();
+}
+
+void RunPage::startRun()
+{
+    if (m_controller->isRunning())
+        return;
+    const RunRequest request = m_form->request();
+    if (request.specPath.isEmpty()) {
+        onFailed(tr("Choose a tuning spec first."));
+        return;
+    }
+    m_feed->reset({});
+    m_compileOnlyBanner->hide();
+    setShownRunId(0);
+    m_progress->setBusy(tr("starting...")); // busy until the spaces are sized
+    m_controller->start(request);
+    m_form->setRunning(true);
+    m_runSelector->setEnabled(false);
+    m_flushTimer->start();
+    m_load->setRunning(true);
+    appendLog(tr("Tuning %1 into %2").arg(request.specPath, request.workspacePath));
+    emit statusMessage(tr("Running %1").arg(request.specPath));
+    emit runningChanged(true);
+}
+
+void RunPage::stopRun()
+{
+    if (!m_controller->isRunning())
+        return;
+    m_controller->stop();
+    m_form->stopButton()->setEnabled(false);
+    m_form->pauseButton()->setEnabled(false);
+    appendLog(tr("Stopping: waiting for the configurations in flight"));
+    emit statusMessage(tr("Stopping..."));
+}
+
+void RunPage::pauseRun()
+{
+    m_controller->pause();
+}
+
+void RunPage::resumeRun()
+{
+    m_controller->resume();
+}
+
+void RunPage::togglePause()
+{
+    isPaused() ? resumeRun() : pauseRun();
+}
+
+void RunPage::onPausedChanged(bool paused)
+{
+    m_form->setPaused(paused);
+    if (isRunning()) { // else the run ended paused: its outcome is shown instead
+        m_progress->setPaused(paused);
+        appendLog(paused ? tr("Paused: no new configurations; those in flight finish")
+                         : tr("Resumed"));
+        emit statusMessage(paused ? tr("Paused") : tr("Running"));
+    }
+    emit pausedChanged(paused);
+}
+
+void RunPage::onSpecLoaded(const SpecOutline &outline)
+{
+    m_feed->reset(outline);
+    appendLog(RunNarration::specLoaded(outline));
+}
+
+void RunPage::onSpaceSized(const SpaceSummary &summary)
+{
+    const QString label = QString::fromStdString(summary.sizeLabel);
+    m_feed->setSizeLabel(summary.sizeIndex, label);
+    m_feed->expectResults(summary.planned);
+    appendLog(RunNarration::spaceSized(summary));
+}
+
+void RunPage::onRoundStarted(const RoundStart &start)
+{
+    appendLog(RunNarration::roundStarted(start));
+}
+
+void RunPage::onRoundResult(const RoundEvent &event)
+{
+    m_feed->replace(event);
+    if (!event.stored)
+        latestSamples()->addRound(event);
+    appendLog(RunNarration::roundResult(event, m_feed->model()->sizeLabel(event.sizeIndex)));
+}
+
+void RunPage::endLiveRun()
+{
+    flushPending();
+    m_flushTimer->stop();
+    m_load->setRunning(false);
+    m_lanes->clear();
+    m_form->setRunning(false);
+    m_runSelector->setEnabled(true);
+}
+
+void RunPage::onFinished(const RunSummary &summary)
+{
+    endLiveRun();
+    for (const SizeFailure &failure : summary.sizeFailures)
+        appendLog(RunNarration::sizeNotTuned(failure));
+    const QString text = RunNarration::finished(summary);
+    m_progress->setFinished(summary.stopped);
+    appendLog(text);
+    emit statusMessage(text);
+    emit runningChanged(false);
+    emit runFinished(summary);
+}
+
+void RunPage::onFailed(const QString &message)
+{
+    endLiveRun();
+    m_progress->setFailed();
+    appendLog(tr("Error: %1").arg(message));
+    emit statusMessage(tr("Run failed"));
+    emit runningChanged(false);
+    emit runFailed(message);
 }
 
 } // namespace tb

@@ -24,6 +24,7 @@ class ResultsModel;
 class RunForm;
 class RunProgress;
 class RunSelector;
+class RunViews;
 class SessionController;
 class TimelinePlot;
 
@@ -32,7 +33,8 @@ class TimelinePlot;
 // and spills per configuration) and the log; or look at a run stored in the open workspace.
 // The page owns the results on show (feed()): live results are queued there and handed to the
 // model and every plot in batches on a 100 ms timer, so a fast run never floods the views. The
-// Results page shows the same feed's model.
+// Results page shows the same feed's model. The plots and the log are RunViews; what the log
+// says of a live run, RunNarration.
 class RunPage : public QWidget
 {
     Q_OBJECT
@@ -43,17 +45,17 @@ public:
     SessionController *controller() const { return m_controller; }
     ResultsFeed *feed() const { return m_feed; }
     ResultsModel *resultsModel() const;
-    TimelinePlot *timeline() const { return m_timeline; }
-    LatestSamples *latestSamples() const { return m_latest; }
-    ResourcePlot *resourcePlot() const { return m_resources; }
+    TimelinePlot *timeline() const;
+    LatestSamples *latestSamples() const;
+    ResourcePlot *resourcePlot() const;
     RunSelector *runSelector() const { return m_runSelector; }
     RunProgress *progress() const { return m_progress; }
     MachineLoadIndicator *machineLoad() const { return m_load; }
     BenchLanes *lanes() const { return m_lanes; }
-    QPlainTextEdit *log() const { return m_log; }
+    QPlainTextEdit *log() const;
     // Shown while the run on show only compiles: "Compiling only: ... no timings".
     QLabel *compileOnlyBanner() const { return m_compileOnlyBanner; }
-    QSplitter *splitter() const { return m_splitter; }
+    QSplitter *splitter() const;
     bool isRunning() const;
     bool isPaused() const;
     // The run whose results the views hold (live or stored); 0 when none.
@@ -91,8 +93,7 @@ signals:
     void storedRunRequested(qint64 runId);
 
 private:
-    QWidget *buildPlots();
-    void connectFeed();
+    void buildLayout();
     void connectController();
     void appendLog(const QString &line);
     void setShownRunId(qint64 runId, const QString &note = {});
@@ -113,12 +114,8 @@ private:
     RunProgress *m_progress;
     MachineLoadIndicator *m_load;
     BenchLanes *m_lanes;
-    TimelinePlot *m_timeline;
-    LatestSamples *m_latest;
-    ResourcePlot *m_resources;
-    QPlainTextEdit *m_log;
+    RunViews *m_views;
     QLabel *m_compileOnlyBanner;
-    QSplitter *m_splitter;
     QTimer *m_flushTimer;
     qint64 m_shownRunId = 0;
     QString m_shownRunNote;
