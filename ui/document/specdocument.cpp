@@ -40,8 +40,7 @@ SpecDocument::~SpecDocument() = default;
 void SpecDocument::reset(const SpecJson &json, const QString &path)
 {
     m_json = json;
-    m_fileText.clear(); // a new document: formatted afresh when first saved
-    m_fileJson = SpecJson();
+    m_file = SpecFile(); // a new document: formatted afresh when first saved
     m_errorString.clear();
     const bool pathChanged = path != m_filePath;
     m_filePath = path;
@@ -249,6 +248,41 @@ void SpecDocument::finishValidation(quint64 generation, std::optional<Spec> spec
     emit validated();
     if (wasValid != isValid())
         emit validityChanged(isValid());
+}
+
+bool SpecDocument::load(const QString &path)
+{
+    SpecFile file;
+    QString error;
+    if (!file.read(path, &error))
+        return fail(error);
+    reset(file.json(), QFileInfo(path).absoluteFilePath());
+    m_file = std::move(file);
+    return true;
+}
+
+bool SpecDocument::save()
+{
+    if (m_filePath.isEmpty())
+        return fail(tr("The spec has no file name yet: use Save As"));
+    return saveAs(m_filePath);
+}
+
+bool SpecDocument::saveAs(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QString error;
+    if (!m_file.write(absolute, m_json, &error))
+        return fail(error);
+    m_errorString.clear();
+    m_undoStack->setClean();
+    if (absolute != m_filePath) {
+        m_filePath = absolute;
+        emit filePathChanged(m_filePath);
+        ++m_generation; // relative kernel paths now resolve elsewhere
+        scheduleValidation();
+    }
+    return true;
 }
 
 bool SpecDocument::fail(const QString &message)

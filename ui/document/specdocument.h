@@ -3,6 +3,7 @@
 #include "jsonpointer.h"
 #include "model/spec.h"
 #include "spec/specissue.h"
+#include "specfile.h"
 
 #include <QObject>
 #include <QString>
@@ -24,7 +25,8 @@ class SpecValidator;
 // Every edit is an undoable command on undoStack(). After each edit, and after a short quiet
 // period, the document is validated by the engine's SpecLoader on a worker thread; the issues
 // come back as JSON pointers so each field can show its own error (errorsAt / errorsUnder).
-// Nothing here blocks the GUI thread on engine work; load and save are plain file I/O.
+// Nothing here blocks the GUI thread on engine work; load and save are plain file I/O
+// (SpecFile).
 class SpecDocument : public QObject
 {
     Q_OBJECT
@@ -115,9 +117,7 @@ private:
 
     SpecJson m_json = SpecJson::object();
     QString m_filePath;
-    // The file's text as last read or written, and the JSON it holds: what a save patches.
-    std::string m_fileText;
-    SpecJson m_fileJson;
+    SpecFile m_file; // as last read or written: what a save patches
     QString m_errorString;
     QUndoStack *m_undoStack;
     int m_typingSession = 0;

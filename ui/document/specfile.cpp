@@ -1,5 +1,4 @@
-// SpecDocument, continued: reading and writing the spec file.
-#include "specdocument.h"
+#include "specfile.h"
 
 #include "jsonformat.h"
 #include "jsontextpatch.h"
@@ -8,7 +7,6 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
-#include <QUndoStack>
 
 namespace tb {
 
@@ -31,10 +29,13 @@ QString parseErrorText(const SpecJson::parse_error &error)
 
 } // namespace
 
-bool SpecDocument::load(const QString &path)
+bool SpecFile::read(const QString &path, QString *error)
 {
-    const QFileInfo info(path);
-    if (info.isDir())
+    const auto fail = [error](const QString &message) {
+        *error = message;
+        return false;
+    };
+    if (QFileInfo(path).isDir())
         return fail(tr("Cannot open '%1': it is a directory").arg(path));
     // As the engine reads a spec: a device or a FIFO is refused unread, a file over the limit
     // too (QFile::readAll of /dev/zero ran out of memory, a FIFO blocked the window).
@@ -45,62 +46,49 @@ bool SpecDocument::load(const QString &path)
     SpecJson json;
     try {
         json = SpecJson::parse(bytes.begin(), bytes.end());
-    } catch (const SpecJson::parse_error &error) {
-        return fail(tr("'%1' is not valid JSON: %2").arg(path, parseErrorText(error)));
-    } catch (const SpecJson::exception &error) { // a number beyond a double (1e777)
-        const QString what = QString::fromUtf8(error.what());
+    } catch (const SpecJson::parse_error &parseError) {
+        return fail(tr("'%1' is not valid JSON: %2").arg(path, parseErrorText(parseError)));
+    } catch (const SpecJson::exception &jsonError) { // a number beyond a double (1e777)
+        const QString what = QString::fromUtf8(jsonError.what());
         return fail(tr("'%1' is not valid JSON: %2")
                         .arg(path, what.mid(what.indexOf(QLatin1String("] ")) + 2)));
     }
     if (!json.is_object())
         return fail(tr("'%1' is not a spec: expected a JSON object ({ ... }), found %2")
                         .arg(path, QString::fromUtf8(json.type_name())));
-    reset(json, info.absoluteFilePath());
-    m_fileText = bytes.toStdString();
-    m_fileJson = std::move(json);
+    m_text = bytes.toStdString();
+    m_json = std::move(json);
     return true;
 }
 
-bool SpecDocument::save()
+bool SpecFile::write(const QString &absolutePath, const SpecJson &json, QString *error)
 {
-    if (m_filePath.isEmpty())
-        return fail(tr("The spec has no file name yet: use Save As"));
-    return saveAs(m_filePath);
-}
-
-bool SpecDocument::saveAs(const QString &path)
-{
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const auto fail = [error](const QString &message) {
+        *error = message;
+        return false;
+    };
     // QSaveFile writes a temporary file and renames it over the target on commit(). Unbuffered,
     // so that a short write (disk full, file size limit) is seen here, before the commit: a
     // buffered one can reach the rename with part of the text missing.
-    QSaveFile file(absolute);
+    QSaveFile file(absolutePath);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return fail(tr("Cannot save '%1': %2").arg(absolute, file.errorString()));
+        return fail(tr("Cannot save '%1': %2").arg(absolutePath, file.errorString()));
     const std::string text =
-        m_fileText.empty() ? formatJson(m_json) : patchJsonText(m_fileText, m_fileJson, m_json);
+        m_text.empty() ? formatJson(json) : patchJsonText(m_text, m_json, json);
     for (std::size_t written = 0; written < text.size();) {
         const qint64 count = file.write(text.data() + written, qint64(text.size() - written));
         if (count <= 0) {
             const QString reason =
                 file.errorString().isEmpty() ? tr("the write failed") : file.errorString();
             file.cancelWriting(); // the target stays as it was
-            return fail(tr("Cannot save '%1': %2").arg(absolute, reason));
+            return fail(tr("Cannot save '%1': %2").arg(absolutePath, reason));
         }
         written += std::size_t(count);
     }
     if (!file.commit())
-        return fail(tr("Cannot save '%1': %2").arg(absolute, file.errorString()));
-    m_errorString.clear();
-    m_fileText = text;
-    m_fileJson = m_json;
-    m_undoStack->setClean();
-    if (absolute != m_filePath) {
-        m_filePath = absolute;
-        emit filePathChanged(m_filePath);
-        ++m_generation; // relative kernel paths now resolve elsewhere
-        scheduleValidation();
-    }
+        return fail(tr("Cannot save '%1': %2").arg(absolutePath, file.errorString()));
+    m_text = text;
+    m_json = json;
     return true;
 }
 
