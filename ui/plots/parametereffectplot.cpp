@@ -70,10 +70,11 @@ QWidget *ParameterEffectPlot::buildControls()
             .arg(kMaxLegendValues));
     add(tr("Si&ze:"), m_sizeCombo, tr("The problem size shown: each size is tuned separately"));
     row->addStretch(1);
-    connect(m_xCombo, &QComboBox::currentIndexChanged, this,
-            [this](int index) { setXParameter(choiceName(m_xCombo->itemData(index).toInt())); });
+    connect(m_xCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
+        setXParameter(m_choices.name(m_xCombo->itemData(index).toInt()));
+    });
     connect(m_colorCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
-        setColorParameter(choiceName(m_colorCombo->itemData(index).toInt()));
+        setColorParameter(m_choices.name(m_colorCombo->itemData(index).toInt()));
     });
     connect(m_sizeCombo, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (index >= 0)
@@ -108,7 +109,7 @@ void ParameterEffectPlot::setParameters(const QStringList &names)
     // Keep the chosen parameters by name; placeholder names ("parameter 2") by position; a
     // chosen resource stays as it is.
     const int count = int(names.size());
-    if (m_names.isEmpty()) {
+    if (m_choices.names().isEmpty()) {
         m_xParameter = isResourceChoice(m_xParameter) ? m_xParameter : 0;
         if (!isResourceChoice(m_colorParameter))
             m_colorParameter = count > 1 ? 1 : -1;
@@ -123,7 +124,7 @@ void ParameterEffectPlot::setParameters(const QStringList &names)
         if (!isResourceChoice(m_colorParameter))
             m_colorParameter = int(names.indexOf(colorParameter()));
     }
-    m_names = names;
+    m_choices.setNames(names);
     m_placeholderNames = false;
     fillChoiceCombos();
     m_layoutDirty = true;
@@ -170,14 +171,14 @@ void ParameterEffectPlot::addResults(const QVector<ResultEvent> &batch)
     for (const ResultEvent &event : batch)
         for (const int channel : m_data.add(event))
             m_layoutDirty = m_layoutDirty || moves(channel);
-    if (m_names.isEmpty() && m_data.parameterCount() > 0) {
+    if (m_choices.names().isEmpty() && m_data.parameterCount() > 0) {
         QStringList names; // no spec told us the names
         for (int i = 0; i < m_data.parameterCount(); ++i)
             names.append(tr("parameter %1").arg(i + 1));
         setParameters(names);
         m_placeholderNames = true;
     }
-    if (offeredResourceMask() != m_offeredResources)
+    if (m_choices.offerResourcesOf(m_data))
         fillChoiceCombos(); // the first CUDA result: its figures become choices
     if (m_data.countPerSize().size() != sizesBefore) {
         if (!m_sizeChosen && !m_data.countPerSize().count(m_sizeIndex)) {
@@ -212,12 +213,12 @@ void ParameterEffectPlot::clearResults()
 
 QString ParameterEffectPlot::xParameter() const
 {
-    return choiceName(m_xParameter);
+    return m_choices.name(m_xParameter);
 }
 
 QString ParameterEffectPlot::colorParameter() const
 {
-    return choiceName(m_colorParameter);
+    return m_choices.name(m_colorParameter);
 }
 
 int ParameterEffectPlot::pointCount() const
@@ -277,6 +278,80 @@ void ParameterEffectPlot::changeEvent(QEvent *event)
         m_layoutDirty = true;                                      // the ring takes the text colour
     }
     QWidget::changeEvent(event);
+}
+
+void ParameterEffectPlot::setSizeLabel(std::size_t sizeIndex, const QString &label)
+{
+    m_sizeLabels.insert(sizeIndex, label);
+    updateSizeCombo();
+}
+
+void ParameterEffectPlot::setXParameter(const QString &name)
+{
+    const int choice = m_choices.find(name);
+    if (choice < 0 || choice == m_xParameter)
+        return;
+    m_xParameter = choice;
+    {
+        const QSignalBlocker blocker(m_xCombo);
+        m_xCombo->setCurrentIndex(m_xCombo->findData(choice));
+    }
+    m_layoutDirty = true;
+    replotIfDirty();
+    emit viewChanged();
+}
+
+void ParameterEffectPlot::setColorParameter(const QString &name)
+{
+    const int choice = name.isEmpty() ? -1 : m_choices.find(name);
+    if ((choice < 0 && !name.isEmpty()) || choice == m_colorParameter)
+        return;
+    m_colorParameter = choice;
+    {
+        const QSignalBlocker blocker(m_colorCombo);
+        m_colorCombo->setCurrentIndex(m_colorCombo->findData(choice));
+    }
+    m_layoutDirty = true;
+    replotIfDirty();
+    emit viewChanged();
+}
+
+// The choices' combo boxes list the resources the results carry (the first CUDA result adds
+// its figures).
+void ParameterEffectPlot::fillChoiceCombos()
+{
+    m_choices.offerResourcesOf(m_data);
+    m_choices.fill(m_xCombo, m_colorCombo, m_xParameter, m_colorParameter);
+}
+
+// A new run may carry no resources (CPU): a resource chosen for the last one goes back to the
+// first parameter on x and to one colour.
+void ParameterEffectPlot::dropResourceChoices()
+{
+    if (isResourceChoice(m_xParameter))
+        m_xParameter = 0;
+    if (isResourceChoice(m_colorParameter))
+        m_colorParameter = -1;
+}
+
+void ParameterEffectPlot::setSizeIndex(std::size_t sizeIndex)
+{
+    m_sizeChosen = true;
+    if (sizeIndex == m_sizeIndex)
+        return;
+    m_sizeIndex = sizeIndex;
+    updateSizeCombo();
+    m_layoutDirty = true;
+    replotIfDirty();
+    emit viewChanged();
+}
+
+void ParameterEffectPlot::updateSizeCombo()
+{
+    std::vector<std::size_t> sizes;
+    for (const auto &entry : m_data.countPerSize())
+        sizes.push_back(entry.first);
+    fillSizeCombo(m_sizeCombo, std::move(sizes), m_sizeLabels, m_sizeIndex);
 }
 
 } // namespace tb

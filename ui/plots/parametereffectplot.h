@@ -1,5 +1,6 @@
 #pragma once
 
+#include "parametereffectchoices.h"
 #include "parametereffectdata.h"
 #include "parametereffectscene.h"
 
@@ -28,7 +29,7 @@ class ViewFollower;
 // can select it in the table. Time objectives read in durations (DurationTicker).
 // Where results carry a compiled GPU kernel's resource figures (CUDA), both combo boxes offer
 // them after the parameters: registers, spills (bytes), shared memory (bytes), occupancy (%);
-// a resource on x is a numeric axis. A CPU run offers none.
+// a resource on x is a numeric axis. A CPU run offers none (ParameterEffectChoices).
 class ParameterEffectPlot : public QWidget
 {
     Q_OBJECT
@@ -53,9 +54,12 @@ public:
     void clearResults();
 
     // The combo boxes' name of a resource: "registers", "spills (bytes)", ...
-    static QString resourceName(ParameterEffectData::Resource resource);
+    static QString resourceName(ParameterEffectData::Resource resource)
+    {
+        return ParameterEffectChoices::resourceName(resource);
+    }
     // The resources the shown results carry, offered as x and colour.
-    QStringList offeredResources() const;
+    QStringList offeredResources() const { return m_choices.offeredResources(); }
 
     QString xParameter() const;
     QString colorParameter() const;
@@ -95,25 +99,22 @@ private:
     void styleObjectiveAxis();
     void updateSizeCombo();
     ParameterEffectView view() const;
-    // Choices: a parameter's index, or kResourceChoice + a Resource; -1 (colour): none.
-    static constexpr int kResourceChoice = 1 << 16;
-    static bool isResourceChoice(int choice) { return choice >= kResourceChoice; }
-    int dataChannel(int choice) const;
-    QString choiceName(int choice) const;
-    int choiceOf(const QString &name) const; // -1: neither a parameter nor an offered resource
-    int offeredResourceMask() const;
+    static bool isResourceChoice(int choice) { return ParameterEffectChoices::isResource(choice); }
+    int dataChannel(int choice) const
+    {
+        return ParameterEffectChoices::dataChannel(choice, m_data);
+    }
     void fillChoiceCombos();
     void dropResourceChoices();
 
     ParameterEffectData m_data;
-    QStringList m_names;
+    ParameterEffectChoices m_choices;
     bool m_placeholderNames = false; // made up from the first result: no names were set
     QString m_objective = QStringLiteral("time");
     bool m_minimize = true;
     QMap<std::size_t, QString> m_sizeLabels;
-    int m_xParameter = 0;       // a choice (kResourceChoice)
-    int m_colorParameter = -1;  // a choice; -1: one colour
-    int m_offeredResources = 0; // the mask the combo boxes list
+    int m_xParameter = 0;      // a choice (ParameterEffectChoices)
+    int m_colorParameter = -1; // a choice; -1: one colour
     std::size_t m_sizeIndex = 0;
     bool m_sizeChosen = false; // false: show the first size that arrives
 
