@@ -15,8 +15,7 @@ SessionOptions sessionOptions(const RunChoices &request)
 {
     SessionOptions options;
     options.workspacePath = request.workspacePath;
-    options.workerCommand = {request.workerPath.empty() ? defaultWorkerPath()
-                                                        : request.workerPath};
+    options.workerCommand = {request.workerPath.empty() ? defaultWorkerPath() : request.workerPath};
     options.workers = std::max(0, request.workers);
     options.strategy = request.strategy;
     options.maxConfigs = request.maxConfigs;

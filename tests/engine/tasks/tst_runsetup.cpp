@@ -103,7 +103,7 @@ private slots:
         const std::vector<std::string> found{"0", "1", "2"};
         QCOMPARE(selectGpus(found, std::nullopt), found);
         QCOMPARE(selectGpus(found, std::vector<std::string>{"2", "0"}),
-                 (std::vector<std::string>{"0", "2"})); // in the driver's order
+                 (std::vector<std::string>{"0", "2"}));                    // in the driver's order
         QVERIFY(selectGpus(found, std::vector<std::string>{"7"}).empty()); // another machine's
     }
 };
