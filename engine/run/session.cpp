@@ -99,7 +99,8 @@ Expected<RunSummary> Session::run()
     m_summary.seconds = m_pacing.elapsedSeconds();
     const bool complete =
         m_summary.ok + m_summary.failed >= plannedConfigs() && m_rounds.complete();
-    if (auto status = m_store->runs().setState(m_summary.runId, complete ? "finished" : "stopped");
+    if (auto status = m_store->runs().setState(m_summary.runId,
+                                               complete ? RunState::Finished : RunState::Stopped);
         !status)
         return fail(status.error());
     if (auto status = m_store->runs().release(m_summary.runId, m_holder); !status)
@@ -149,7 +150,7 @@ Status Session::openRun()
             m_stored.emplace(std::make_pair(stored.configKey, stored.sizeIndex), std::move(stored));
         if (auto status = m_rounds.loadStored(*m_store, latest->id); !status)
             return status;
-        if (auto status = m_store->runs().setState(latest->id, "running"); !status)
+        if (auto status = m_store->runs().setState(latest->id, RunState::Running); !status)
             return status;
     } else {
         RunRecord record;
@@ -610,7 +611,7 @@ Expected<RunSummary> Session::fail(const EngineError &error)
         m_pipeline->stop();
     releaseAllocation();
     if (m_store && m_claimed) { // never another process's run
-        (void)m_store->runs().setState(m_summary.runId, "failed");
+        (void)m_store->runs().setState(m_summary.runId, RunState::Failed);
         (void)m_store->runs().release(m_summary.runId, m_holder);
     }
     m_listener.onFailed(error);

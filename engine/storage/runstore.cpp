@@ -12,8 +12,6 @@ namespace tb {
 
 namespace {
 
-constexpr std::array<const char *, 4> kRunStates = {"running", "finished", "stopped", "failed"};
-
 constexpr const char *kSelectRun =
     "SELECT r.id, r.spec_id, s.name, r.state, r.strategy, r.host, r.tool_version, r.device,"
     " r.started_at, coalesce(r.finished_at, ''),"
@@ -50,8 +48,8 @@ RunRecord runFromRow(const Statement &row)
     if (!row.isNull(11))
         run.holder = RunHolder{row.intAt(11), row.textAt(12), row.textAt(13)};
     // A run whose writer is gone stays "running" in the file until it is resumed; say what it is.
-    if (run.state == "running" && (!run.holder || !isAlive(*run.holder)))
-        run.state = "interrupted";
+    if (run.state == toString(RunState::Running) && (!run.holder || !isAlive(*run.holder)))
+        run.state = toString(RunState::Interrupted);
     return run;
 }
 
@@ -74,15 +72,6 @@ Expected<std::vector<RunRecord>> queryRuns(Database &db, const std::string &sql,
             return runs;
         runs.push_back(runFromRow(*query));
     }
-}
-
-bool isRunState(const std::string &state)
-{
-    for (const char *known : kRunStates) {
-        if (state == known)
-            return true;
-    }
-    return false;
 }
 
 Status noSuchRun(const std::string &operation, const std::string &path)
@@ -220,10 +209,12 @@ Expected<std::optional<std::int64_t>> RunStore::importedFrom(const std::string &
     return *row ? std::optional<std::int64_t>(query->intAt(0)) : std::nullopt;
 }
 
-Status RunStore::setState(std::int64_t runId, const std::string &state)
+Status RunStore::setState(std::int64_t runId, RunState state)
 {
-    const std::string operation = "set run " + std::to_string(runId) + " to '" + state + "'";
-    if (!isRunState(state)) {
+    const std::string name(toString(state));
+    const std::string operation = "set run " + std::to_string(runId) + " to '" + name + "'";
+    // Interrupted is how a running run whose writer is gone reads; it is never stored.
+    if (state == RunState::Interrupted) {
         return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
                          "a run state is running, finished, stopped or failed");
     }
@@ -233,7 +224,7 @@ Status RunStore::setState(std::int64_t runId, const std::string &state)
                      operation);
     if (!update)
         return update.error();
-    update->bindText(1, state).bindInt(2, runId);
+    update->bindText(1, name).bindInt(2, runId);
     if (auto status = update->run(); !status)
         return status;
     if (m_db.changes() == 0) {

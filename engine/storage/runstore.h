@@ -3,6 +3,7 @@
 #include "database.h"
 #include "model/devicepeaks.h"
 #include "model/expected.h"
+#include "model/runstate.h"
 #include "runholder.h"
 #include "storerecords.h"
 
@@ -36,7 +37,7 @@ public:
     Expected<std::optional<std::int64_t>> importedFrom(const std::string &sourceHash);
 
     // Sets finished_at to now for finished|stopped|failed, clears it for running (a resume).
-    Status setState(std::int64_t runId, const std::string &state);
+    Status setState(std::int64_t runId, RunState state);
     // The strategy the run searches with, once known: a spec's "auto" is resolved per size
     // after the run is opened (search/strategychoice.h).
     Status setStrategy(std::int64_t runId, const std::string &strategy);

@@ -97,13 +97,13 @@ private slots:
                                                        : failed)
                                 .hasValue());
         }
-        QVERIFY(store->runs().setState(1, "finished").hasValue());
+        QVERIFY(store->runs().setState(1, RunState::Finished).hasValue());
         QCOMPARE(*store->runs().create(run), std::int64_t{2});
         const Configuration config{{32, 1}};
         QVERIFY(store->results()
                     .save(2, specId, config.key(spec->parameters), config, 0, failed)
                     .hasValue());
-        QVERIFY(store->runs().setState(2, "finished").hasValue());
+        QVERIFY(store->runs().setState(2, RunState::Finished).hasValue());
     }
 
     void theJsonNamesTheSetAndWhatToMeasure()

@@ -99,7 +99,7 @@ class TestCliMeasureMissing : public QObject
                                        stored->result))
                 return 0;
         }
-        return store->runs().setState(*runId, "finished") ? *runId : 0;
+        return store->runs().setState(*runId, RunState::Finished) ? *runId : 0;
     }
 
 private slots:

@@ -2,6 +2,7 @@
 
 #include "model/configuration.h"
 #include "model/result.h"
+#include "model/runstate.h"
 #include "model/spec.h"
 #include "storage/store.h"
 
@@ -59,7 +60,7 @@ inline std::int64_t storeFinishedRun(const std::string &workspace, const tb::Spe
                                    row.result))
             qFatal("cannot save the result of %s", config.key(spec.parameters).c_str());
     }
-    if (!store->runs().setState(*runId, "finished"))
+    if (!store->runs().setState(*runId, tb::RunState::Finished))
         qFatal("cannot finish the run");
     return *runId;
 }

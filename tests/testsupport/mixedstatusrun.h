@@ -2,6 +2,7 @@
 
 #include "model/parameter.h"
 #include "model/result.h"
+#include "model/runstate.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
 
@@ -118,7 +119,7 @@ inline MixedStatusRun storeMixedStatusRun(const std::string &workspace, const st
     save({256, 1}, 0, failedResult(ResultStatus::SkippedByConstraint));
     save({32, 0.5}, 1, timedResult(1e-4, {1e-4, 1.1e-4}));
     save({64, 1}, 1, timedResult(9e-5, {9e-5, 9.5e-5}));
-    if (!store->runs().setState(made.run.id, "finished"))
+    if (!store->runs().setState(made.run.id, tb::RunState::Finished))
         qFatal("cannot finish the run");
     auto results = store->results().ofRun(made.run.id, true);
     if (!results || results->size() != 10)

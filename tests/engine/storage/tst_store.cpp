@@ -133,18 +133,18 @@ private slots:
         record.specId = *store.specs().save(makeSpec("gemm"));
         const std::int64_t runId = *store.runs().create(record);
 
-        QVERIFY(store.runs().setState(runId, "stopped"));
+        QVERIFY(store.runs().setState(runId, RunState::Stopped));
         QCOMPARE(store.runs().read(runId)->state, std::string("stopped"));
         QVERIFY(isIsoUtc(store.runs().read(runId)->finishedAt));
-        QVERIFY(store.runs().setState(runId, "running")); // resumed
+        QVERIFY(store.runs().setState(runId, RunState::Running)); // resumed
         QVERIFY(store.runs().read(runId)->finishedAt.empty());
-        QVERIFY(store.runs().setState(runId, "finished"));
+        QVERIFY(store.runs().setState(runId, RunState::Finished));
         QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
 
-        QCOMPARE(store.runs().setState(runId, "paused").error().code,
+        QCOMPARE(store.runs().setState(runId, RunState::Interrupted).error().code,
                  EngineError::Code::InvalidArgument);
         QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
-        QVERIFY(!store.runs().setState(999, "failed"));
+        QVERIFY(!store.runs().setState(999, RunState::Failed));
     }
 
     // One writer per run: a live holder keeps its run; one that is gone is taken over, and its
@@ -182,7 +182,7 @@ private slots:
         QVERIFY(store.runs().read(runId)->holder == me);
         QVERIFY(store.runs().release(runId, me));
         QVERIFY(!store.runs().read(runId)->holder.has_value());
-        QVERIFY(store.runs().setState(runId, "finished"));
+        QVERIFY(store.runs().setState(runId, RunState::Finished));
         QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
         QCOMPARE(store.runs().claim(999, me).error().code, EngineError::Code::InvalidArgument);
     }
