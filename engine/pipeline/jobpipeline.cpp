@@ -50,13 +50,13 @@ Status JobPipeline::start()
         defineCpuPools();
         return compilesHere() ? startPools({&m_first, &m_bench}) : startPools({&m_bench});
     }
-    definePool(m_first, "cuda-compile", m_settings.compileWorkers, {});
+    definePool(m_first, WorkerRole::CudaCompile, m_settings.compileWorkers, {});
     if (!hasBenchStage())
         return startPools({&m_first});
     if (m_settings.gpus.empty() && m_settings.benchLaunchers.empty())
         return makeError(EngineError::Code::NoDevice, "no GPU to measure on",
                          "set CUDA_VISIBLE_DEVICES, or use --compile-only");
-    definePool(m_bench, "cuda", 1, m_settings.gpus);
+    definePool(m_bench, WorkerRole::Cuda, 1, m_settings.gpus);
     m_bench.launchers = m_settings.benchLaunchers;
     // The bench workers first, the compile workers once those are ready. Side by side, the
     // 16-32 NVRTC processes starting up slowed the bench workers' start 3-6 fold (mostly the
@@ -116,16 +116,16 @@ void JobPipeline::defineCpuPools()
         compileArguments = {"--avoid-cpu", std::to_string(cpus.back())};
         measureArguments = {"--pin-cpu", std::to_string(cpus.back())};
     }
-    definePool(m_first, "cpu-compile", m_settings.compileWorkers, {}, compileArguments);
-    definePool(m_bench, "cpu", 1, {}, measureArguments);
+    definePool(m_first, WorkerRole::CpuCompile, m_settings.compileWorkers, {}, compileArguments);
+    definePool(m_bench, WorkerRole::Cpu, 1, {}, measureArguments);
     m_bench.launchers = m_settings.benchLaunchers;
 }
 
-void JobPipeline::definePool(Pool &pool, const std::string &role, int workers,
+void JobPipeline::definePool(Pool &pool, WorkerRole role, int workers,
                              const std::vector<GpuIdentity> &gpus,
                              const std::vector<std::string> &extraArguments)
 {
-    pool.name = role;
+    pool.role = role;
     pool.workers = std::max(1, workers);
     pool.gpus = gpus;
     pool.extraArguments = extraArguments;
@@ -143,7 +143,7 @@ std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
     }
     std::vector<SupervisorToStart> created;
     for (auto &supervisor : pool.supervisors)
-        created.push_back({supervisor.get(), pool.name});
+        created.push_back({supervisor.get(), std::string(toString(pool.role))});
     return created;
 }
 
@@ -444,7 +444,7 @@ std::vector<std::string> JobPipeline::takeLogLines()
     for (Pool *pool : {&m_first, &m_bench}) {
         for (auto &supervisor : pool->supervisors) {
             for (auto &line : supervisor->takeLogLines())
-                lines.push_back(pool->name + " " + line);
+                lines.push_back(std::string(toString(pool->role)) + " " + line);
         }
     }
     return lines;

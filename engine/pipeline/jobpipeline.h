@@ -89,7 +89,7 @@ private:
     };
 
     void defineCpuPools();
-    static void definePool(Pool &pool, const std::string &role, int workers,
+    static void definePool(Pool &pool, WorkerRole role, int workers,
                            const std::vector<GpuIdentity> &gpus,
                            const std::vector<std::string> &extraArguments = {});
     std::vector<SupervisorToStart> createSupervisors(Pool &pool);

@@ -31,9 +31,10 @@ SupervisorOptions PipelineLaunch::options(const PipelineSettings &settings,
 {
     SupervisorOptions options;
     options.launch.command = settings.workerCommand;
-    options.launch.command.insert(options.launch.command.end(),
-                                  {"--role", pool.name, "--cache-dir", settings.cacheDirectory});
-    if (pool.name == "cuda-compile" && !settings.arch.empty())
+    options.launch.command.insert(
+        options.launch.command.end(),
+        {"--role", std::string(toString(pool.role)), "--cache-dir", settings.cacheDirectory});
+    if (pool.role == WorkerRole::CudaCompile && !settings.arch.empty())
         options.launch.command.insert(options.launch.command.end(), {"--arch", settings.arch});
     options.launch.command.insert(options.launch.command.end(), pool.extraArguments.begin(),
                                   pool.extraArguments.end());
@@ -44,7 +45,7 @@ SupervisorOptions PipelineLaunch::options(const PipelineSettings &settings,
     options.specDocument = settings.specDocument;
     options.baseDirectory = settings.baseDirectory;
     options.cacheDirectory = settings.cacheDirectory;
-    options.expectedRole = workerRoleFromString(pool.name).value();
+    options.expectedRole = pool.role;
     if (!settings.referenceName.empty())
         options.referenceName = settings.referenceName;
     launchAt(pool, index, options);
@@ -57,7 +58,7 @@ void PipelineLaunch::launchAt(const PoolDefinition &pool, std::size_t index,
     if (index >= pool.launchers.size())
         return;
     const LauncherSettings &launcher = pool.launchers[index];
-    if (pool.name == "cuda" && launcher.kind == LauncherKind::Ssh)
+    if (pool.role == WorkerRole::Cuda && launcher.kind == LauncherKind::Ssh)
         options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES",
                                                 sshGpuOf(pool.launchers, index));
     options.launch = launchThrough(launcher, options.launch);

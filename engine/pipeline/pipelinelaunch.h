@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/gpuidentity.h"
+#include "model/workerrole.h"
 #include "pipelinesettings.h"
 #include "runner/supervisoroptions.h"
 #include "runner/workerlauncher.h"
@@ -17,8 +18,8 @@ class Supervisor;
 // gives a pool more than one supervisor: a GPU each, or a launched location each.
 struct PoolDefinition
 {
-    std::string name; // the workers' role
-    int workers = 1;  // per supervisor
+    WorkerRole role = WorkerRole::Cpu;
+    int workers = 1; // per supervisor
     std::vector<GpuIdentity> gpus;
     std::vector<std::string> extraArguments;
     std::vector<LauncherSettings> launchers; // one supervisor each, when given
