@@ -1,5 +1,7 @@
 #include "watchedprocess.h"
 
+#include "runner/spawnsignals.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -15,10 +17,6 @@ extern char **environ;
 namespace tb {
 
 namespace {
-
-// The signals a helper must handle as its program means to: salloc revokes a pending
-// allocation on SIGINT or SIGTERM, which it could not if it inherited them ignored or blocked.
-constexpr int kDefaultSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2};
 
 int exitCodeOf(int status)
 {
@@ -57,15 +55,8 @@ Status WatchedProcess::start(const std::vector<std::string> &argv)
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
-    sigset_t none;
-    sigemptyset(&none);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    for (const int signal : kDefaultSignals)
-        sigaddset(&defaults, signal);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    // salloc revokes a pending allocation on SIGINT or SIGTERM: it must not inherit them ignored.
+    posix_spawnattr_setflags(&attributes, cleanChildSignals(attributes));
 
     std::vector<char *> arguments;
     for (const auto &argument : argv)

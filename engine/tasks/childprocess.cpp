@@ -1,5 +1,7 @@
 #include "childprocess.h"
 
+#include "runner/spawnsignals.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -21,10 +23,6 @@ using Clock = std::chrono::steady_clock;
 // How often a running child's time and `cancelled` are looked at: a cancel is felt at once,
 // and a compile of seconds wakes the thread only some tens of times.
 constexpr std::chrono::milliseconds kPollInterval{50};
-
-// The signals a child must handle as its program means to, whatever the calling thread blocks
-// or ignores (a GUI thread may block some).
-constexpr int kDefaultSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2};
 
 // The pipes a child writes into: one when stderr joins stdout, two when it is kept apart. The
 // read ends are non-blocking, so a grandchild that keeps a write end open cannot hold us up
@@ -118,17 +116,9 @@ int spawn(const std::vector<std::string> &argv, const ChildPipes &pipes, pid_t &
 
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
-    sigset_t none;
-    sigemptyset(&none);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    for (const int signal : kDefaultSignals)
-        sigaddset(&defaults, signal);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    const short signalFlags = cleanChildSignals(attributes);
     posix_spawnattr_setpgroup(&attributes, 0); // a group of its own, named by its pid
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
-                                              POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setflags(&attributes, signalFlags | POSIX_SPAWN_SETPGROUP);
 
     std::vector<char *> arguments;
     for (const auto &argument : argv)
