@@ -30,6 +30,10 @@ const char *toString(ElementType type)
         return "float32";
     case ElementType::Float64:
         return "float64";
+    case ElementType::Float16:
+        return "float16";
+    case ElementType::BFloat16:
+        return "bfloat16";
     }
     return "float32";
 }
@@ -42,6 +46,8 @@ std::size_t elementSize(ElementType type)
         return 1;
     case ElementType::Int16:
     case ElementType::UInt16:
+    case ElementType::Float16:
+    case ElementType::BFloat16:
         return 2;
     case ElementType::Int32:
     case ElementType::UInt32:
@@ -53,6 +59,11 @@ std::size_t elementSize(ElementType type)
         return 8;
     }
     return 4;
+}
+
+bool isHalfPrecision(ElementType type)
+{
+    return type == ElementType::Float16 || type == ElementType::BFloat16;
 }
 
 } // namespace tb

@@ -32,7 +32,10 @@ enum class ElementType
     UInt32,
     UInt64,
     Float32,
-    Float64
+    Float64,
+    // 16-bit reals as Triton kernels take them: filled and compared on the host as float.
+    Float16,
+    BFloat16
 };
 
 struct KernelSource
@@ -40,7 +43,7 @@ struct KernelSource
     std::string sourcePath; // absolute path of the source file ("" when given inline)
     std::string code;       // the source text itself (always filled by the loader)
     std::string entry;      // function name, or a template expression such as "gemm<BM, BN>"
-    std::string language;   // "c" or "c++" for cpu, "cuda" for cuda
+    std::string language;   // "c" or "c++" for cpu; "cuda" or "triton" (a .py file) for cuda
     std::vector<std::string> compilerFlags; // extra flags after the defaults
     std::string arch; // cuda: target for offline work ("sm_90"); empty: the GPU's own
 };
@@ -54,7 +57,7 @@ struct ProblemSizes
 struct LaunchGeometry
 {
     std::vector<std::string> grid;  // 1 to 3 expressions
-    std::vector<std::string> block; // 1 to 3 expressions
+    std::vector<std::string> block; // 1 to 3 expressions; none for Triton (tritonkernel.h)
     std::string dynamicSharedMemory = "0";
 };
 
@@ -198,5 +201,7 @@ struct Spec
 const char *toString(BackendKind kind);
 const char *toString(ElementType type);
 std::size_t elementSize(ElementType type);
+// float16 and bfloat16: reals of 16 bits, which only the cuda backend passes to kernels.
+bool isHalfPrecision(ElementType type);
 
 } // namespace tb

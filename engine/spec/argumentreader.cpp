@@ -13,7 +13,7 @@ namespace {
 
 using Need = JsonReader::Need;
 
-constexpr std::array<std::pair<const char *, ElementType>, 10> kElementTypes{{
+constexpr std::array<std::pair<const char *, ElementType>, 12> kElementTypes{{
     {"int8", ElementType::Int8},
     {"int16", ElementType::Int16},
     {"int32", ElementType::Int32},
@@ -24,6 +24,8 @@ constexpr std::array<std::pair<const char *, ElementType>, 10> kElementTypes{{
     {"uint64", ElementType::UInt64},
     {"float32", ElementType::Float32},
     {"float64", ElementType::Float64},
+    {"float16", ElementType::Float16},
+    {"bfloat16", ElementType::BFloat16},
 }};
 
 std::string typeNames()
@@ -88,6 +90,10 @@ void ArgumentReader::readArgument(const Json &item, const std::string &path, Arg
         else
             m_reader.report(JsonReader::child(path, "type"),
                             "unknown type '" + *type + "' (known: " + typeNames() + ")");
+        // C has no portable 16-bit real to pass a kernel; GPU kernels (Triton's first) do.
+        if (isHalfPrecision(argument.type) && m_backendKnown && m_spec.backend != BackendKind::Cuda)
+            m_reader.report(JsonReader::child(path, "type"),
+                            "type '" + *type + "' is for the cuda backend only");
     }
 
     if (argument.kind == Argument::Kind::Scalar) {

@@ -21,7 +21,7 @@ QStringList ArgumentsModel::types()
     return {QStringLiteral("float32"), QStringLiteral("float64"), QStringLiteral("int8"),
             QStringLiteral("int16"),   QStringLiteral("int32"),   QStringLiteral("int64"),
             QStringLiteral("uint8"),   QStringLiteral("uint16"),  QStringLiteral("uint32"),
-            QStringLiteral("uint64")};
+            QStringLiteral("uint64"),  QStringLiteral("float16"), QStringLiteral("bfloat16")};
 }
 
 int ArgumentsModel::columnCount(const QModelIndex &parent) const

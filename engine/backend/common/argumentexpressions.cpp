@@ -1,5 +1,6 @@
 #include "argumentexpressions.h"
 
+#include "halffloat.h"
 #include "space/variables.h"
 
 #include <cmath>
@@ -20,14 +21,14 @@ Status storeInteger(std::span<unsigned char, 8> storage, double value, const Arg
         value >= std::ldexp(1.0, std::numeric_limits<T>::digits))
         return argumentError(argument, "value " + formatValue(value) + " does not fit in " +
                                            toString(argument.type));
-    const T typed = static_cast<T>(value);
+    const T typed = static_cast<T>(static_cast<float>(value));
     std::memcpy(storage.data(), &typed, sizeof typed);
     return ok();
 }
 
 template <typename T> Status storeReal(std::span<unsigned char, 8> storage, double value)
 {
-    const T typed = static_cast<T>(value);
+    const T typed = static_cast<T>(static_cast<float>(value));
     std::memcpy(storage.data(), &typed, sizeof typed);
     return ok();
 }
@@ -104,6 +105,10 @@ Status encodeScalar(const Argument &argument, double value, std::span<unsigned c
         return storeReal<float>(storage, value);
     case ElementType::Float64:
         return storeReal<double>(storage, value);
+    case ElementType::Float16:
+        return storeReal<Eigen::half>(storage, value);
+    case ElementType::BFloat16:
+        return storeReal<Eigen::bfloat16>(storage, value);
     }
     return ok();
 }

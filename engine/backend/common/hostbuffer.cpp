@@ -1,9 +1,12 @@
 #include "hostbuffer.h"
 
+#include "halffloat.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -35,6 +38,10 @@ template <typename Function> void withType(ElementType type, Function &&function
         return function(float{});
     case ElementType::Float64:
         return function(double{});
+    case ElementType::Float16:
+        return function(Float16{});
+    case ElementType::BFloat16:
+        return function(BFloat16{});
     }
 }
 
@@ -44,6 +51,8 @@ template <typename T> T convert(double value)
 {
     if constexpr (std::is_floating_point_v<T>) {
         return static_cast<T>(value);
+    } else if constexpr (isHalfFloat<T>) {
+        return static_cast<T>(static_cast<float>(value)); // as a kernel rounds a float
     } else {
         if (std::isnan(value))
             return T{};
@@ -70,6 +79,19 @@ double unitInterval(std::uint64_t bits)
     return static_cast<double>(bits >> 11) * 0x1.0p-53;
 }
 
+// The largest T below `max`: rounding a value drawn below max to T may reach max itself.
+template <typename T> T largestBelow(double max)
+{
+    if constexpr (std::is_floating_point_v<T>) {
+        return std::nextafter(static_cast<T>(max), -std::numeric_limits<T>::infinity());
+    } else {
+        T below = convert<T>(max);
+        while (static_cast<double>(static_cast<float>(below)) >= max)
+            below = nextHalfBelow(below);
+        return below;
+    }
+}
+
 // Random values: integers uniform in [ceil(min), ceil(max) - 1] for integer types, reals in
 // [min, max) otherwise.
 template <typename T> void fillRandom(T *data, std::uint64_t count, const BufferInit &init)
@@ -85,15 +107,15 @@ template <typename T> void fillRandom(T *data, std::uint64_t count, const Buffer
         }
     } else {
         if (!(init.min < init.max)) { // an empty range
-            std::fill(data, data + count, static_cast<T>(init.min));
+            std::fill(data, data + count, convert<T>(init.min));
             return;
         }
         const double span = init.max - init.min;
+        const T below = largestBelow<T>(init.max);
         for (std::uint64_t i = 0; i < count; ++i) {
             const double value = init.min + unitInterval(randomBits(seed, i)) * span;
             // Rounding to T must not reach max itself.
-            data[i] = std::min(static_cast<T>(value),
-                               std::nextafter(static_cast<T>(init.max), static_cast<T>(init.min)));
+            data[i] = std::min(convert<T>(value), below);
         }
     }
 }
@@ -176,7 +198,10 @@ double readElement(const void *data, ElementType type, std::uint64_t index)
     double value = 0;
     withType(type, [&](auto zero) {
         using T = decltype(zero);
-        value = static_cast<double>(static_cast<const T *>(data)[index]);
+        if constexpr (isHalfFloat<T>)
+            value = static_cast<float>(static_cast<const T *>(data)[index]);
+        else
+            value = static_cast<double>(static_cast<const T *>(data)[index]);
     });
     return value;
 }

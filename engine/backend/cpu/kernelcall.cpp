@@ -31,6 +31,9 @@ ffi_type *ffiType(const Argument &argument)
         return &ffi_type_float;
     case ElementType::Float64:
         return &ffi_type_double;
+    case ElementType::Float16:
+    case ElementType::BFloat16:
+        return &ffi_type_uint16; // the bits; the spec reader keeps these types from cpu specs
     }
     return &ffi_type_pointer;
 }

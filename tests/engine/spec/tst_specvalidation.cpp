@@ -236,14 +236,14 @@ private slots:
     {
         SpecLoader loader;
         auto json = minimalSpec();
-        json["arguments"][0]["type"] = "float16";
+        json["arguments"][0]["type"] = "float12";
         json["arguments"][0]["init"] = "ones";
         json["arguments"][1]["init"] = "zero";
         json["arguments"].push_back(Json::parse(R"({"name": "r", "size": "N",
             "init": {"random": {"min": 2, "max": 1}, "constant": 1}})"));
         json["arguments"].push_back(Json::parse(R"({"name": "q", "kind": "pointer", "size": 4,
             "init": {"random": {"min": 2, "max": 1}}})"));
-        TB_EXPECT_ISSUE(loader, json, "/arguments/0/type", "unknown type 'float16'");
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/type", "unknown type 'float12'");
         QVERIFY(hasIssue(loader, "/arguments/0/init", "expected \"zero\" or an object"));
         QVERIFY(hasIssue(loader, "/arguments/1/init", "applies to buffers only"));
         QVERIFY(hasIssue(loader, "/arguments/2/init", "exactly one of"));
@@ -252,6 +252,43 @@ private slots:
         json = minimalSpec();
         json["arguments"] = Json::array();
         TB_EXPECT_ISSUE(loader, json, "/arguments", "at least one argument");
+    }
+
+    // 16-bit reals are GPU types: a C kernel has no portable one to receive.
+    void keepsHalfPrecisionToTheCudaBackend()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["arguments"][0]["type"] = "bfloat16";
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/type", "for the cuda backend only");
+        json["backend"] = "cuda";
+        json["launch"] = Json::parse(R"({"grid": ["N"], "block": [32]})");
+        json["arguments"][0]["type"] = "float16";
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(),
+                 qPrintable(QString::fromStdString(spec ? "" : spec.error().toString())));
+        QCOMPARE(spec->arguments[0].type, ElementType::Float16);
+    }
+
+    // Triton decides a kernel's block and shared memory; its options are parameters.
+    void readsATritonKernelsLaunchAsAGridOnly()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["backend"] = "cuda";
+        json["kernel"] = Json::parse(R"({"code": "@triton.jit\ndef k(a, n): pass\n",
+            "entry": "k", "language": "triton", "flags": ["-O3"]})");
+        json["launch"] = Json::parse(R"({"grid": ["N / BM"], "block": [128]})");
+        TB_EXPECT_ISSUE(loader, json, "/launch/block", "a Triton kernel takes no 'block'");
+        QVERIFY(hasIssue(loader, "/kernel/flags", "takes no compiler flags"));
+        json["kernel"].erase("flags");
+        json["launch"].erase("block");
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), qPrintable(qs(spec ? "" : spec.error().toString())));
+        QCOMPARE(spec->kernel.language, std::string("triton"));
+        QVERIFY(spec->launch->block.empty());
+        json["kernel"]["language"] = "python";
+        TB_EXPECT_ISSUE(loader, json, "/kernel/language", "use cuda or triton");
     }
 
     // Constant arguments fill __constant__ memory: cuda only, read-only, sized like buffers.

@@ -90,6 +90,49 @@ private slots:
         QCOMPARE(buffer.at(2), -128.0);
     }
 
+    void storesHalfPrecisionAsTheGpuRoundsIt()
+    {
+        HostBuffer half(ElementType::Float16, 4);
+        QCOMPARE(half.bytes(), std::size_t(8));
+        half.set(0, 1.0);
+        half.set(1, 1.0 + 1.0 / 4096); // below half an ulp of 1 (2^-10): rounds down
+        half.set(2, 65504);            // float16's largest finite value
+        half.set(3, 1e6);              // past it: infinity
+        QCOMPARE(half.at(0), 1.0);
+        QCOMPARE(half.at(1), 1.0);
+        QCOMPARE(half.at(2), 65504.0);
+        QVERIFY(std::isinf(half.at(3)));
+        std::uint16_t bits = 0;
+        std::memcpy(&bits, half.data(), 2);
+        QCOMPARE(bits, std::uint16_t(0x3c00)); // IEEE binary16's 1.0
+
+        HostBuffer brain(ElementType::BFloat16, 2);
+        brain.set(0, 3.0);
+        brain.set(1, 1e30); // bfloat16 keeps float's exponent range
+        std::memcpy(&bits, brain.data(), 2);
+        QCOMPARE(bits, std::uint16_t(0x4040)); // the top half of float's 3.0f
+        QVERIFY(std::abs(brain.at(1) / 1e30 - 1) < 1.0 / 128);
+    }
+
+    void drawsHalfPrecisionRandomsBelowTheMaximum()
+    {
+        BufferInit init;
+        init.kind = BufferInit::Kind::Random;
+        init.min = 0;
+        init.max = 1;
+        for (ElementType type : {ElementType::Float16, ElementType::BFloat16}) {
+            HostBuffer buffer(type, 50000);
+            buffer.fill(init);
+            double largest = 0;
+            for (std::size_t i = 0; i < 50000; ++i) {
+                const double value = buffer.at(i);
+                QVERIFY2(value >= 0 && value < 1, qPrintable(QString::number(value)));
+                largest = std::max(largest, value);
+            }
+            QVERIFY(largest > 0.99); // the top of the range is drawn, rounded below 1
+        }
+    }
+
     void movesOwnership()
     {
         HostBuffer buffer(ElementType::Int32, 4);

@@ -1,0 +1,34 @@
+#pragma once
+
+// The 16-bit reals kernels take (float16, bfloat16) on the host: Eigen's types, which convert
+// to and from float with round-to-nearest-even as the GPU does. Included by the .cpp files that
+// fill, store or read such elements only: Eigen's core is a heavy include.
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace tb {
+
+using Float16 = Eigen::half;
+using BFloat16 = Eigen::bfloat16;
+
+template <typename T>
+inline constexpr bool isHalfFloat = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
+
+// A real type of the host: float, double or one of the 16-bit reals.
+template <typename T> inline constexpr bool isReal = std::is_floating_point_v<T> || isHalfFloat<T>;
+
+// The next 16-bit real below `value` (towards minus infinity); `value` finite.
+template <typename T> T nextHalfBelow(T value)
+{
+    auto bits = Eigen::numext::bit_cast<std::uint16_t>(value);
+    const bool negative = (bits & 0x8000u) != 0;
+    if ((bits & 0x7fffu) == 0)
+        bits = 0x8001u; // either zero: the smallest negative subnormal
+    else
+        bits = static_cast<std::uint16_t>(negative ? bits + 1 : bits - 1);
+    return Eigen::numext::bit_cast<T>(bits);
+}
+
+} // namespace tb
