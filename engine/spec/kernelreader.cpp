@@ -47,17 +47,24 @@ void KernelReader::read(const Json &kernel, const std::string &path)
     }
 
     const bool cpu = m_spec.backend == BackendKind::Cpu;
-    m_spec.kernel.language = cpu ? "c" : "cuda";
+    // A Python file on the GPU is a Triton kernel: the obvious spec needs no language.
+    const bool pythonFile = m_spec.kernel.sourcePath.ends_with(".py");
+    m_spec.kernel.language = cpu ? "c" : (pythonFile ? "triton" : "cuda");
     if (auto language = m_reader.text(kernel, path, "language")) {
-        const bool fits = cpu ? (*language == "c" || *language == "c++") : *language == "cuda";
+        const bool fits = cpu ? (*language == "c" || *language == "c++")
+                              : (*language == "cuda" || *language == "triton");
         if (fits || !m_backendKnown)
             m_spec.kernel.language = *language;
         else
             m_reader.report(JsonReader::child(path, "language"),
                             "language '" + *language + "' does not fit the " +
                                 toString(m_spec.backend) + " backend (use " +
-                                (cpu ? "c or c++" : "cuda") + ")");
+                                (cpu ? "c or c++" : "cuda or triton") + ")");
     }
+    if (m_spec.kernel.language == "triton" && kernel.contains("flags"))
+        m_reader.report(JsonReader::child(path, "flags"),
+                        "a Triton kernel takes no compiler flags: its options are parameters "
+                        "(num_warps, num_stages, num_ctas, maxnreg)");
 
     if (auto arch = m_reader.text(kernel, path, "arch")) {
         // Checked for shape here; whether NVRTC supports it, the compile worker says.

@@ -17,6 +17,17 @@ void LaunchReader::read(const Json &launch, const std::string &path)
     LaunchGeometry geometry;
     if (auto *grid = m_reader.member(launch, path, "grid", Need::Required))
         readGeometry(*grid, JsonReader::child(path, "grid"), geometry.grid);
+    if (m_spec.kernel.language == "triton") {
+        // Triton decides both: num_warps x 32 threads and the shared memory its code needs.
+        for (const char *key : {"block", "shared_memory"})
+            if (launch.contains(key))
+                m_reader.report(JsonReader::child(path, key),
+                                std::string("a Triton kernel takes no '") + key +
+                                    "': its block is num_warps x 32 threads and its shared "
+                                    "memory is what Triton's compiler gives it");
+        m_spec.launch = std::move(geometry);
+        return;
+    }
     if (auto *block = m_reader.member(launch, path, "block", Need::Required))
         readGeometry(*block, JsonReader::child(path, "block"), geometry.block);
     if (auto shared = m_reader.expression(launch, path, "shared_memory"))

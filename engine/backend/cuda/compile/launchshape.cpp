@@ -1,5 +1,6 @@
 #include "launchshape.h"
 
+#include "model/tritonkernel.h"
 #include "space/variables.h"
 
 #include <cmath>
@@ -43,7 +44,11 @@ Expected<LaunchShapeEvaluator> LaunchShapeEvaluator::create(const Spec &spec)
     const LaunchGeometry &launch = *spec.launch;
     if (launch.grid.empty() || launch.grid.size() > 3)
         return makeError(EngineError::Code::InvalidSpec, "/launch/grid needs 1 to 3 expressions");
-    if (launch.block.empty() || launch.block.size() > 3)
+    // A Triton kernel's block is Triton's rule, not the spec's.
+    const bool triton = isTritonKernel(spec.kernel);
+    const std::vector<std::string> block =
+        triton ? std::vector<std::string>{tritonBlockExpression(spec)} : launch.block;
+    if (block.empty() || block.size() > 3)
         return makeError(EngineError::Code::InvalidSpec, "/launch/block needs 1 to 3 expressions");
 
     const auto names = configurationVariableNames(spec);
@@ -53,8 +58,10 @@ Expected<LaunchShapeEvaluator> LaunchShapeEvaluator::create(const Spec &spec)
                                           names, evaluator.m_grid);
             !status)
             return status.error();
-    for (std::size_t i = 0; i < launch.block.size(); ++i)
-        if (Status status = compileExtent(launch.block[i], "/launch/block/" + std::to_string(i),
+    for (std::size_t i = 0; i < block.size(); ++i)
+        if (Status status = compileExtent(block[i],
+                                          triton ? std::string("32 x num_warps")
+                                                 : "/launch/block/" + std::to_string(i),
                                           names, evaluator.m_block);
             !status)
             return status.error();

@@ -57,6 +57,25 @@ private slots:
         QCOMPARE(other->grid[2], std::uint64_t{1});
     }
 
+    // Triton decides a kernel's block: 32 threads a warp, num_warps tuned or Triton's 4.
+    void givesATritonKernelNumWarpsTimes32Threads()
+    {
+        Spec triton = spec(geometry({"ceil_div(N, BLOCK)"}, {}));
+        triton.kernel.language = "triton";
+        triton.parameters.push_back({"num_warps", {4, 8}});
+        auto evaluator = LaunchShapeEvaluator::create(triton);
+        QVERIFY2(evaluator.hasValue(), evaluator ? "" : evaluator.error().message.c_str());
+        auto shape = evaluator->evaluate(Configuration{{128, 1, 8}}, 0);
+        QVERIFY(shape.hasValue());
+        QCOMPARE(shape->block, (std::array<std::uint64_t, 3>{256, 1, 1}));
+        QCOMPARE(shape->grid[0], std::uint64_t{32});
+
+        triton.parameters.pop_back();
+        auto fixed = LaunchShapeEvaluator::create(triton);
+        QVERIFY(fixed.hasValue());
+        QCOMPARE(fixed->evaluate(Configuration{{64, 1}}, 0)->block[0], std::uint64_t{128});
+    }
+
     void worksWithoutProblemSizes()
     {
         Spec noSizes = spec(geometry({"8"}, {"BLOCK"}));
