@@ -59,6 +59,11 @@ function(tb_add_test)
         else()
             target_precompile_headers(${T_NAME} REUSE_FROM tb_test_pch_core)
         endif()
+        # AUTOMOC's mocs_compilation.cpp is empty here (each test includes its own .moc), but
+        # with the precompiled header it took 1.3 s a test, 4.6 CPU minutes of CI's build.
+        set_source_files_properties(
+            ${CMAKE_CURRENT_BINARY_DIR}/${T_NAME}_autogen/mocs_compilation.cpp
+            TARGET_DIRECTORY ${T_NAME} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
     endif()
     add_test(NAME ${T_NAME} COMMAND ${T_NAME})
     if(NOT T_TIMEOUT)
