@@ -69,6 +69,8 @@ std::optional<CudaBuild> CubinCache::load() const
         build.arch = json.at("arch").get<std::string>();
         build.seconds = json.at("seconds").get<double>();
         build.usage = usageFromJson(json.at("usage"));
+        if (const auto triton = json.find("triton"); triton != json.end())
+            build.triton = tritonLaunchFromJson(*triton);
         build.cached = true;
         return build;
     } catch (const nlohmann::json::exception &) {
@@ -85,11 +87,13 @@ Status CubinCache::publish(const std::string &cubin, const CudaBuild &build) con
                          error.message());
     if (Status written = writeFileAtomically(cubinPath(), cubin); !written)
         return written;
-    const nlohmann::json json = {{"lowered_name", build.loweredName},
-                                 {"arch", build.arch},
-                                 {"seconds", build.seconds},
-                                 {"usage", toJson(build.usage)},
-                                 {"log", build.log}};
+    nlohmann::json json = {{"lowered_name", build.loweredName},
+                           {"arch", build.arch},
+                           {"seconds", build.seconds},
+                           {"usage", toJson(build.usage)},
+                           {"log", build.log}};
+    if (build.triton)
+        json["triton"] = toJson(*build.triton);
     // Replace invalid UTF-8 in the log rather than throwing: the log is for people.
     return writeFileAtomically(metadataPath(),
                                json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));

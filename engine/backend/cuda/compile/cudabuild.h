@@ -1,12 +1,16 @@
 #pragma once
 
 #include "ptxasreport.h"
+#include "tritonlaunch.h"
+
+#include <optional>
 
 #include <string>
 
 namespace tb {
 
-// What compiling one configuration with NVRTC produced. The log is kept whatever happened.
+// What compiling one configuration (with NVRTC, or Triton's compiler) produced. The log is kept
+// whatever happened.
 struct CudaBuild
 {
     std::string cubinPath;    // the cubin in the cache, on success: what the bench side loads
@@ -20,6 +24,8 @@ struct CudaBuild
     // The PTX, only when CudaCompileOptions::codeDirectory asked for it (the Kernel page's
     // Compile config); tuning runs keep none.
     std::string ptx;
+    // A Triton kernel's launch (Triton decides its block and shared memory); none for CUDA C++.
+    std::optional<TritonLaunch> triton;
 
     bool succeeded() const { return errorMessage.empty(); }
 };

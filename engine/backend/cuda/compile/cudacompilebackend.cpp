@@ -5,6 +5,7 @@
 #include "codefiles.h"
 #include "cudaresources.h"
 #include "model/timerkind.h"
+#include "model/tritonkernel.h"
 #include "occupancy.h"
 
 #include <algorithm>
@@ -29,6 +30,14 @@ Status CudaCompileBackend::prepare(const Spec &spec)
     auto launch = LaunchShapeEvaluator::create(spec);
     if (!launch)
         return launch.error();
+    if (isTritonKernel(spec.kernel)) {
+        auto arguments = ArgumentExpressions::create(spec);
+        if (!arguments)
+            return arguments.error();
+        m_arguments.emplace(std::move(*arguments));
+        m_triton.emplace(m_compiler.cacheDirectory(), m_compiler.options().arch,
+                         findTritonInstall(), TritonCompiler::CachedBuilds::CheckVersion);
+    }
     m_limits = std::move(*limits);
     m_spec = spec;
     m_launch = std::move(*launch);
@@ -61,7 +70,7 @@ Result CudaCompileBackend::run(const Configuration &config, std::size_t sizeInde
     if (!shape)
         return failedResult(result, ResultStatus::InvalidLaunch, shape.error().toString());
 
-    const CudaBuild build = m_compiler.build(m_spec->kernel, m_spec->parameters, config);
+    const CudaBuild build = this->build(config, sizeIndex);
     result.compilerLog = build.log;
     result.compileSeconds = build.seconds;
     result.cachedBuild = build.cached;
@@ -72,11 +81,20 @@ Result CudaCompileBackend::run(const Configuration &config, std::size_t sizeInde
             std::fprintf(stderr, "tunebench-worker: cannot write the code files to %s: %s\n",
                          directory.c_str(), written.error().toString().c_str());
 
+    if (build.triton)
+        shape->dynamicSharedBytes = build.triton->sharedBytes;
     const Occupancy occupancy = launchOccupancy(*m_limits, build.usage, *shape);
     fillResources(result, build.usage, *shape, occupancy);
     if (!occupancy.launchable)
         return failedResult(result, ResultStatus::InvalidLaunch, occupancy.whyNot);
     return result;
+}
+
+CudaBuild CudaCompileBackend::build(const Configuration &config, std::size_t sizeIndex)
+{
+    if (m_triton)
+        return m_triton->build(*m_spec, *m_arguments, config, sizeIndex);
+    return m_compiler.build(m_spec->kernel, m_spec->parameters, config);
 }
 
 } // namespace tb

@@ -4,6 +4,7 @@
 #include "launchshape.h"
 #include "model/kernelbackend.h"
 #include "nvrtccompiler.h"
+#include "tritoncompiler.h"
 
 #include <optional>
 #include <string>
@@ -21,6 +22,10 @@ namespace tb {
 // kernel compiled, resources hold its figures (see fillResources) and compilerLog the NVRTC and
 // ptxas log. With options.codeDirectory set (the Kernel page), each build's PTX, cubin and entry
 // symbol are written there too (codefiles.h).
+//
+// A Triton kernel (isTritonKernel) is built by TritonCompiler instead, per configuration and
+// problem size (Triton specialises on the arguments' values); its block and shared memory are
+// what Triton's build says.
 class CudaCompileBackend : public KernelBackend
 {
 public:
@@ -38,11 +43,14 @@ public:
 
 private:
     Result run(const Configuration &config, std::size_t sizeIndex);
+    CudaBuild build(const Configuration &config, std::size_t sizeIndex);
 
     NvrtcCompiler m_compiler;
     std::optional<DeviceLimits> m_limits;
     std::optional<Spec> m_spec;
     std::optional<LaunchShapeEvaluator> m_launch;
+    std::optional<TritonCompiler> m_triton;         // Triton specs only
+    std::optional<ArgumentExpressions> m_arguments; // Triton specs only: scalar values
 };
 
 } // namespace tb
