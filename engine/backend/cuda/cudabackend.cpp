@@ -13,6 +13,7 @@
 #include "l2flusher.h"
 #include "launchcheck.h"
 #include "model/timerkind.h"
+#include "model/tritonkernel.h"
 #include "smclockprobe.h"
 #include "space/variables.h"
 
@@ -48,10 +49,10 @@ Status CudaBackend::prepare(const Spec &spec)
         return makeError(EngineError::Code::InvalidSpec,
                          std::string("the cuda backend cannot run a ") + toString(spec.backend) +
                              " spec");
-    if (spec.kernel.language != "cuda")
+    if (spec.kernel.language != "cuda" && !isTritonKernel(spec.kernel))
         return makeError(EngineError::Code::InvalidSpec,
-                         "the cuda backend builds CUDA kernels, not '" + spec.kernel.language +
-                             "'");
+                         "the cuda backend builds CUDA and Triton kernels, not '" +
+                             spec.kernel.language + "'");
     if (Status reference = checkReferenceConfiguration(spec); !reference)
         return reference;
     auto launch = LaunchShapeEvaluator::create(spec);
@@ -79,6 +80,17 @@ Status CudaBackend::prepare(const Spec &spec)
     m_arguments = std::move(*arguments);
     m_constants = std::move(*constants);
     m_launch = std::move(*launch);
+    m_triton.reset();
+    m_tritonArguments.reset();
+    if (isTritonKernel(spec.kernel)) {
+        auto expressions = ArgumentExpressions::create(spec);
+        if (!expressions)
+            return expressions.error();
+        m_tritonArguments.emplace(std::move(*expressions));
+        // Cubins come from the compile workers: this side never starts Python for them.
+        m_triton.emplace(m_cacheDirectory, m_compiler->options().arch, findTritonInstall(),
+                         TritonCompiler::CachedBuilds::Trust);
+    }
     m_spec = spec;
     return ok();
 }
@@ -229,7 +241,7 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, doub
 CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t sizeIndex,
                                    Result &result, LoadedKernel &kernel)
 {
-    const CudaBuild build = m_compiler->build(m_spec->kernel, m_spec->parameters, config);
+    const CudaBuild build = buildKernel(config, sizeIndex);
     result.compilerLog = build.log;
     result.compileSeconds = build.seconds;
     result.cachedBuild = build.cached;
@@ -247,6 +259,9 @@ CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t size
     auto shape = m_launch->evaluate(config, sizeIndex);
     if (!shape)
         return failure(ResultStatus::InvalidLaunch, shape.error().toString());
+    if (build.triton)
+        if (CudaStatus applied = applyTritonLaunch(*build.triton, *shape, kernel); !applied)
+            return applied;
     CudaFunctionAttributes attributes;
     if (CudaStatus read = kernel.module.attributes(attributes); !read)
         return read;
@@ -258,9 +273,30 @@ CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t size
         return failure(ResultStatus::InvalidLaunch, check.problem);
     if (CudaStatus allowed = kernel.module.allowDynamicShared(shape->dynamicSharedBytes); !allowed)
         return allowed;
-    kernel.launch = {kernel.module.function(), *shape, m_arguments->kernelParams(),
+    kernel.launch = {kernel.module.function(), *shape,
+                     kernel.triton ? kernel.triton->params() : m_arguments->kernelParams(),
                      build.loweredName};
     return {};
+}
+
+CudaBuild CudaBackend::buildKernel(const Configuration &config, std::size_t sizeIndex)
+{
+    if (m_triton)
+        return m_triton->build(*m_spec, *m_tritonArguments, config, sizeIndex);
+    return m_compiler->build(m_spec->kernel, m_spec->parameters, config);
+}
+
+CudaStatus CudaBackend::applyTritonLaunch(const TritonLaunch &launch, LaunchShape &shape,
+                                          LoadedKernel &kernel)
+{
+    if (launch.numCtas != 1)
+        return failure(ResultStatus::InvalidLaunch,
+                       "num_ctas " + std::to_string(launch.numCtas) +
+                           ": launching thread-block clusters is not supported yet");
+    shape.block = {static_cast<std::uint64_t>(32 * launch.numWarps), 1, 1};
+    shape.dynamicSharedBytes = launch.sharedBytes;
+    kernel.triton = std::make_unique<TritonLaunchParameters>(*m_driver);
+    return kernel.triton->bind(launch, m_spec->arguments, m_arguments->kernelParams(), shape);
 }
 
 CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,

@@ -2,6 +2,7 @@
 
 #include "compile/launchshape.h"
 #include "compile/nvrtccompiler.h"
+#include "compile/tritoncompiler.h"
 #include "constantsymbols.h"
 #include "cudaargumentset.h"
 #include "cudacontext.h"
@@ -14,6 +15,7 @@
 #include "kernellaunch.h"
 #include "model/kernelbackend.h"
 #include "referenceoutputs.h"
+#include "tritonlaunchparameters.h"
 
 #include <map>
 #include <memory>
@@ -30,11 +32,11 @@ class ContextSwitcher;
 class SmClockProbe;
 
 // The bench side of the CUDA backend (worker role "cuda"): runs configurations of a CUDA spec
-// on the first visible GPU. For each configuration it gets the cubin from NvrtcCompiler (a
-// cache hit when a compile worker built it already), loads it, checks the launch against the
-// device's limits, runs it once against the reference configuration's outputs, then measures
-// it (CudaMeasurement: CUPTI kernel records, CUDA events as fallback and cross-check, L2 flush
-// between samples, NVML clock and throttle state around it).
+// on the first visible GPU. For each configuration it gets the cubin from NvrtcCompiler, or
+// TritonCompiler for a Triton kernel (a cache hit when a compile worker built it already), loads
+// it, checks the launch against the device's limits, runs it once against the reference
+// configuration's outputs, then measures it (CudaMeasurement: CUPTI kernel records, CUDA events as
+// fallback and cross-check, L2 flush between samples, NVML clock and throttle state around it).
 //
 // The driver, CUPTI and NVML are all loaded at run time: without a driver, prepare() fails
 // with "no CUDA driver found". A kernel fault (illegal address, trap, ...) leaves the context
@@ -68,6 +70,9 @@ private:
     {
         CudaModule module;
         KernelLaunch launch;
+        // A Triton kernel's parameters in Triton's order, with its scratch; on the heap, so
+        // launch.params stays valid when the kernel moves.
+        std::unique_ptr<TritonLaunchParameters> triton;
     };
     // The reference configuration's outputs for one problem size, or why there are none.
     struct Reference
@@ -81,6 +86,10 @@ private:
     void chooseCuptiRecords(bool concurrent);
     CudaStatus loadKernel(const Configuration &config, std::size_t sizeIndex, Result &result,
                           LoadedKernel &kernel);
+    CudaBuild buildKernel(const Configuration &config, std::size_t sizeIndex);
+    // Triton decides its launch: shared memory, programs per grid x, parameters and scratch.
+    CudaStatus applyTritonLaunch(const TritonLaunch &launch, LaunchShape &shape,
+                                 LoadedKernel &kernel);
     // Binds the arguments for `config` and fills `kernel`'s __constant__ symbols.
     CudaStatus bindFor(const Configuration &config, std::size_t sizeIndex,
                        const LoadedKernel &kernel);
@@ -108,6 +117,8 @@ private:
     GpuClockMonitor m_clocks;
     std::optional<NvrtcCompiler> m_compiler;
     std::optional<LaunchShapeEvaluator> m_launch;
+    std::optional<TritonCompiler> m_triton;               // Triton specs only
+    std::optional<ArgumentExpressions> m_tritonArguments; // their scalars, for the request
     std::optional<CudaArgumentSet> m_arguments;
     std::optional<ConstantSymbols> m_constants;
     std::map<std::size_t, Reference> m_references; // by problem size

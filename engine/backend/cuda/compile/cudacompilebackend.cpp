@@ -81,8 +81,10 @@ Result CudaCompileBackend::run(const Configuration &config, std::size_t sizeInde
             std::fprintf(stderr, "tunebench-worker: cannot write the code files to %s: %s\n",
                          directory.c_str(), written.error().toString().c_str());
 
-    if (build.triton)
+    if (build.triton) { // Triton's build decides (warp specialisation may add warps)
+        shape->block = {static_cast<std::uint64_t>(32 * build.triton->numWarps), 1, 1};
         shape->dynamicSharedBytes = build.triton->sharedBytes;
+    }
     const Occupancy occupancy = launchOccupancy(*m_limits, build.usage, *shape);
     fillResources(result, build.usage, *shape, occupancy);
     if (!occupancy.launchable)

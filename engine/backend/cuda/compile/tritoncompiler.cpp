@@ -93,7 +93,9 @@ Expected<TritonCompiler::Source> TritonCompiler::writeSource(const Spec &spec) c
     hash.add(spec.kernel.code);
     hash.add(spec.kernel.entry);
     Source source{hash.hex(), {}};
-    const fs::path directory = fs::path(m_cacheDirectory) / "triton" / "src" / source.hash;
+    // Absolute: Python imports it, whatever its working directory.
+    const fs::path directory =
+        fs::absolute(fs::path(m_cacheDirectory) / "triton" / "src" / source.hash);
     source.path = (directory / fileName(spec)).string();
     if (::access(source.path.c_str(), R_OK) == 0)
         return source;
@@ -192,8 +194,8 @@ CudaBuild TritonCompiler::compile(const nlohmann::json &request, const Source &s
     if (!version)
         return failedBuild(version.error().toString());
 
-    const fs::path scratch =
-        fs::path(m_cacheDirectory) / "triton" / "tmp" / (key + "-" + std::to_string(::getpid()));
+    const fs::path scratch = fs::absolute(fs::path(m_cacheDirectory) / "triton" / "tmp" /
+                                          (key + "-" + std::to_string(::getpid())));
     nlohmann::json ask = request;
     ask["source"] = source.path;
     ask["out_dir"] = scratch.string();

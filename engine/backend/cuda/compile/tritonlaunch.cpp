@@ -58,7 +58,10 @@ TritonLaunch tritonLaunchFromAnswer(const nlohmann::json &answer)
     launch.globalScratchAlign = unsignedOr(metadata, "global_scratch_align", 1);
     launch.profileScratchBytes = unsignedOr(metadata, "profile_scratch_size", 0);
     launch.profileScratchAlign = unsignedOr(metadata, "profile_scratch_align", 1);
-    launch.arguments = answer.at("launch").at("arguments").get<std::vector<std::string>>();
+    // Each passed parameter is an object ({"name", "type", "c_type", ...}); only its name and
+    // place matter here: the spec's argument of that name is passed there.
+    for (const auto &argument : answer.at("launch").at("arguments"))
+        launch.arguments.push_back(argument.at("name").get<std::string>());
     return launch;
 }
 
