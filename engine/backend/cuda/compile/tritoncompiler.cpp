@@ -54,13 +54,26 @@ CudaBuild failedBuild(std::string message, double seconds = 0)
     return build;
 }
 
-// The helper's message, as Triton gave it, with the line of the user's source it names.
-std::string answerError(const nlohmann::json &answer)
+// The helper's message, as Triton gave it. Its first line says where and what ("matmul.py line
+// 9: NameError(...)": what a one-line listing shows); the rest is Triton's whole message, with
+// the source it points into.
+std::string answerError(const nlohmann::json &answer, const std::string &file)
 {
-    std::string message = answer.value("error", std::string("Triton's compiler failed"));
+    const std::string message = answer.value("error", std::string("Triton's compiler failed"));
+    std::string last;
+    std::size_t start = 0;
+    while (start < message.size()) {
+        const std::size_t end = std::min(message.find('\n', start), message.size());
+        if (end > start)
+            last = message.substr(start, end - start);
+        start = end + 1;
+    }
+    std::string where = file;
     if (const auto line = answer.find("line"); line != answer.end() && line->is_number())
-        message += " (line " + std::to_string(line->get<int>()) + ")";
-    return message;
+        where += " line " + std::to_string(line->get<int>());
+    if (last == message)
+        return where + ": " + message;
+    return where + ": " + last + "\n" + message;
 }
 
 } // namespace
@@ -129,7 +142,7 @@ Expected<std::vector<TritonKernelParameter>> TritonCompiler::kernelParameters(co
         if (!asked)
             return asked.error();
         if (!asked->value("ok", false))
-            return makeError(EngineError::Code::CompileError, answerError(*asked));
+            return makeError(EngineError::Code::CompileError, answerError(*asked, fileName(spec)));
         answer = std::move(*asked);
         std::error_code ignored;
         fs::create_directories(fs::path(stored).parent_path(), ignored);
@@ -207,7 +220,8 @@ CudaBuild TritonCompiler::compile(const nlohmann::json &request, const Source &s
     }
     if (!answer->value("ok", false)) {
         fs::remove_all(scratch, ignored);
-        return failedBuild(answerError(*answer), seconds());
+        return failedBuild(answerError(*answer, fs::path(source.path).filename().string()),
+                           seconds());
     }
 
     CudaBuild build;
