@@ -32,6 +32,8 @@ Requests and responses (every response has "ok"; a failure has "error" and "kind
    "options": {"num_warps", "num_stages", "num_ctas", "maxnreg", ...any CUDAOptions field},
    "target": {"arch": 90, "warp_size": 32}, "out_dir": "/abs/dir"}
       signature: Triton's type of every non-constexpr parameter ("*fp16", "i32", "fp32", ...).
+      As the JIT types a Python int: "i32" from -2**31 to 2**31-1, else "i64", else "u64"; a
+      Python float is "fp32", a bool "u1". A parameter annotated with a type may be left out.
       constants: the constexpr parameters' values (a parameter's default is used when absent).
       divisible_by_16 / equal_to_1: the run's arguments that are so; the helper applies them
       only where Triton's JIT would (see specialise()).
@@ -41,7 +43,9 @@ Requests and responses (every response has "ok"; a failure has "error" and "kind
           "cache_hit": bool}
          launch:
            "arguments": [{"name", "index" (in the Python signature), "type", "c_type",
-                          "bytes", "divisible_by_16"}] in kernelParams order,
+                          "bytes", "divisible_by_16"}] in kernelParams order; c_type is the
+                          launcher's storage: fp16/bf16 as uint16_t bits (bf16 truncated from
+                          fp32), fp32 as uint32_t bits, fp64 as uint64_t bits,
            "extra_params": [{"name": "global_scratch" | "profile_scratch", "type": "*i8",
                              "c_type": "CUdeviceptr", "bytes": 8, "size_per_program",
                              "align", "allocated": how the launcher sizes it}],
