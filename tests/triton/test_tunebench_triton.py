@@ -36,7 +36,8 @@ def elf_symbols(data: bytes) -> set[str]:
                 for i in range(count)]
     names = set()
     for section in sections:
-        kind, offset, size, link, symbol_size = section[1], section[4], section[5], section[6], section[9]
+        kind, offset, size, link = section[1], section[4], section[5], section[6]
+        symbol_size = section[9]
         if kind != 2:  # SHT_SYMTAB
             continue
         strings = sections[link][4]

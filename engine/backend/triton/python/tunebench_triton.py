@@ -192,9 +192,10 @@ def read_params(function: ast.FunctionDef) -> list[dict]:
     params = []
     for arg, default in pairs:
         annotation = ""
-        if arg.annotation is not None:
-            annotation = (arg.annotation.value if isinstance(arg.annotation, ast.Constant)
-                          and isinstance(arg.annotation.value, str) else ast.unparse(arg.annotation))
+        if isinstance(arg.annotation, ast.Constant) and isinstance(arg.annotation.value, str):
+            annotation = arg.annotation.value  # a string annotation: "tl.constexpr"
+        elif arg.annotation is not None:
+            annotation = ast.unparse(arg.annotation)
         value, source = None, None
         if default is not None:
             source = ast.unparse(default)
@@ -438,7 +439,8 @@ def specialise(kernel, request: dict):
             signature[name] = "constexpr"
             continue
         if name in constants:
-            raise RequestError(f"{name} is not a constexpr parameter; give its type in \"signature\"")
+            raise RequestError(f"{name} is not a constexpr parameter; "
+                               "give its type in \"signature\"")
         annotated = param.annotation_type
         if name not in types and not annotated:
             raise RequestError(f"the parameter {name} has no type in \"signature\"")
