@@ -6,7 +6,9 @@
 #
 #   packaging/bundle.sh BUILD_DIR OUTPUT.tar.gz [EXTRA_EXECUTABLE...]
 #
-# Extra executables land in tests/ (Qt Test programs carry QtCore/QtTest with them).
+# Extra executables land in tests/ (Qt Test programs carry QtCore/QtTest with them). share/
+# comes from cmake --install: the worker finds the Triton compile helper in
+# share/tunebench/triton/, beside its bin/.
 set -euo pipefail
 
 build=${1:?usage: bundle.sh BUILD_DIR OUTPUT.tar.gz [EXTRA_EXECUTABLE...]}
@@ -46,5 +48,7 @@ for library in "$root"/lib/*; do
     patchelf --set-rpath '$ORIGIN' "$library"
 done
 
+[[ -f $root/share/tunebench/triton/tunebench_triton.py ]] ||
+    { echo "bundle.sh: cmake --install left out share/tunebench/triton/tunebench_triton.py" >&2; exit 1; }
 tar -C "$stage" -czf "$output" tunebench
 echo "bundle.sh: wrote $output ($(du -h "$output" | cut -f1)): $(ls "$root/bin" | tr '\n' ' ')$(ls "$root/tests" | tr '\n' ' ')"

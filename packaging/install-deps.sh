@@ -2,6 +2,7 @@
 # Installs what Tunebench needs to build and test on Debian 12 (bookworm), from Debian's own
 # packages. Idempotent; uses sudo when not run as root. The CUDA toolkit is optional: NVIDIA's
 # (e.g. in /usr/local/cuda) gives the CUDA backend; without one the build has none and says so.
+# Last, install-triton.sh makes the Triton environment (skip it with TUNEBENCH_NO_TRITON=1).
 set -euo pipefail
 
 packages=(
@@ -61,8 +62,7 @@ for package in "${packages[@]}"; do
         missing+=("$package")
 done
 if ((${#missing[@]} == 0)) && ! $needs_nvdisasm; then
-    echo "install-deps: everything is already installed"
-    exit 0
+    echo "install-deps: every package is already installed"
 fi
 
 if ((${#missing[@]} > 0)); then
@@ -72,4 +72,12 @@ if ((${#missing[@]} > 0)); then
 fi
 if $needs_nvdisasm; then
     install_nvdisasm
+fi
+
+# Triton kernels compile in a virtual environment with a pinned Triton from PyPI, in the user's
+# cache (packaging/install-triton.sh says where). TUNEBENCH_NO_TRITON=1 skips it.
+if [[ ${TUNEBENCH_NO_TRITON:-0} == 1 ]]; then
+    echo "install-deps: TUNEBENCH_NO_TRITON=1: no Triton environment (bash packaging/install-triton.sh makes it)"
+else
+    bash "$(dirname "$0")/install-triton.sh"
 fi

@@ -1,0 +1,34 @@
+# Triton kernels (issue 36) compile in a helper process, tunebench_triton.py, that runs in the
+# virtual environment packaging/install-triton.sh makes. The helper is copied into the build
+# tree and installed at share/tunebench/triton/: a worker finds it at ../share/tunebench/triton/
+# beside its own bin/.
+set(TUNEBENCH_TRITON_HELPER_SOURCE
+    ${PROJECT_SOURCE_DIR}/engine/backend/triton/python/tunebench_triton.py)
+set(TUNEBENCH_TRITON_HELPER ${CMAKE_BINARY_DIR}/share/tunebench/triton/tunebench_triton.py)
+configure_file(${TUNEBENCH_TRITON_HELPER_SOURCE} ${TUNEBENCH_TRITON_HELPER} COPYONLY)
+install(FILES ${TUNEBENCH_TRITON_HELPER_SOURCE} DESTINATION share/tunebench/triton)
+
+# The environment's Python: install-triton.sh's default place, as it computes it.
+if(DEFINED ENV{TUNEBENCH_TRITON_VENV})
+    set(tunebench_triton_venv $ENV{TUNEBENCH_TRITON_VENV})
+elseif(DEFINED ENV{XDG_CACHE_HOME})
+    set(tunebench_triton_venv $ENV{XDG_CACHE_HOME}/tunebench/triton-3.6.0)
+else()
+    set(tunebench_triton_venv $ENV{HOME}/.cache/tunebench/triton-3.6.0)
+endif()
+set(TUNEBENCH_TRITON_PYTHON ${tunebench_triton_venv}/bin/python
+    CACHE FILEPATH "Python of the Triton environment (bash packaging/install-triton.sh makes it)")
+option(TUNEBENCH_REQUIRE_TRITON "Fail the configure step when the Triton environment is missing"
+    OFF)
+
+if(EXISTS ${TUNEBENCH_TRITON_PYTHON})
+    set(TUNEBENCH_HAVE_TRITON ON)
+    message(STATUS "Tunebench: Triton environment ${TUNEBENCH_TRITON_PYTHON}")
+elseif(TUNEBENCH_REQUIRE_TRITON)
+    message(FATAL_ERROR "Tunebench: no Triton environment at ${TUNEBENCH_TRITON_PYTHON}. "
+        "Make it with: bash packaging/install-triton.sh (or set TUNEBENCH_TRITON_PYTHON).")
+else()
+    set(TUNEBENCH_HAVE_TRITON OFF)
+    message(STATUS "Tunebench: no Triton environment at ${TUNEBENCH_TRITON_PYTHON}; Triton "
+        "kernels and their tests need it: bash packaging/install-triton.sh")
+endif()
