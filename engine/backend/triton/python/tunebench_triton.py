@@ -40,7 +40,7 @@ Requests and responses (every response has "ok"; a failure has "error" and "kind
       -> {"ok": true, "cubin": path, "files": {"ttir", "ttgir", "llir", "ptx", "cubin",
           "metadata"}: paths, "metadata": {Triton's metadata, JSON-serialisable part, plus
           "cluster_dims"}, "launch": {...}, "specialization": {...}, "seconds": compile time,
-          "cache_hit": bool}
+          "cache_hit": bool, "ptxas_log": what ptxas -v printed (its figures)}
          launch:
            "arguments": [{"name", "index" (in the Python signature), "type", "c_type",
                           "bytes", "divisible_by_16"}] in kernelParams order; c_type is the
@@ -66,8 +66,10 @@ docs/triton-launch.md says how Triton 3.6 launches what this compiles.
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import importlib.util
+import io
 import json
 import os
 import platform
@@ -615,15 +617,23 @@ def op_compile(request: dict, modules: ModuleCache) -> dict:
 
     from triton import knobs
     knobs.compilation.listener = listener
+    # ptxas's report (registers, spills, shared memory) is what Tunebench records for every
+    # build, as for CUDA C++: Triton prints it when asked, and only when ptxas runs, so its own
+    # cache is bypassed (Tunebench caches the cubins in front of it).
+    knobs.nvidia.dump_ptxas_log = True
+    knobs.compilation.always_compile = True
+    printed = io.StringIO()
     try:
-        compiled = triton.compile(ASTSource(kernel, signature, constexprs, attrs),
-                                  target=GPUTarget("cuda", arch, warp_size), options=options)
+        with contextlib.redirect_stdout(printed):
+            compiled = triton.compile(ASTSource(kernel, signature, constexprs, attrs),
+                                      target=GPUTarget("cuda", arch, warp_size), options=options)
     except Exception as error:
         line = compile_error_line(error, kernel, source)
         message = str(error) or type(error).__name__
         return {"ok": False, "kind": "compile", "error": message, "line": line}
     finally:
         knobs.compilation.listener = None
+        log_text = printed.getvalue()
     seconds = time.monotonic() - started
 
     metadata = json_safe(compiled.metadata)
@@ -631,7 +641,7 @@ def op_compile(request: dict, modules: ModuleCache) -> dict:
     files = write_outputs(compiled, entry, out_dir, metadata)
     return {"ok": True, "cubin": files["cubin"], "files": files, "metadata": metadata,
             "launch": launch_description(kernel, signature, applied, metadata),
-            "specialization": applied, "seconds": round(seconds, 6),
+            "specialization": applied, "seconds": round(seconds, 6), "ptxas_log": log_text,
             "cache_hit": bool(cache_hits and cache_hits[-1])}
 
 
