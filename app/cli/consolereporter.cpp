@@ -1,6 +1,7 @@
 #include "consolereporter.h"
 
 #include "model/measurementcaveats.h"
+#include "model/resultfigure.h"
 #include "textformat.h"
 
 #include <cmath>
@@ -58,10 +59,10 @@ void ConsoleReporter::onResult(const ResultEvent &event)
         line += "  " + event.result.message;
     else if (!compiledOnly(event.result))
         line += "  " + formatSeconds(event.result.summary.median);
-    if (const auto registers = event.result.resource("registers"))
+    if (const auto registers = event.result.resource(figures::kRegisters))
         line += "  " + formatNumber(*registers) + " regs, spills " +
-                formatNumber(event.result.resource("spill_stores").value_or(0)) + "/" +
-                formatNumber(event.result.resource("spill_loads").value_or(0)) + " B";
+                formatNumber(event.result.resource(figures::kSpillStores).value_or(0)) + "/" +
+                formatNumber(event.result.resource(figures::kSpillLoads).value_or(0)) + " B";
     std::fprintf(m_out, "%s  %s  %s%s\n", size.c_str(), event.configKey.c_str(), line.c_str(),
                  event.reused ? "  (stored)" : "");
 }

@@ -5,6 +5,7 @@
 #include "model/failuresummary.h"
 #include "model/measurementcaveats.h"
 #include "model/metricrate.h"
+#include "model/resultfigure.h"
 #include "roundsreport.h"
 #include "space/variables.h"
 #include "textformat.h"
@@ -22,6 +23,13 @@ namespace {
 double resource(const Result &result, const char *key)
 {
     return result.resource(key).value_or(std::nan(""));
+}
+
+// "12/0 B": numbers in the unit the declaration of `key` gives them.
+std::string withUnit(const std::string &numbers, const char *key)
+{
+    const auto figure = findResultFigure(key);
+    return figure && !figure->unit.empty() ? numbers + " " + std::string(figure->unit) : numbers;
 }
 
 // GPU results carry what the compiler and the occupancy calculation said about them.
@@ -45,18 +53,19 @@ std::vector<std::string> header(const Spec &spec, bool withHost)
 
 void addResourceCells(const Result &result, std::vector<std::string> &cells)
 {
-    const double registers = resource(result, "registers");
+    const double registers = resource(result, figures::kRegisters);
     if (std::isnan(registers)) {
         cells.insert(cells.end(), {"-", "-", "-", "-"});
         return;
     }
     cells.push_back(formatNumber(registers));
-    cells.push_back(formatNumber(resource(result, "spill_stores")) + "/" +
-                    formatNumber(resource(result, "spill_loads")) + " B");
-    cells.push_back(
-        formatNumber(resource(result, "static_shared") + resource(result, "dynamic_shared")) +
-        " B");
-    cells.push_back(formatNumber(100.0 * resource(result, "occupancy")) + "%");
+    cells.push_back(withUnit(formatNumber(resource(result, figures::kSpillStores)) + "/" +
+                                 formatNumber(resource(result, figures::kSpillLoads)),
+                             figures::kSpillStores));
+    cells.push_back(withUnit(formatNumber(resource(result, figures::kStaticShared) +
+                                          resource(result, figures::kDynamicShared)),
+                             figures::kStaticShared));
+    cells.push_back(formatNumber(100.0 * resource(result, figures::kOccupancy)) + "%");
 }
 
 std::vector<std::string> row(const Spec &spec, const std::string &rank, const StoredResult &stored,
@@ -99,11 +108,13 @@ std::string caveatNotes(const std::vector<const StoredResult *> &shown, std::siz
 // occupancy, so what is worth measuring later comes first.
 bool betterUntimed(const StoredResult *a, const StoredResult *b)
 {
-    const double spillA = resource(a->result, "spill_stores") + resource(a->result, "spill_loads");
-    const double spillB = resource(b->result, "spill_stores") + resource(b->result, "spill_loads");
+    const double spillA =
+        resource(a->result, figures::kSpillStores) + resource(a->result, figures::kSpillLoads);
+    const double spillB =
+        resource(b->result, figures::kSpillStores) + resource(b->result, figures::kSpillLoads);
     if (spillA != spillB)
         return spillA < spillB;
-    return resource(a->result, "occupancy") > resource(b->result, "occupancy");
+    return resource(a->result, figures::kOccupancy) > resource(b->result, figures::kOccupancy);
 }
 
 // "  best: 78.0% of the device's DRAM bandwidth (3.35 TB/s DRAM (device))"; empty where the
@@ -183,7 +194,7 @@ std::pair<ClockRange, ClockRange> clockRanges(const std::vector<StoredResult> &r
     ClockRange nvml;
     for (const auto &stored : results) {
         effective.add(effectiveSmClockMhz(stored.result));
-        nvml.add(stored.result.resource("sm_clock_mhz").value_or(0));
+        nvml.add(stored.result.resource(figures::kSmClockMhz).value_or(0));
     }
     return {effective, nvml};
 }

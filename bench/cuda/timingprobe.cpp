@@ -5,6 +5,7 @@
 //
 //   tb_timing_probe SPEC CONFIG_KEY SIZE_INDEX CACHE_DIR [--samples N] [--no-verify]
 #include "backend/cuda/cudabackend.h"
+#include "model/resultfigure.h"
 #include "spec/specloader.h"
 
 #include <cstdio>
@@ -90,15 +91,16 @@ int main(int argc, char **argv)
     const auto result =
         backend.evaluate(config, std::strtoul(argv[3], nullptr, 10), tb::kNoStopAbove);
     const auto resource = [&](const char *key) { return result.resource(key).value_or(-1.0); };
-    std::printf(
-        "{\"status\": \"%s\", \"timer\": \"%s\", \"median_s\": %.9g, \"min_s\": %.9g, "
-        "\"samples\": %d, \"event_median_s\": %.9g, \"sm_clock_mhz\": %g, "
-        "\"throttled\": %g, \"sm_clock_effective_mhz\": %g, \"message\": \"%s\", "
-        "\"samples_s\": [%s]}\n",
-        std::string(tb::toString(result.status)).c_str(), result.timer.c_str(),
-        result.summary.median, result.summary.min, result.summary.count, resource("event_median_s"),
-        resource("sm_clock_mhz"), resource("throttled"), resource("sm_clock_effective_mhz"),
-        result.status == tb::ResultStatus::Ok ? "" : "see stderr", sampleList(result).c_str());
+    std::printf("{\"status\": \"%s\", \"timer\": \"%s\", \"median_s\": %.9g, \"min_s\": %.9g, "
+                "\"samples\": %d, \"event_median_s\": %.9g, \"sm_clock_mhz\": %g, "
+                "\"throttled\": %g, \"sm_clock_effective_mhz\": %g, \"message\": \"%s\", "
+                "\"samples_s\": [%s]}\n",
+                std::string(tb::toString(result.status)).c_str(), result.timer.c_str(),
+                result.summary.median, result.summary.min, result.summary.count,
+                resource(tb::figures::kEventMedianSeconds), resource(tb::figures::kSmClockMhz),
+                resource(tb::figures::kThrottled), resource(tb::figures::kSmClockEffectiveMhz),
+                result.status == tb::ResultStatus::Ok ? "" : "see stderr",
+                sampleList(result).c_str());
     if (result.status != tb::ResultStatus::Ok)
         std::fprintf(stderr, "%s\n", result.message.c_str());
     return result.status == tb::ResultStatus::Ok ? 0 : 1;

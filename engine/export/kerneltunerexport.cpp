@@ -3,6 +3,7 @@
 #include "analysis/bestpersize.h"
 #include "analysis/sizeresults.h"
 #include "kerneltunerformat.h"
+#include "model/resultfigure.h"
 #include "space/variables.h"
 
 #include <nlohmann/json.hpp>
@@ -72,8 +73,9 @@ void addStageTimes(Json &entry, const Result &result)
 {
     const double samples = std::accumulate(result.samples.begin(), result.samples.end(), 0.0);
     entry["compile_time"] = milliseconds(result.compileSeconds);
-    entry["verification_time"] = milliseconds(result.resource("verify_seconds").value_or(0));
-    entry["benchmark_time"] = milliseconds(result.resource("measure_seconds").value_or(samples));
+    entry["verification_time"] = milliseconds(result.resource(figures::kVerifySeconds).value_or(0));
+    entry["benchmark_time"] =
+        milliseconds(result.resource(figures::kMeasureSeconds).value_or(samples));
     // Time the search itself and the framework took: Tunebench does not split it per result.
     entry["strategy_time"] = 0;
     entry["framework_time"] = 0;

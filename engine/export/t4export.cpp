@@ -3,6 +3,7 @@
 #include "analysis/bestpersize.h"
 #include "analysis/sizeresults.h"
 #include "kerneltunerexport.h"
+#include "model/resultfigure.h"
 #include "space/variables.h"
 
 #include <nlohmann/json.hpp>
@@ -45,7 +46,7 @@ Json timesOf(const Result &result)
         {"compilation", milliseconds(result.compileSeconds)},
         {"framework", 0},
         {"search_algorithm", 0},
-        {"validation", milliseconds(result.resource("verify_seconds").value_or(0))},
+        {"validation", milliseconds(result.resource(figures::kVerifySeconds).value_or(0))},
     };
     // A failure has no samples worth reading: Kernel Tuner writes none either.
     if (result.status == ResultStatus::Ok) {

@@ -1,6 +1,7 @@
 #include "adaptivesampler.h"
 
 #include "model/measurementcaveats.h"
+#include "model/resultfigure.h"
 #include "statistics.h"
 
 #include <algorithm>
@@ -48,7 +49,7 @@ void AdaptiveSampler::writeTo(Result &result) const
     result.samples = m_samples;
     result.summary = summary();
     if (stoppedEarly())
-        result.resources[kStoppedEarlyAboveKey] = m_stopAboveSeconds;
+        result.resources[figures::kStoppedEarlyAboveSeconds] = m_stopAboveSeconds;
 }
 
 SampleSummary AdaptiveSampler::summary() const

@@ -29,7 +29,7 @@ public:
     // Whether done() ended the sampling because the configuration is hopeless.
     bool stoppedEarly() const;
     // Into a measuring backend's result: the samples, their summary and, when the sampling
-    // stopped early, the threshold (resources[kStoppedEarlyAboveKey]).
+    // stopped early, the threshold (resources[figures::kStoppedEarlyAboveSeconds]).
     void writeTo(Result &result) const;
 
 private:

@@ -26,7 +26,8 @@ public:
     // stopAboveSeconds: the early-exit threshold, the median time above which the configuration
     // is hopeless (JobMessage::stopAboveSeconds; kNoStopAbove = none). A measuring backend stops
     // sampling as soon as the median's interval lies wholly above it (AdaptiveSampler) and
-    // records it in the result (kStoppedEarlyAboveKey). Backends that do not measure ignore it.
+    // records it in the result (figures::kStoppedEarlyAboveSeconds). Backends that do not measure
+    // ignore it.
     virtual Result evaluate(const Configuration &config, std::size_t sizeIndex,
                             double stopAboveSeconds) = 0;
 

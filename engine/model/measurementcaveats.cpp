@@ -21,7 +21,7 @@ void addWideConfidenceCaveat(const Result &result, std::vector<std::string> &cav
     if (halfWidth == 0)
         return;
     char text[300];
-    if (const auto above = result.resource(kStoppedEarlyAboveKey)) {
+    if (const auto above = result.resource(figures::kStoppedEarlyAboveSeconds)) {
         std::snprintf(text, sizeof text,
                       "its median is known only to +-%.0f%% (95%% confidence): sampling stopped "
                       "early, as it was surely slower than %.3g s; enough to rank it out, not "
@@ -51,22 +51,23 @@ std::vector<std::string> measurementCaveats(const Result &result)
 {
     std::vector<std::string> caveats;
     char text[200];
-    if (flagged(result, "throttled")) {
+    if (flagged(result, figures::kThrottled)) {
         const auto reasons =
-            static_cast<std::uint64_t>(result.resource("throttle_reasons").value_or(0));
+            static_cast<std::uint64_t>(result.resource(figures::kThrottleReasons).value_or(0));
         std::snprintf(text, sizeof text,
                       "measured while the GPU slowed down (NVML clocks-event reasons 0x%llx)",
                       static_cast<unsigned long long>(reasons));
         caveats.emplace_back(text);
     }
-    if (flagged(result, "clock_mismatch")) {
+    if (flagged(result, figures::kClockMismatch)) {
         std::snprintf(text, sizeof text,
                       "timed at %.1f MHz by the GPU's own timer while NVML reported %.0f MHz: "
                       "compare it only with results timed at the same clock",
-                      effectiveSmClockMhz(result), result.resource("sm_clock_mhz").value_or(0));
+                      effectiveSmClockMhz(result),
+                      result.resource(figures::kSmClockMhz).value_or(0));
         caveats.emplace_back(text);
     }
-    if (const double load = result.resource(kOtherCpuLoadKey).value_or(0);
+    if (const double load = result.resource(figures::kOtherCpuLoad).value_or(0);
         load >= kOtherCpuLoadCaveat) {
         std::snprintf(text, sizeof text,
                       "measured while other processes kept %.1f CPUs busy: a kernel that shares "

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "result.h"
+#include "resultfigure.h"
 
 #include <string>
 #include <vector>
@@ -11,25 +12,16 @@ namespace tb {
 // and the H100's clock moves in 15 MHz steps (0.76% at 1980 MHz).
 inline constexpr double kClockStepResolution = 0.005;
 
-// The result resource where a GPU backend stores the SM clock its own timer saw while the result
-// was measured (MHz), and the one reader of it: 0 where a result carries none.
-inline constexpr const char *kEffectiveSmClockKey = "sm_clock_effective_mhz";
+// The SM clock a GPU backend's own timer saw while the result was measured (MHz,
+// figures::kSmClockEffectiveMhz), and the one reader of it: 0 where a result carries none.
 inline double effectiveSmClockMhz(const Result &result)
 {
-    return result.resource(kEffectiveSmClockKey).value_or(0);
+    return result.resource(figures::kSmClockEffectiveMhz).value_or(0);
 }
 
-// The result resource where the CPU backend stores how many CPUs other processes kept busy
-// while the result was measured (HostLoad), and from how many on it is a caveat.
-inline constexpr const char *kOtherCpuLoadKey = "other_cpu_load";
+// How many CPUs other processes kept busy while the CPU backend measured a result
+// (figures::kOtherCpuLoad, HostLoad): from this many on it is a caveat.
 inline constexpr double kOtherCpuLoadCaveat = 0.5;
-
-// The result resource where a measuring backend records the median time (seconds) above which
-// the job called its configuration hopeless, when its sampling stopped early for that reason
-// (AdaptiveSampler): the median is then less precise than the spec's target. The configuration
-// is surely slower than the threshold, which is all a ranking needs of it; where the interval
-// is wide (kWideConfidenceCaveat) the caveat says so, as the time itself is rough.
-inline constexpr const char *kStoppedEarlyAboveKey = "stopped_early_above_s";
 
 // A median whose ~95% confidence interval is wider than this either way (relative half-width)
 // is a caveat: the sampler aims at measurement.target_rel_ci (1% by default), so +-10% means it
@@ -46,7 +38,7 @@ double wideConfidenceHalfWidth(const Result &result);
 // result.resources: the GPU slowed down while it was measured ("throttled", with NVML's
 // clocks-event reason bits in "throttle_reasons"), or the SM clock its own timer saw differed
 // from NVML's report ("clock_mismatch", "sm_clock_effective_mhz", "sm_clock_mhz"), or other
-// processes kept at least kOtherCpuLoadCaveat CPUs busy meanwhile (kOtherCpuLoadKey), or the
+// processes kept at least kOtherCpuLoadCaveat CPUs busy meanwhile (figures::kOtherCpuLoad), or the
 // median's confidence interval is wide (wideConfidenceHalfWidth). One sentence each, empty when
 // there is nothing to say. The GUI and the CLI mark such results with them.
 std::vector<std::string> measurementCaveats(const Result &result);

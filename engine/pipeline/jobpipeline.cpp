@@ -1,6 +1,7 @@
 #include "jobpipeline.h"
 
 #include "cluster/launcherchoice.h"
+#include "model/resultfigure.h"
 #include "runner/activitysignal.h"
 #include "runner/cpuaffinity.h"
 #include "runner/supervisor.h"
@@ -355,7 +356,8 @@ void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
     const bool bench = &pool == &m_bench;
     if (bench && outcome.lost && requeueLost(supervisor, *job, outcome))
         return;
-    outcome.result.resources[bench ? "bench_seconds" : "stage_seconds"] = onStage.count();
+    outcome.result.resources[bench ? figures::kBenchSeconds : figures::kStageSeconds] =
+        onStage.count();
     if (!bench && hasBenchStage() && outcome.result.status == ResultStatus::Ok) {
         job->compiled = std::move(outcome.result);
         m_jobs.queue(*job);

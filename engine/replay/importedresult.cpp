@@ -2,6 +2,7 @@
 
 #include "export/kerneltunerformat.h"
 #include "measure/statistics.h"
+#include "model/resultfigure.h"
 
 #include <algorithm>
 #include <array>
@@ -74,7 +75,7 @@ Result importedResult(const RecordedConfiguration &recorded, RecordedFormat form
     result.timer = toString(format); // which tool timed it: no clock of Tunebench's
     result.compileSeconds = recorded.compileSeconds.value_or(0);
     if (recorded.verificationSeconds)
-        result.resources["verify_seconds"] = *recorded.verificationSeconds;
+        result.resources[figures::kVerifySeconds] = *recorded.verificationSeconds;
     if (recorded.failed()) {
         result.status = importedStatus(format, recorded.failure);
         result.message = failureMessage(format, recorded.failure);

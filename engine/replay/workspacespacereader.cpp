@@ -4,6 +4,7 @@
 
 #include "analysis/bestpersize.h"
 #include "export/runreader.h"
+#include "model/resultfigure.h"
 #include "space/variables.h"
 
 #include <algorithm>
@@ -89,8 +90,8 @@ RecordedConfiguration recordedFrom(const StoredResult &stored)
         recorded.compileSeconds = result.compileSeconds; // as the CSV's compile_s
     // The CUDA backend times its stages; the CPU backend does not, so there the samples are
     // the best record of what measuring cost.
-    recorded.verificationSeconds = result.resource("verify_seconds");
-    recorded.benchmarkSeconds = result.resource("measure_seconds");
+    recorded.verificationSeconds = result.resource(figures::kVerifySeconds);
+    recorded.benchmarkSeconds = result.resource(figures::kMeasureSeconds);
     if (!recorded.benchmarkSeconds && !result.samples.empty())
         recorded.benchmarkSeconds =
             std::accumulate(result.samples.begin(), result.samples.end(), 0.0);

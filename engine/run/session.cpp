@@ -3,6 +3,7 @@
 #include "cluster/launcherchoice.h"
 #include "export/exporter.h"
 #include "model/measurementcaveats.h"
+#include "model/resultfigure.h"
 #include "pipeline/compileworkers.h"
 #include "pipeline/jobpipeline.h"
 #include "search/searchstrategy.h"
@@ -402,7 +403,7 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
             return saved.error();
         resultId = *saved;
         ++m_summary.evaluated;
-        if (result.resource(kStoppedEarlyAboveKey))
+        if (result.resource(figures::kStoppedEarlyAboveSeconds))
             ++m_summary.stoppedEarly;
     } else {
         ++m_summary.reused;

@@ -5,6 +5,7 @@
 
 #include "backend/cuda/cudaenvironment.h"
 #include "backend/cuda/cudarunplan.h"
+#include "model/resultfigure.h"
 #include "runner/supervisor.h"
 
 #include <nlohmann/json.hpp>
@@ -131,7 +132,8 @@ CompileOutcome buildCudaConfiguration(const CompileRequest &request,
     supervisor.stop();
     takeLog(supervisor, outcome);
     // ptxas figures exist only when NVRTC produced a cubin.
-    outcome.built = outcome.failure.empty() && outcome.result.resource("registers").has_value();
+    outcome.built =
+        outcome.failure.empty() && outcome.result.resource(figures::kRegisters).has_value();
     if (outcome.built) {
         const Disassembler disassembler(
             toolSearch(request.toolDirectories, ToolSearch::cudaTools()),

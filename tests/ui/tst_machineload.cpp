@@ -18,7 +18,7 @@ ResultEvent measured(std::optional<double> otherCpus)
     event.result.summary.count = 5;
     event.result.summary.median = 1e-3;
     if (otherCpus)
-        event.result.resources[kOtherCpuLoadKey] = *otherCpus;
+        event.result.resources[figures::kOtherCpuLoad] = *otherCpus;
     return event;
 }
 

@@ -4,6 +4,7 @@
 #include "comparisonmodel.h"
 #include "crossdevicebox.h"
 #include "crossdevicemodel.h"
+#include "model/resultfigure.h"
 #include "plots/groupedbarchart.h"
 #include "plots/overlaidhistogram.h"
 
@@ -293,10 +294,10 @@ void CompareView::updateResourceBars(const QVector<CompareEntry> &entries)
     bool reported = false;
     for (const CompareEntry &entry : entries) {
         categories << entry.caption;
-        registers.values << resourceOrNaN(entry, "registers");
-        stores.values << resourceOrNaN(entry, "spill_stores");
-        loads.values << resourceOrNaN(entry, "spill_loads");
-        reported = reported || entry.event.result.resource("registers").has_value();
+        registers.values << resourceOrNaN(entry, figures::kRegisters);
+        stores.values << resourceOrNaN(entry, figures::kSpillStores);
+        loads.values << resourceOrNaN(entry, figures::kSpillLoads);
+        reported = reported || entry.event.result.resource(figures::kRegisters).has_value();
     }
     if (reported)
         m_resourceBars->setData(categories, {registers, stores, loads});

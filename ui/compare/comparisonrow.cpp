@@ -1,6 +1,7 @@
 #include "comparisonrow.h"
 
 #include "measure/statistics.h"
+#include "model/resultfigure.h"
 #include "models/durationformat.h"
 
 #include <QLocale>
@@ -136,31 +137,43 @@ QVector<ComparisonRow> metricRows(const QVector<CompareEntry> &entries,
     return rows;
 }
 
-struct KnownResource
-{
-    const char *key;
-    const char *label;
-    Format format;
-    Direction direction;
+// The backend figures engineers read first, in that order. Their labels, formats and which
+// way is better are their declarations' (model/resultfigure.h).
+const char *const knownResources[] = {
+    figures::kRegisters,       figures::kSpillStores,    figures::kSpillLoads,
+    figures::kStackFrame,      figures::kLocalMemory,    figures::kStaticShared,
+    figures::kDynamicShared,   figures::kConstantMemory, figures::kOccupancy,
+    figures::kThreadsPerBlock, figures::kBlocksPerSm,    figures::kWarpsPerSm,
+    figures::kBarriers,
 };
 
-// The backend figures engineers read first, in that order; spills, stack and local memory
-// cost memory traffic, higher occupancy hides latency.
-const KnownResource knownResources[] = {
-    {"registers", "registers", Format::Count, Direction::Neutral},
-    {"spill_stores", "spill stores", Format::Bytes, Direction::LowerIsBetter},
-    {"spill_loads", "spill loads", Format::Bytes, Direction::LowerIsBetter},
-    {"stack_frame", "stack frame", Format::Bytes, Direction::LowerIsBetter},
-    {"local_memory", "local memory", Format::Bytes, Direction::LowerIsBetter},
-    {"static_shared", "static shared memory", Format::Bytes, Direction::Neutral},
-    {"dynamic_shared", "dynamic shared memory", Format::Bytes, Direction::Neutral},
-    {"constant_memory", "constant memory", Format::Bytes, Direction::Neutral},
-    {"occupancy", "theoretical occupancy", Format::Fraction, Direction::HigherIsBetter},
-    {"threads_per_block", "threads per block", Format::Count, Direction::Neutral},
-    {"blocks_per_sm", "blocks per SM", Format::Count, Direction::Neutral},
-    {"warps_per_sm", "warps per SM", Format::Count, Direction::Neutral},
-    {"barriers", "barriers", Format::Count, Direction::Neutral},
-};
+Format rowFormat(FigureDisplay display)
+{
+    switch (display) {
+    case FigureDisplay::Count:
+        return Format::Count;
+    case FigureDisplay::Bytes:
+        return Format::Bytes;
+    case FigureDisplay::Fraction:
+        return Format::Fraction;
+    case FigureDisplay::Seconds:
+        return Format::Duration;
+    default:
+        return Format::Number;
+    }
+}
+
+Direction rowDirection(FigureTrend trend)
+{
+    switch (trend) {
+    case FigureTrend::LowerIsBetter:
+        return Direction::LowerIsBetter;
+    case FigureTrend::HigherIsBetter:
+        return Direction::HigherIsBetter;
+    default:
+        return Direction::Neutral;
+    }
+}
 
 ComparisonRow resourceRow(const std::string &key, const QString &label, Format format,
                           Direction direction)
@@ -186,10 +199,12 @@ QVector<ComparisonRow> resourceRows(const QVector<CompareEntry> &entries)
     for (const CompareEntry &entry : entries)
         for (const auto &resource : entry.event.result.resources)
             others.insert(resource.first);
-    for (const KnownResource &known : knownResources) {
-        others.erase(known.key);
-        rows.append(
-            resourceRow(known.key, QObject::tr(known.label), known.format, known.direction));
+    for (const char *key : knownResources) {
+        others.erase(key);
+        const ResultFigure figure = findResultFigure(key).value();
+        const QString label =
+            QString::fromUtf8(figure.label.data(), qsizetype(figure.label.size()));
+        rows.append(resourceRow(key, label, rowFormat(figure.display), rowDirection(figure.trend)));
     }
     // Phase times and clock figures: shown as reported, neither way better.
     for (const std::string &key : others) {

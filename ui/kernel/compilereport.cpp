@@ -1,6 +1,7 @@
 #include "compilereport.h"
 
 #include "compilerlogparser.h"
+#include "model/resultfigure.h"
 
 #include <QObject>
 
@@ -21,8 +22,8 @@ QString statusName(ResultStatus status)
 
 QString spillSummary(const Result &result)
 {
-    const double spilled =
-        result.resource("spill_stores").value_or(0) + result.resource("spill_loads").value_or(0);
+    const double spilled = result.resource(figures::kSpillStores).value_or(0) +
+                           result.resource(figures::kSpillLoads).value_or(0);
     return spilled > 0 ? QObject::tr("spills %1 B").arg(spilled) : QObject::tr("no spills");
 }
 
@@ -44,7 +45,7 @@ QString CompileReport::statusLine(const CompileOutcome &outcome,
     else if (result.status == ResultStatus::Ok && cuda)
         verdict = QObject::tr("compiled for %1, %2 registers, %3")
                       .arg(text(outcome.target))
-                      .arg(result.resource("registers").value_or(0))
+                      .arg(result.resource(figures::kRegisters).value_or(0))
                       .arg(spillSummary(result));
     else if (result.status == ResultStatus::Ok)
         verdict = QObject::tr("built with %1").arg(text(outcome.target));

@@ -1,4 +1,5 @@
 #include "resourceusageview.h"
+#include "model/resultfigure.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -39,18 +40,20 @@ ResourceUsageView::ResourceUsageView(QWidget *parent)
               "shared object"));
     addRow(QStringLiteral("compile_time"), tr("Compile time"),
            tr("Wall time of the compile (a cached build is instant)"));
-    addRow(QStringLiteral("registers"), tr("Registers"), tr("Registers per thread (ptxas)"));
-    addRow(QStringLiteral("spill_stores"), tr("Spill stores"),
+    addRow(QString::fromLatin1(figures::kRegisters), tr("Registers"),
+           tr("Registers per thread (ptxas)"));
+    addRow(QString::fromLatin1(figures::kSpillStores), tr("Spill stores"),
            tr("Bytes per thread stored to local memory because registers ran out"));
-    addRow(QStringLiteral("spill_loads"), tr("Spill loads"),
+    addRow(QString::fromLatin1(figures::kSpillLoads), tr("Spill loads"),
            tr("Bytes per thread loaded back from local memory"));
-    addRow(QStringLiteral("stack_frame"), tr("Stack frame"), tr("Bytes of stack per thread"));
+    addRow(QString::fromLatin1(figures::kStackFrame), tr("Stack frame"),
+           tr("Bytes of stack per thread"));
     addRow(QStringLiteral("shared"), tr("Shared memory"),
            tr("Per block: static (declared __shared__) + dynamic (the spec's "
               "launch.dynamic_shared_memory)"));
-    addRow(QStringLiteral("threads_per_block"), tr("Threads / block"),
+    addRow(QString::fromLatin1(figures::kThreadsPerBlock), tr("Threads / block"),
            tr("From the spec's launch geometry for this configuration and size"));
-    addRow(QStringLiteral("occupancy"), tr("Occupancy"),
+    addRow(QString::fromLatin1(figures::kOccupancy), tr("Occupancy"),
            tr("Theoretical: resident blocks and warps per SM on the target, and the fraction "
               "of the SM's warp slots they fill"));
 
@@ -138,22 +141,27 @@ void ResourceUsageView::showOutcome(const CompileOutcome &outcome, bool cuda)
 void ResourceUsageView::showCudaFigures(const Result &result)
 {
     const auto value = [&result](const char *key) { return result.resource(key); };
-    if (!value("registers"))
+    if (!value(figures::kRegisters))
         return; // nothing compiled: no figures to show
-    setFigure(QStringLiteral("registers"), QString::number(*value("registers")));
-    setFigure(QStringLiteral("spill_stores"), bytes(value("spill_stores").value_or(0)));
-    setFigure(QStringLiteral("spill_loads"), bytes(value("spill_loads").value_or(0)));
-    setFigure(QStringLiteral("stack_frame"), bytes(value("stack_frame").value_or(0)));
-    setFigure(QStringLiteral("shared"), tr("%1 static + %2 dynamic")
-                                            .arg(bytes(value("static_shared").value_or(0)),
-                                                 bytes(value("dynamic_shared").value_or(0))));
-    setFigure(QStringLiteral("threads_per_block"),
-              QString::number(value("threads_per_block").value_or(0)));
-    setFigure(QStringLiteral("occupancy"),
+    setFigure(QString::fromLatin1(figures::kRegisters),
+              QString::number(*value(figures::kRegisters)));
+    setFigure(QString::fromLatin1(figures::kSpillStores),
+              bytes(value(figures::kSpillStores).value_or(0)));
+    setFigure(QString::fromLatin1(figures::kSpillLoads),
+              bytes(value(figures::kSpillLoads).value_or(0)));
+    setFigure(QString::fromLatin1(figures::kStackFrame),
+              bytes(value(figures::kStackFrame).value_or(0)));
+    setFigure(QStringLiteral("shared"),
+              tr("%1 static + %2 dynamic")
+                  .arg(bytes(value(figures::kStaticShared).value_or(0)),
+                       bytes(value(figures::kDynamicShared).value_or(0))));
+    setFigure(QString::fromLatin1(figures::kThreadsPerBlock),
+              QString::number(value(figures::kThreadsPerBlock).value_or(0)));
+    setFigure(QString::fromLatin1(figures::kOccupancy),
               tr("%1 blocks, %2 warps per SM (%3%)")
-                  .arg(value("blocks_per_sm").value_or(0))
-                  .arg(value("warps_per_sm").value_or(0))
-                  .arg(std::round(value("occupancy").value_or(0) * 100)));
+                  .arg(value(figures::kBlocksPerSm).value_or(0))
+                  .arg(value(figures::kWarpsPerSm).value_or(0))
+                  .arg(std::round(value(figures::kOccupancy).value_or(0) * 100)));
 }
 
 } // namespace tb

@@ -2,6 +2,7 @@
 
 #include "durationformat.h"
 #include "model/parameter.h"
+#include "model/resultfigure.h"
 #include "resultrowtext.h"
 #include "session/specoutline.h"
 #include "statusicon.h"
@@ -183,15 +184,15 @@ QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &col
         return result.summary.count;
     // Compile figures stay with a failed config: 255 registers may be why it failed.
     case Registers:
-        return orInvalid(result.resource("registers"));
+        return orInvalid(result.resource(figures::kRegisters));
     case Spills:
-        return orInvalid(sumOf(result, {"spill_stores", "spill_loads"}));
+        return orInvalid(sumOf(result, {figures::kSpillStores, figures::kSpillLoads}));
     case SharedMemory:
-        return orInvalid(sumOf(result, {"static_shared", "dynamic_shared"}));
+        return orInvalid(sumOf(result, {figures::kStaticShared, figures::kDynamicShared}));
     case Occupancy: // an invalid launch has none: its 0 is no occupancy to compare
         if (result.status == ResultStatus::InvalidLaunch)
             return QVariant();
-        return orInvalid(result.resource("occupancy"));
+        return orInvalid(result.resource(figures::kOccupancy));
     default:
         break;
     }

@@ -1,6 +1,7 @@
 #include "machineloadindicator.h"
 
 #include "model/measurementcaveats.h"
+#include "model/resultfigure.h"
 #include "tasks/machinefacts.h"
 
 #include <QTimer>
@@ -78,7 +79,7 @@ void MachineLoadIndicator::addResults(const QVector<ResultEvent> &batch)
     std::optional<double> highest;
     int caveated = 0;
     for (const ResultEvent &event : batch) {
-        if (const auto load = event.result.resource(kOtherCpuLoadKey))
+        if (const auto load = event.result.resource(figures::kOtherCpuLoad))
             highest = std::max(highest.value_or(0), *load);
         if (event.result.status == ResultStatus::Ok && !measurementCaveats(event.result).empty())
             ++caveated;

@@ -2,6 +2,7 @@
 
 #include "measure/roundsummary.h"
 #include "model/measurementcaveats.h"
+#include "model/resultfigure.h"
 #include "models/durationformat.h"
 #include "models/resultrowtext.h"
 #include "plots/samplehistogram.h"
@@ -80,13 +81,19 @@ QStringList roundRows(const std::vector<double> &medians, const std::vector<doub
     return rows;
 }
 
-// A backend figure as the table reads its kind: counts whole ("32", not "32.0"), times in
+// A backend figure as the table reads its kind, by its declaration's display hint or, for a
+// key no declaration knows, by its name's unit: counts whole ("32", not "32.0"), times in
 // their unit, a fraction of the SM as a percentage; other figures to three digits.
 QString resourceText(const QString &name, double value)
 {
-    if (name.endsWith(QLatin1String("_seconds")) || name.endsWith(QLatin1String("_s")))
+    const auto figure = findResultFigure(name.toStdString());
+    const auto shows = [&figure](FigureDisplay display) {
+        return figure && figure->display == display;
+    };
+    if (shows(FigureDisplay::Seconds) || name.endsWith(QLatin1String("_seconds")) ||
+        name.endsWith(QLatin1String("_s")))
         return formatDuration(value);
-    if (name == QLatin1String("occupancy") || name.endsWith(QLatin1String("_fraction")))
+    if (shows(FigureDisplay::Fraction) || name.endsWith(QLatin1String("_fraction")))
         return QStringLiteral("%1 %").arg(value * 100, 0, 'f', 1);
     if (std::nearbyint(value) == value && std::abs(value) < 9.0e15)
         return QLocale::c().toString(qlonglong(value));

@@ -1,5 +1,6 @@
 #include "parametereffectdata.h"
 
+#include "model/resultfigure.h"
 #include "models/resultrowtext.h"
 
 #include <algorithm>
@@ -25,16 +26,16 @@ double resourceValue(const Result &result, ParameterEffectData::Resource resourc
     std::optional<double> value;
     switch (resource) {
     case ParameterEffectData::Registers:
-        value = result.resource("registers");
+        value = result.resource(figures::kRegisters);
         break;
     case ParameterEffectData::Spills:
-        value = resultrow::sumOf(result, {"spill_stores", "spill_loads"});
+        value = resultrow::sumOf(result, {figures::kSpillStores, figures::kSpillLoads});
         break;
     case ParameterEffectData::SharedMemory:
-        value = resultrow::sumOf(result, {"static_shared", "dynamic_shared"});
+        value = resultrow::sumOf(result, {figures::kStaticShared, figures::kDynamicShared});
         break;
     case ParameterEffectData::Occupancy: // a fraction: per cent reads better on an axis
-        if (const auto fraction = result.resource("occupancy"))
+        if (const auto fraction = result.resource(figures::kOccupancy))
             value = *fraction * 100;
         break;
     case ParameterEffectData::ResourceCount:

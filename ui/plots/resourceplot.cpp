@@ -1,6 +1,7 @@
 #include "resourceplot.h"
 
 #include "densescattergraph.h"
+#include "model/resultfigure.h"
 #include "plotpalette.h"
 #include "viewfollower.h"
 
@@ -23,8 +24,8 @@ const QColor kFailedColor(0x8c, 0x8c, 0x8c);
 
 std::optional<double> spillBytes(const Result &result)
 {
-    const auto stores = result.resource("spill_stores");
-    const auto loads = result.resource("spill_loads");
+    const auto stores = result.resource(figures::kSpillStores);
+    const auto loads = result.resource(figures::kSpillLoads);
     if (!stores && !loads)
         return std::nullopt;
     return stores.value_or(0) + loads.value_or(0);
@@ -152,7 +153,7 @@ void ResourcePlot::addResults(const QVector<ResultEvent> &batch)
         const double x = ++m_evaluationCount;
         const Result &result = event.result;
         const int failed = result.status == ResultStatus::Ok ? 0 : 1;
-        const auto registers = result.resource("registers");
+        const auto registers = result.resource(figures::kRegisters);
         const auto spills = spillBytes(result);
         if (!registers && !spills) {
             m_measuredWithout += failed ? 0 : 1;

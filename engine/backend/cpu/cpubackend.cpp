@@ -5,6 +5,7 @@
 
 #include "measure/adaptivesampler.h"
 #include "model/measurementcaveats.h"
+#include "model/resultfigure.h"
 #include "model/timerkind.h"
 #include "space/variables.h"
 
@@ -178,7 +179,7 @@ void CpuBackend::measure(const KernelLibrary &library, double stopAboveSeconds, 
     }
     sampler.writeTo(result);
     if (const auto loadAfter = HostLoad::read(); loadBefore && loadAfter)
-        result.resources[kOtherCpuLoadKey] = loadAfter->otherCpusBusySince(*loadBefore);
+        result.resources[figures::kOtherCpuLoad] = loadAfter->otherCpusBusySince(*loadBefore);
 }
 
 } // namespace tb

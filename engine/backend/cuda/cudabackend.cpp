@@ -12,6 +12,7 @@
 #include "cuptitimer.h"
 #include "l2flusher.h"
 #include "launchcheck.h"
+#include "model/resultfigure.h"
 #include "model/timerkind.h"
 #include "model/tritonkernel.h"
 #include "smclockprobe.h"
@@ -210,31 +211,31 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, doub
     LoadedKernel kernel;
     if (CudaStatus loaded = loadKernel(config, sizeIndex, result, kernel); !loaded)
         return failed(result, loaded.failure());
-    endPhase("load_seconds");
+    endPhase(figures::kLoadSeconds);
     if (m_spec->verification.reference) {
         // Before binding this config: running the reference rebinds the arguments.
         CudaStatus fault;
         const Reference &reference = referenceFor(sizeIndex, fault);
-        endPhase("reference_seconds");
+        endPhase(figures::kReferenceSeconds);
         if (!reference.failure.empty()) // a fault of the reference left the context broken too
             return failed(result, {ResultStatus::ReferenceFailed, reference.failure,
                                    !fault.ok() && fault.failure().breaksContext});
         if (CudaStatus bound = bindFor(config, sizeIndex, kernel); !bound)
             return failed(result, bound.failure());
-        endPhase("bind_seconds");
+        endPhase(figures::kBindSeconds);
         if (CudaStatus verified = verify(reference, kernel); !verified)
             return failed(result, verified.failure());
-        endPhase("verify_seconds");
+        endPhase(figures::kVerifySeconds);
     } else {
         if (CudaStatus bound = bindFor(config, sizeIndex, kernel); !bound)
             return failed(result, bound.failure());
-        endPhase("bind_seconds");
+        endPhase(figures::kBindSeconds);
     }
     if (CudaStatus measured =
             measure(kernel, m_spec->verification.reference.has_value(), stopAboveSeconds, result);
         !measured)
         return failed(result, measured.failure());
-    endPhase("measure_seconds");
+    endPhase(figures::kMeasureSeconds);
     return result;
 }
 
@@ -268,7 +269,7 @@ CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t size
     const LaunchCheck check =
         checkLaunch(m_context->device().limits, build.usage, attributes, *shape);
     fillResources(result, check.usage, *shape, check.occupancy);
-    result.resources["local_memory"] = attributes.localBytes;
+    result.resources[figures::kLocalMemory] = attributes.localBytes;
     if (!check.problem.empty())
         return failure(ResultStatus::InvalidLaunch, check.problem);
     if (CudaStatus allowed = kernel.module.allowDynamicShared(shape->dynamicSharedBytes); !allowed)
@@ -314,7 +315,7 @@ CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, doubl
         logOnce("CUPTI failed, timing with CUDA events from now on: " + cuptiFailure);
     }
     if (!m_cuptiUnavailable.empty())
-        result.resources["cupti_unavailable"] = 1;
+        result.resources[figures::kCuptiUnavailable] = 1;
     GpuClockMonitor::record(result, before, m_clocks.sample());
     if (!measured)
         return measured;

@@ -7,6 +7,7 @@
 #include "l2flusher.h"
 #include "measure/adaptivesampler.h"
 #include "measure/statistics.h"
+#include "model/resultfigure.h"
 #include "model/timerkind.h"
 
 #include <algorithm>
@@ -160,9 +161,9 @@ CudaStatus CudaMeasurement::measure(const KernelLaunch &kernel, const Measuremen
     sampler.writeTo(result);
     result.timer = toString(m_cupti ? TimerKind::Cupti : TimerKind::CudaEvents);
     if (m_cupti && m_cupti->serialRecords()) // what was taken off each record's duration
-        result.resources["cupti_record_offset_s"] = m_cupti->recordOffsetSeconds();
-    result.resources["event_median_s"] = median(events);
-    result.resources["context_switches"] = m_switches;
+        result.resources[figures::kCuptiRecordOffsetSeconds] = m_cupti->recordOffsetSeconds();
+    result.resources[figures::kEventMedianSeconds] = median(events);
+    result.resources[figures::kContextSwitches] = m_switches;
     return {};
 }
 

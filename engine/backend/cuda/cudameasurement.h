@@ -47,7 +47,7 @@ public:
     // launchedAlready: untimed launches of this kernel just made (the verification run); they
     // count towards the settings' warm-up runs.
     // stopAboveSeconds: the job's early-exit threshold (KernelBackend::evaluate(); 0 = none); a
-    // result whose sampling stopped there gets resources[kStoppedEarlyAboveKey].
+    // result whose sampling stopped there gets resources[figures::kStoppedEarlyAboveSeconds].
     CudaStatus measure(const KernelLaunch &kernel, const MeasurementSettings &settings,
                        double stopAboveSeconds, int launchedAlready, Result &result,
                        std::string *cuptiFailure);

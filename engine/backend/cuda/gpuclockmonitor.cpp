@@ -1,5 +1,6 @@
 #include "gpuclockmonitor.h"
 
+#include "model/resultfigure.h"
 #include "throttlereasons.h"
 
 namespace tb {
@@ -49,9 +50,9 @@ void GpuClockMonitor::record(Result &result, const ClockState &before, const Clo
     const std::uint64_t reasons =
         (before.valid ? before.reasons : 0) | (after.valid ? after.reasons : 0);
     if (after.valid)
-        result.resources["sm_clock_mhz"] = after.smClockMhz;
-    result.resources["throttle_reasons"] = static_cast<double>(reasons);
-    result.resources["throttled"] = isThrottled(reasons) ? 1 : 0;
+        result.resources[figures::kSmClockMhz] = after.smClockMhz;
+    result.resources[figures::kThrottleReasons] = static_cast<double>(reasons);
+    result.resources[figures::kThrottled] = isThrottled(reasons) ? 1 : 0;
 }
 
 } // namespace tb

@@ -2,6 +2,7 @@
 
 #include "cudadriver.h"
 #include "internalkernel.h"
+#include "model/resultfigure.h"
 
 #include <cmath>
 
@@ -85,12 +86,12 @@ void SmClockProbe::record(Result &result, double effectiveMegahertz)
 {
     if (effectiveMegahertz <= 0)
         return;
-    result.resources[kEffectiveSmClockKey] = effectiveMegahertz;
-    const auto nvml = result.resources.find("sm_clock_mhz");
+    result.resources[figures::kSmClockEffectiveMhz] = effectiveMegahertz;
+    const auto nvml = result.resources.find(figures::kSmClockMhz);
     if (nvml == result.resources.end() || nvml->second <= 0)
         return;
     const double difference = std::fabs(effectiveMegahertz / nvml->second - 1);
-    result.resources["clock_mismatch"] = difference > kMismatch ? 1 : 0;
+    result.resources[figures::kClockMismatch] = difference > kMismatch ? 1 : 0;
 }
 
 } // namespace tb

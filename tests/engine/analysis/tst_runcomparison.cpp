@@ -32,7 +32,7 @@ StoredResult stored(double block, std::size_t size, double median,
         result.result.summary = {median, median, median, 0, 10, halfWidth};
         result.result.metrics["GB/s"] = 1 / median;
         if (clockMhz > 0)
-            result.result.resources[kEffectiveSmClockKey] = clockMhz;
+            result.result.resources[figures::kSmClockEffectiveMhz] = clockMhz;
     }
     return result;
 }

@@ -70,7 +70,7 @@ private slots:
         QCOMPARE(wideConfidenceHalfWidth(timed(0.88)), 0.88);
 
         Result hopeless = timed(3.42);
-        hopeless.resources[kStoppedEarlyAboveKey] = 1.5e-3;
+        hopeless.resources[figures::kStoppedEarlyAboveSeconds] = 1.5e-3;
         const auto early = measurementCaveats(hopeless);
         QCOMPARE(early.size(), std::size_t(1));
         QVERIFY2(early[0].find("+-342%") != std::string::npos, early[0].c_str());

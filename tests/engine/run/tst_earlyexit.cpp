@@ -120,9 +120,9 @@ private slots:
         QVERIFY(best.status == ResultStatus::Ok);
         QVERIFY(hopeless.status == ResultStatus::Ok);
         QVERIFY(best.samples.size() >= 20); // the contender: the spec's precision
-        QVERIFY(!best.resource(kStoppedEarlyAboveKey));
+        QVERIFY(!best.resource(figures::kStoppedEarlyAboveSeconds));
         QCOMPARE(hopeless.samples.size(), std::size_t(3));
-        const double threshold = hopeless.resource(kStoppedEarlyAboveKey).value_or(0);
+        const double threshold = hopeless.resource(figures::kStoppedEarlyAboveSeconds).value_or(0);
         QVERIFY(std::abs(threshold / (1.5 * best.summary.median) - 1) < 1e-9);
         QVERIFY(hopeless.summary.median > threshold);
         QCOMPARE(stoppedEarly, std::uint64_t(1)); // the run's summary counts it
@@ -132,7 +132,7 @@ private slots:
     {
         const auto results = runSpin(load(spinSpec(0)));
         QVERIFY(results.at(60).samples.size() >= 20);
-        QVERIFY(!results.at(60).resource(kStoppedEarlyAboveKey));
+        QVERIFY(!results.at(60).resource(figures::kStoppedEarlyAboveSeconds));
     }
 
     void theSpecReaderRefusesAFactorThatWouldDropContenders()

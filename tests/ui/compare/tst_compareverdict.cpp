@@ -14,7 +14,7 @@ CompareEntry timed(const QString &caption, double median, double halfWidth, doub
     entry.caption = caption;
     entry.event.result.summary = {median, median, median, 0, 50, halfWidth};
     if (clockMhz > 0)
-        entry.event.result.resources[kEffectiveSmClockKey] = clockMhz;
+        entry.event.result.resources[figures::kSmClockEffectiveMhz] = clockMhz;
     return entry;
 }
 

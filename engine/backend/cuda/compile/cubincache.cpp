@@ -1,6 +1,7 @@
 #include "cubincache.h"
 
 #include "backend/common/atomicfile.h"
+#include "model/resultfigure.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,27 +12,29 @@ namespace tb {
 
 namespace {
 
+// The metadata names the ptxas figures by their result keys, except "constant" (the result's
+// "constant_memory"), which entries already in caches spell so.
 nlohmann::json toJson(const ResourceUsage &usage)
 {
-    return {{"registers", usage.registers},
-            {"spill_stores", usage.spillStoreBytes},
-            {"spill_loads", usage.spillLoadBytes},
-            {"stack_frame", usage.stackFrameBytes},
-            {"static_shared", usage.staticSharedBytes},
+    return {{figures::kRegisters, usage.registers},
+            {figures::kSpillStores, usage.spillStoreBytes},
+            {figures::kSpillLoads, usage.spillLoadBytes},
+            {figures::kStackFrame, usage.stackFrameBytes},
+            {figures::kStaticShared, usage.staticSharedBytes},
             {"constant", usage.constantBytes},
-            {"barriers", usage.barriers}};
+            {figures::kBarriers, usage.barriers}};
 }
 
 ResourceUsage usageFromJson(const nlohmann::json &json)
 {
     ResourceUsage usage;
-    usage.registers = json.at("registers").get<int>();
-    usage.spillStoreBytes = json.at("spill_stores").get<int>();
-    usage.spillLoadBytes = json.at("spill_loads").get<int>();
-    usage.stackFrameBytes = json.at("stack_frame").get<int>();
-    usage.staticSharedBytes = json.at("static_shared").get<int>();
+    usage.registers = json.at(figures::kRegisters).get<int>();
+    usage.spillStoreBytes = json.at(figures::kSpillStores).get<int>();
+    usage.spillLoadBytes = json.at(figures::kSpillLoads).get<int>();
+    usage.stackFrameBytes = json.at(figures::kStackFrame).get<int>();
+    usage.staticSharedBytes = json.at(figures::kStaticShared).get<int>();
     usage.constantBytes = json.at("constant").get<int>();
-    usage.barriers = json.at("barriers").get<int>();
+    usage.barriers = json.at(figures::kBarriers).get<int>();
     return usage;
 }
 
