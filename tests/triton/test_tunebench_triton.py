@@ -193,6 +193,10 @@ class TunebenchTritonTest(unittest.TestCase):
             self.assertIn(name, metadata)
         with open(answer["cubin"], "rb") as file:
             self.assertIn(metadata["name"], elf_symbols(file.read()))
+        resources = answer["resources"]
+        self.assertGreater(resources["registers"], 32, resources)
+        self.assertLessEqual(resources["registers"], 255)
+        self.assertEqual(resources["triton_n_spills"], resources["local"] // 4)
         for kind in ("ttir", "ttgir", "llir", "ptx", "cubin"):
             self.assertTrue(os.path.isfile(answer["files"][kind]), kind)
         launch = answer["launch"]

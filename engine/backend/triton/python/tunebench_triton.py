@@ -39,8 +39,9 @@ Requests and responses (every response has "ok"; a failure has "error" and "kind
       only where Triton's JIT would (see specialise()).
       -> {"ok": true, "cubin": path, "files": {"ttir", "ttgir", "llir", "ptx", "cubin",
           "metadata"}: paths, "metadata": {Triton's metadata, JSON-serialisable part, plus
-          "cluster_dims"}, "launch": {...}, "specialization": {...}, "seconds": compile time,
-          "cache_hit": bool, "ptxas_log": what ptxas -v printed (its figures)}
+          "cluster_dims"}, "launch": {...}, "resources": {...}, "specialization": {...},
+          "seconds": compile time, "cache_hit": bool,
+          "ptxas_log": what ptxas -v printed (its figures)}
          launch:
            "arguments": [{"name", "index" (in the Python signature), "type", "c_type",
                           "bytes", "divisible_by_16"}] in kernelParams order; c_type is the
@@ -54,6 +55,10 @@ Requests and responses (every response has "ok"; a failure has "error" and "kind
            "cluster_dims": [num_ctas, 1, 1], "shared": dynamic shared bytes,
            "raise_max_dynamic_shared_above": 49152,
            "cooperative": bool, "pdl": bool
+         resources: {"registers", "stack", "static_shared", "local", "constant0"}: the
+                    bundled cuobjdump -res-usage's REG, STACK, SHARED, LOCAL, CONSTANT[0]
+                    (bytes but registers), and "triton_n_spills": local / 4, Triton's own
+                    count; {"error": why} when cuobjdump fails,
          specialization: {"divisible_by_16": [applied], "equal_to_1": [applied],
                           "ignored": {name: why Triton's JIT would not specialise it}}
       -> {"ok": false, "error": Triton's message, "line": source line or null,
@@ -73,6 +78,8 @@ import io
 import json
 import os
 import platform
+import re
+import subprocess
 import sys
 import time
 import traceback
@@ -579,6 +586,32 @@ def write_outputs(compiled, entry: str, out_dir: str, metadata: dict) -> dict:
     return files
 
 
+def resource_usage(cubin: str, name: str) -> dict:
+    """Registers, stack, static shared, local and constant bytes of the kernel, from the cubin.
+
+    Triton reads registers and local memory with cuFuncGetAttribute, which needs a GPU; the
+    cuobjdump that Triton's wheel bundles reads the same from the cubin, on any machine.
+    """
+    import triton.backends.nvidia as nvidia
+    tool = os.path.join(os.path.dirname(nvidia.__file__), "bin", "cuobjdump")
+    result = subprocess.run([tool, "-res-usage", cubin], capture_output=True, text=True,
+                            timeout=60)
+    if result.returncode != 0:
+        raise RuntimeError(f"cuobjdump -res-usage failed: {result.stderr.strip()}")
+    lines = result.stdout.splitlines()
+    for index, line in enumerate(lines):
+        if line.strip() == f"Function {name}:" and index + 1 < len(lines):
+            values = dict(re.findall(r"([A-Z]+(?:\[\d+\])?):(\d+)", lines[index + 1]))
+            local = int(values.get("LOCAL", 0))
+            return {"registers": int(values.get("REG", 0)),
+                    "stack": int(values.get("STACK", 0)),
+                    "static_shared": int(values.get("SHARED", 0)),
+                    "local": local, "constant0": int(values.get("CONSTANT[0]", 0)),
+                    # Triton's own n_spills: local bytes / 4 (driver.c loadBinary).
+                    "triton_n_spills": local // 4}
+    raise RuntimeError(f"cuobjdump -res-usage does not list {name}")
+
+
 def compile_error_line(error: BaseException, kernel, source: str) -> int | None:
     """The user's source line of a Triton compile error, or None."""
     from triton.compiler.errors import CompilationError
@@ -639,7 +672,12 @@ def op_compile(request: dict, modules: ModuleCache) -> dict:
     metadata = json_safe(compiled.metadata)
     metadata["cluster_dims"] = [metadata.get("num_ctas", 1), 1, 1]
     files = write_outputs(compiled, entry, out_dir, metadata)
+    try:
+        resources = resource_usage(files["cubin"], metadata["name"])
+    except (OSError, RuntimeError, subprocess.TimeoutExpired) as error:
+        resources = {"error": str(error)}
     return {"ok": True, "cubin": files["cubin"], "files": files, "metadata": metadata,
+            "resources": resources,
             "launch": launch_description(kernel, signature, applied, metadata),
             "specialization": applied, "seconds": round(seconds, 6), "ptxas_log": log_text,
             "cache_hit": bool(cache_hits and cache_hits[-1])}
