@@ -18,6 +18,7 @@
 #include "pages/workspaceactions.h"
 #include "results/resultcodelink.h"
 #include "results/resultspage.h"
+#include "session/sessioncontroller.h"
 #include "session/windowsettings.h"
 #include "session/workspacecontroller.h"
 #include "settings/appsettings.h"
@@ -42,7 +43,8 @@
 namespace tb {
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_runPage(new RunPage(this)), m_pages(new QTabWidget(this)),
+    : QMainWindow(parent), m_session(new SessionController(this)), m_feed(new ResultsFeed(this)),
+      m_runPage(new RunPage(m_session, m_feed, this)), m_pages(new QTabWidget(this)),
       m_workspaceActions(new WorkspaceActions(m_runPage, &m_unsaved, this))
 {
     // "[*]": Qt shows the mark while the spec or its kernel has unsaved edits.
@@ -74,10 +76,10 @@ MainWindow::MainWindow(QWidget *parent)
     resize(1240, 780);
     restoreSettings();
     addPage(m_runPage, tr("&Run"));
-    // The Results page views the results the Run page holds (live or stored), one device model
+    // The Results page views the results the Run page shows (live or stored), one device model
     // at a time where they name several.
-    m_deviceModels = new DeviceModelList(m_runPage->feed()->model(), this);
-    m_resultsPage = new ResultsPage(m_runPage->feed(), m_deviceModels, this);
+    m_deviceModels = new DeviceModelList(m_feed->model(), this);
+    m_resultsPage = new ResultsPage(m_feed, m_deviceModels, this);
     connect(m_runPage, &RunPage::shownRunNoteChanged, m_resultsPage, &ResultsPage::setRunNote);
     addPage(m_resultsPage, tr("Res&ults"));
     addEditingPages();

@@ -20,19 +20,23 @@ class EditMenu;
 class HelpMenu;
 class SpecRunLink;
 class ResultCodeLink;
+class ResultsFeed;
 class ResultsPage;
 class RunPage;
+class SessionController;
 class SpecPages;
 class Savable;
 class WorkspaceActions;
 class WorkspaceController;
 
 // The workbench's window: the pages (tabs), menus and status bar, and the open workspace
-// (WorkspaceActions). It hands the Run page's results (feed, model) to the pages that view
-// them, and collaborators wire the pages together: CompareCommands (the Compare
-// page's ways in), ResultCodeLink (from a result to its code) and WorkspaceSpecLink (the spec of
-// the workspace open). Geometry, window and splitter states, the last page, the recent
-// workspaces and the last spec, workspace and worker count persist in QSettings.
+// (WorkspaceActions). It owns the session controller (the engine's door for a run) and the
+// results on show (feed, model), and hands them to the pages that drive or view them, as KDAB
+// hotspot's main window does with its models; collaborators wire the pages together:
+// CompareCommands (the Compare page's ways in), ResultCodeLink (from a result to its code) and
+// WorkspaceSpecLink (the spec of the workspace open). Geometry, window and splitter states, the
+// last page, the recent workspaces and the last spec, workspace and worker count persist in
+// QSettings.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -116,6 +120,8 @@ private:
     void showStatus(const QString &text);
 
     UnsavedChanges m_unsaved;
+    SessionController *m_session; // before the pages that use it
+    ResultsFeed *m_feed;
     RunPage *m_runPage;
     QTabWidget *m_pages;
     WorkspaceActions *m_workspaceActions;

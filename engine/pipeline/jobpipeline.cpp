@@ -100,7 +100,7 @@ Status JobPipeline::restartBenchWorkers()
         return startPools({&m_bench});
     startBenchInBackground();
     if (m_backgroundLanes.empty()) // every launched location is gone
-        return makeError(EngineError::Code::WorkerError, m_droppedLanes.front());
+        return makeError(EngineError::Code::WorkerError, m_dropped.firstReason());
     return ok();
 }
 
@@ -425,8 +425,8 @@ Status JobPipeline::usable(const Pool &pool) const
     std::optional<EngineError> reason;
     for (std::size_t i = 0; i < pool.supervisors.size(); ++i) {
         const auto &supervisor = pool.supervisors[i];
-        if (&pool == &m_bench && laneDroppedForGood(i)) {
-            reason = makeError(EngineError::Code::WorkerError, m_droppedLanes[i]);
+        if (&pool == &m_bench && m_dropped.forGood(i)) {
+            reason = makeError(EngineError::Code::WorkerError, m_dropped.reason(i));
             continue;
         }
         if (supervisor->liveWorkers() > 0 || supervisor->busyWorkers() > 0)
@@ -464,25 +464,13 @@ void JobPipeline::stop()
 
 Status JobPipeline::dropLanesThatDidNotStart(const std::vector<LaneStart> &starts)
 {
-    m_droppedLanes.resize(m_bench.supervisors.size());
-    for (const auto &[lane, error] : starts) {
-        if (!error || lane >= m_droppedLanes.size())
-            continue;
-        // With the worker's or the launcher's last words ("ssh: connect to host ...: Connection
-        // refused"): what the user can act on.
-        const std::string detail = error->detail.substr(error->detail.rfind('\n') + 1);
-        m_droppedLanes[lane] = error->message + (detail.empty() ? "" : ": " + detail);
+    m_dropped.setLaneCount(m_bench.supervisors.size());
+    // With the worker's or the launcher's last words ("ssh: connect to host ...: Connection
+    // refused"): what the user can act on.
+    for (std::size_t lane : m_dropped.dropFailedStarts(starts))
         m_notes.push_back(locationName(m_bench.launchers, lane) + " dropped at its start (" +
-                          m_droppedLanes[lane] + "); the run goes on without it");
-    }
-    for (std::size_t lane = 0; lane < m_droppedLanes.size(); ++lane)
-        if (!laneDroppedForGood(lane))
-            return ok();
-    for (const auto &[lane, error] : starts) // none is left: the start fails with the first
-        if (error)
-            return *error;
-    return makeError(EngineError::Code::WorkerError, "every measuring location was dropped",
-                     m_droppedLanes.empty() ? "" : m_droppedLanes.front());
+                          m_dropped.reason(lane) + "); the run goes on without it");
+    return m_dropped.anyLeft(starts); // none left: the start fails with the first error
 }
 
 // A round's bench workers start in the background (startBenchInBackground()): once that start
@@ -503,21 +491,16 @@ void JobPipeline::noteBackgroundStart()
     (void)dropLanesThatDidNotStart(starts); // none started: status() says so
 }
 
-bool JobPipeline::laneDroppedForGood(std::size_t lane) const
-{
-    return lane < m_droppedLanes.size() && !m_droppedLanes[lane].empty();
-}
-
 // Before a round's restart replaces the supervisors: a location its supervisor gave up on
 // (health()) stays dropped, with that reason.
 void JobPipeline::keepDroppedLanes()
 {
     if (m_bench.launchers.empty())
         return;
-    m_droppedLanes.resize(m_bench.supervisors.size());
+    m_dropped.setLaneCount(m_bench.supervisors.size());
     for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane)
-        if (m_droppedLanes[lane].empty())
-            m_droppedLanes[lane] = benchLaneDropped(lane);
+        if (!m_dropped.forGood(lane))
+            m_dropped.drop(lane, benchLaneDropped(lane));
 }
 
 // The created bench supervisors to start, less the launched locations dropped for good;
@@ -529,7 +512,7 @@ JobPipeline::lanesToStart(const std::vector<SupervisorToStart> &created,
     std::vector<SupervisorToStart> toStart;
     lanes.clear();
     for (std::size_t lane = 0; lane < created.size(); ++lane) {
-        if (m_bench.launchers.empty() || !laneDroppedForGood(lane)) {
+        if (m_bench.launchers.empty() || !m_dropped.forGood(lane)) {
             toStart.push_back(created[lane]);
             lanes.push_back(lane);
         }
@@ -548,7 +531,7 @@ Status JobPipeline::adoptLaunchedGpus()
         return ok();
     for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane) {
         m_launchedGpus.push_back(PipelineLaunch::gpuOfLane(*m_bench.supervisors[lane]));
-        if (m_launchedGpus.back().arch.empty() && !laneDroppedForGood(lane))
+        if (m_launchedGpus.back().arch.empty() && !m_dropped.forGood(lane))
             return makeError(EngineError::Code::NoDevice,
                              locationName(m_bench.launchers, lane) +
                                  ": its measuring worker named no GPU",
@@ -562,7 +545,7 @@ Status JobPipeline::adoptLaunchedGpus()
     std::string others;
     for (std::size_t lane = 0; lane < m_launchedGpus.size(); ++lane) {
         const GpuIdentity &gpu = m_launchedGpus[lane];
-        if (!laneDroppedForGood(lane) && gpu.arch != m_settings.arch)
+        if (!m_dropped.forGood(lane) && gpu.arch != m_settings.arch)
             others += (others.empty() ? "" : ", ") + gpu.name + " (" + gpu.arch + ") on " +
                       locationName(m_bench.launchers, lane);
     }
@@ -580,8 +563,8 @@ std::string JobPipeline::benchLaneDropped(std::size_t lane) const
 {
     if (lane >= m_bench.supervisors.size())
         return "";
-    if (laneDroppedForGood(lane))
-        return m_droppedLanes[lane];
+    if (m_dropped.forGood(lane))
+        return m_dropped.reason(lane);
     const auto health = m_bench.supervisors[lane]->health();
     return health ? "" : health.error().message;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "benchlaneplacement.h"
+#include "droppedlanes.h"
 #include "jobtable.h"
 #include "model/expected.h"
 #include "pipelinelaunch.h"
@@ -111,12 +112,9 @@ private:
     // Launched locations whose worker did not start (an unreachable host, a node without the
     // bundle): dropped with a log line while another one started; the run fails only when
     // none did. Each outcome names its bench lane.
-    using LaneStart = std::pair<std::size_t, std::optional<EngineError>>;
+    using LaneStart = DroppedLanes::LaneStart;
     Status dropLanesThatDidNotStart(const std::vector<LaneStart> &starts);
     void noteBackgroundStart();
-    // A launched location dropped (at a start, or after its losses) is not started again in
-    // a later round: each try would cost the run a start timeout.
-    bool laneDroppedForGood(std::size_t lane) const;
     void keepDroppedLanes();
     std::vector<SupervisorToStart> lanesToStart(const std::vector<SupervisorToStart> &created,
                                                 std::vector<std::size_t> &lanes) const;
@@ -130,7 +128,7 @@ private:
     JobTable m_jobs;                            // the configurations in flight
     BenchLanePlacement m_placement;             // which waiting one each bench lane takes
     std::vector<GpuIdentity> m_launchedGpus;
-    std::vector<std::string> m_droppedLanes;    // per launched bench lane: why it is gone, or ""
+    DroppedLanes m_dropped;                     // launched bench lanes gone for good
     std::vector<std::size_t> m_backgroundLanes; // the lanes of m_benchStart's supervisors
     bool m_backgroundStartNoted = true;
     std::vector<std::string> m_notes;          // the pipeline's own log lines

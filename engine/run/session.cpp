@@ -24,7 +24,7 @@ std::string defaultCacheDirectory(const std::string &workspacePath)
 } // namespace
 
 Session::Session(const Spec &spec, SessionOptions options, SessionListener &listener)
-    : m_spec(spec), m_options(std::move(options)), m_listener(listener),
+    : m_spec(spec), m_options(std::move(options)), m_listener(listener), m_run(m_spec, m_options),
       m_pacing(m_options.stopRequested, m_options.pauseRequested,
                m_options.maxSeconds.value_or(spec.strategy.maxSeconds)),
       m_rounds(RoundPlan(m_options.compileOnly ? 1 : spec.measurement.processRounds,
@@ -100,13 +100,8 @@ Expected<RunSummary> Session::run()
     m_summary.seconds = m_pacing.elapsedSeconds();
     const bool complete =
         m_summary.ok + m_summary.failed >= plannedConfigs() && m_rounds.complete();
-    if (auto status = m_store->runs().setState(m_summary.runId,
-                                               complete ? RunState::Finished : RunState::Stopped);
-        !status)
+    if (auto status = m_run.close(complete ? RunState::Finished : RunState::Stopped); !status)
         return fail(status.error());
-    if (auto status = m_store->runs().release(m_summary.runId, m_holder); !status)
-        return fail(status.error());
-    m_claimed = false;
     m_summary.stopped = !complete;
     m_listener.onFinished(m_summary);
     return m_summary;
@@ -114,93 +109,24 @@ Expected<RunSummary> Session::run()
 
 Status Session::openRun()
 {
-    auto store = Store::open(m_options.workspacePath);
-    if (!store)
-        return store.error();
-    m_store.emplace(std::move(store.value()));
-    auto specId = m_store->specs().save(m_spec);
-    if (!specId)
-        return specId.error();
-    m_specId = *specId;
-
-    std::optional<RunRecord> latest;
-    if (!m_options.fresh) {
-        auto found = m_store->runs().latest(m_specId);
-        if (!found)
-            return found.error();
-        latest = *found;
-    }
-    if (latest && measuredOnAnotherModel(*latest)) {
-        m_listener.onLog("run " + std::to_string(latest->id) + " of this spec was measured on " +
-                         latest->device + ", this one measures on " + runDevice() +
-                         ": GPUs of different models are never ranked together, so a new run "
-                         "starts beside it");
-        latest.reset();
-    }
-    m_holder = currentRunHolder();
-    if (latest) {
-        if (auto status = claim(*latest); !status)
-            return status;
-        m_summary.runId = latest->id;
+    if (auto status = m_run.open([this](const std::string &line) { m_listener.onLog(line); });
+        !status)
+        return status;
+    m_summary.runId = m_run.id();
+    if (m_run.resumed()) {
         // With their samples: a reused result is shown as a measured one is (its distribution
         // in the GUI's details), not as a bare summary until the workspace is reopened.
-        auto results = m_store->results().ofRun(latest->id, true);
+        auto results = m_run.store().results().ofRun(m_run.id(), true);
         if (!results)
             return results.error();
         for (auto &stored : *results)
             m_stored.emplace(std::make_pair(stored.configKey, stored.sizeIndex), std::move(stored));
-        if (auto status = m_rounds.loadStored(*m_store, latest->id); !status)
+        if (auto status = m_rounds.loadStored(m_run.store(), m_run.id()); !status)
             return status;
-        if (auto status = m_store->runs().setState(latest->id, RunState::Running); !status)
+        if (auto status = m_run.store().runs().setState(m_run.id(), RunState::Running); !status)
             return status;
-    } else {
-        RunRecord record;
-        record.specId = m_specId;
-        record.strategy = m_options.strategy.value_or(m_spec.strategy.name);
-        record.toolVersion = m_options.toolVersion;
-        record.host = currentHost(m_options.toolVersion, "").hostname;
-        record.device = runDevice();
-        // The GPUs of a run are of one model: the first one's peaks are the run's.
-        if (!m_options.gpus.empty())
-            record.devicePeaks = m_options.gpus.front().peaks;
-        record.holder = m_holder;
-        auto runId = m_store->runs().create(record);
-        if (!runId)
-            return runId.error();
-        m_summary.runId = *runId;
-        m_claimed = true;
     }
-    m_listener.onRunStarted(m_summary.runId, latest.has_value());
-    return ok();
-}
-
-// A run names the GPU model it measured on (runDevice()); "cuda" and "cpu" name none (a
-// compile-only run, a run from before models were recorded, the CPU backend).
-bool Session::measuredOnAnotherModel(const RunRecord &run) const
-{
-    const std::string now = runDevice();
-    const auto names = [](const std::string &device) {
-        return !device.empty() && device != "cuda" && device != "cpu";
-    };
-    return names(run.device) && names(now) && run.device != now;
-}
-
-// One writer per run: a run that another live process is tuning is not resumed beside it.
-Status Session::claim(const RunRecord &run)
-{
-    auto holder = m_store->runs().claim(run.id, m_holder);
-    if (!holder)
-        return holder.error();
-    if (*holder) {
-        const RunHolder &other = **holder;
-        return makeError(EngineError::Code::Busy,
-                         "run " + std::to_string(run.id) + " of this spec is being tuned by " +
-                             "another process (pid " + std::to_string(other.pid) + " on " +
-                             other.host + ")",
-                         "wait for it to end or stop it, or start a new run beside it "
-                         "(tune --fresh)");
-    }
-    m_claimed = true;
+    m_listener.onRunStarted(m_summary.runId, m_run.resumed());
     return ok();
 }
 
@@ -248,7 +174,7 @@ Status Session::recordResolvedStrategy()
                      (names.size() > 1 ? " (by problem size: brute force where the budget covers "
                                          "the space)"
                                        : ""));
-    return m_store->runs().setStrategy(m_summary.runId, recorded);
+    return m_run.store().runs().setStrategy(m_summary.runId, recorded);
 }
 
 std::uint64_t Session::plannedConfigs() const
@@ -397,8 +323,8 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     std::int64_t resultId = storedId.value_or(0);
     if (!reused) {
         m_metrics->apply(config, plan.sizeIndex(), result);
-        auto saved = m_store->results().save(m_summary.runId, m_specId, key, config,
-                                             plan.sizeIndex(), result);
+        auto saved = m_run.store().results().save(m_summary.runId, m_run.specId(), key, config,
+                                                  plan.sizeIndex(), result);
         if (!saved)
             return saved.error();
         resultId = *saved;
@@ -507,18 +433,7 @@ Status Session::recordLaunchedDevice()
     if (!first)
         return ok();
     m_listener.onRunDevice(first->name, effectivePeaks(m_spec.peaks, first->peaks));
-    return m_store->runs().setDevice(m_summary.runId, first->name, first->peaks);
-}
-
-// What the run record names as its device: the GPU model of a CUDA run that measures (a run
-// never measures on two models), "cuda" for one that only compiles, "cpu" otherwise.
-std::string Session::runDevice() const
-{
-    if (m_spec.backend == BackendKind::Cpu)
-        return "cpu";
-    if (!m_options.compileOnly && !m_options.gpus.empty() && !m_options.gpus.front().name.empty())
-        return m_options.gpus.front().name;
-    return "cuda";
+    return m_run.store().runs().setDevice(m_summary.runId, first->name, first->peaks);
 }
 
 // Tells only with the pipeline started: before it no lane exists.
@@ -571,7 +486,7 @@ void Session::submit(const RoundPlan::Job &job, const RoundPlan::Finalist &final
 // A finalist's round: recorded with its rounds so far, counted in the run's summary.
 Status Session::recordRound(const RoundPlan::Job &job, Result measured)
 {
-    if (auto status = m_rounds.record(*m_store, *m_metrics, job, std::move(measured)); !status)
+    if (auto status = m_rounds.record(m_run.store(), *m_metrics, job, std::move(measured)); !status)
         return status;
     ++m_summary.roundsMeasured;
     return ok();
@@ -611,10 +526,7 @@ Expected<RunSummary> Session::fail(const EngineError &error)
     if (m_pipeline)
         m_pipeline->stop();
     releaseAllocation();
-    if (m_store && m_claimed) { // never another process's run
-        (void)m_store->runs().setState(m_summary.runId, RunState::Failed);
-        (void)m_store->runs().release(m_summary.runId, m_holder);
-    }
+    m_run.closeFailed();
     m_listener.onFailed(error);
     return error;
 }

@@ -11,7 +11,7 @@
 #include "sessionlistener.h"
 #include "sessionoptions.h"
 #include "sizeplan.h"
-#include "storage/store.h"
+#include "workspacerun.h"
 
 #include <chrono>
 #include <map>
@@ -57,8 +57,6 @@ private:
     Status holdAllocation();
     void releaseAllocation();
     Status openRun();
-    Status claim(const RunRecord &run);
-    bool measuredOnAnotherModel(const RunRecord &run) const;
     Status planSizes();
     Status recordResolvedStrategy();
     // The sizes' planned configurations now (a search that stops early plans fewer).
@@ -85,7 +83,6 @@ private:
     // Bench lanes: what each GPU measures now.
     void reportLanes(bool all);
     std::optional<LaneReporter::LaneJob> laneJob(std::uint64_t token) const;
-    std::string runDevice() const;
     Status recordLaunchedDevice();
     void reportProgress() override;
     void updatePause();
@@ -95,7 +92,7 @@ private:
     const Spec &m_spec;
     SessionOptions m_options;
     SessionListener &m_listener;
-    std::optional<Store> m_store;
+    WorkspaceRun m_run;
     std::optional<MetricEvaluator> m_metrics;
     // Before the pipeline: destroyed after it, its workers stopped before the job is cancelled.
     AllocationHold m_allocation;
@@ -107,9 +104,6 @@ private:
     // Stored ok medians (size, seconds) met before the pipeline started, told to it when it
     // starts: its early exit compares with the fastest (noteStoredOkTime).
     std::vector<std::pair<std::size_t, double>> m_storedOkTimes;
-    std::int64_t m_specId = 0;
-    RunHolder m_holder; // this process, as the run's one writer
-    bool m_claimed = false;
     std::uint64_t m_nextToken = 1;
     std::uint64_t m_measuredDone = 0;
     RunSummary m_summary;

@@ -2,12 +2,12 @@
 
 #include "childlaunch.h"
 #include "handshakecheck.h"
+#include "jobfailure.h"
 #include "launcherloss.h"
 
 #include "protocol/messagecodec.h"
 
 #include <algorithm>
-#include <sstream>
 
 namespace tb::runner_detail {
 
@@ -17,30 +17,6 @@ constexpr auto kReapInterval = std::chrono::milliseconds(10);
 constexpr auto kLivenessInterval = std::chrono::milliseconds(250);
 constexpr auto kExitGrace = std::chrono::seconds(1); // from EOF on stdout to SIGKILL
 constexpr auto kStopGrace = std::chrono::seconds(2); // from shutdown to SIGKILL
-
-std::string seconds(double value)
-{
-    std::ostringstream text;
-    text << value << " s";
-    return text.str();
-}
-
-std::string seconds(std::chrono::milliseconds value)
-{
-    return seconds(static_cast<double>(value.count()) / 1000.0);
-}
-
-// The codec's own messages already say "protocol error: ...".
-std::string asProtocolError(const std::string &text)
-{
-    const std::string prefix = "protocol error: ";
-    return text.rfind(prefix, 0) == 0 ? text : prefix + text;
-}
-
-std::string workers(int count)
-{
-    return std::to_string(count) + (count == 1 ? " worker" : " workers");
-}
 
 } // namespace
 
@@ -102,7 +78,7 @@ void WorkerPool::step(Clock::time_point now)
                 finishProcess(slot, now);
             continue;
         }
-        if (slot.phase == WorkerSlot::Phase::Ready && slot.job && !slot.jobSent && !m_stopping)
+        if (slot.jobWaiting() && !m_stopping)
             sendJob(slot, now);
         if (now >= slot.deadline)
             onDeadline(slot, now);
@@ -205,7 +181,7 @@ int WorkerPool::pollTimeoutMs(Clock::time_point now) const
             wake = std::min({wake, slot.killAt, now + kReapInterval});
         } else {
             wake = std::min(wake, slot.deadline);
-            if (slot.phase == WorkerSlot::Phase::Ready && slot.job && !slot.jobSent && !m_stopping)
+            if (slot.jobWaiting() && !m_stopping)
                 wake = now;
         }
     }
@@ -230,11 +206,7 @@ bool WorkerPool::assign(const JobRequest &job)
     if (m_stopping)
         return false;
     if (const auto kills = m_quarantine.quarantined(job)) {
-        Result result;
-        result.status = ResultStatus::WorkerCrashed;
-        result.message = "quarantined: this configuration already killed " +
-                         std::to_string(*kills) + " worker(s); not run again";
-        emit(nullptr, job, std::move(result));
+        m_outcomes.add(nullptr, job, quarantinedResult(*kills));
         return true;
     }
     for (auto &slot : m_slots) {
@@ -281,10 +253,7 @@ std::size_t WorkerPool::liveCount() const
 
 std::vector<JobOutcome> WorkerPool::takeOutcomes()
 {
-    std::vector<JobOutcome> outcomes(std::make_move_iterator(m_outcomes.begin()),
-                                     std::make_move_iterator(m_outcomes.end()));
-    m_outcomes.clear();
-    return outcomes;
+    return m_outcomes.take();
 }
 
 std::vector<std::string> WorkerPool::takeLogLines()
@@ -426,7 +395,7 @@ void WorkerPool::onJobAnswer(WorkerSlot &slot, Expected<Message> message)
     endOutput(slot);
     ++slot.jobsDone;
     slot.failedStarts = 0;
-    emit(&slot, job, std::move(answer->result));
+    m_outcomes.add(&slot, job, std::move(answer->result));
 }
 
 void WorkerPool::onDeadline(WorkerSlot &slot, Clock::time_point now)
@@ -434,28 +403,25 @@ void WorkerPool::onDeadline(WorkerSlot &slot, Clock::time_point now)
     using Code = EngineError::Code;
     if (slot.phase == WorkerSlot::Phase::AwaitHello) {
         refuse(slot, makeError(Code::WorkerError, workerName() + " sent no hello within " +
-                                                      seconds(m_options.handshakeTimeout)));
+                                                      secondsText(m_options.handshakeTimeout)));
     } else if (slot.phase == WorkerSlot::Phase::AwaitReady) {
         refuse(slot,
                makeError(Code::WorkerError, workerName() + " did not finish its setup within " +
-                                                seconds(m_options.handshakeTimeout)));
+                                                secondsText(m_options.handshakeTimeout)));
     } else if (slot.phase == WorkerSlot::Phase::Ready && slot.job && slot.jobSent &&
                slot.inReference) {
         log("supervisor: worker " + std::to_string(slot.index) + ": the reference of job " +
-            std::to_string(slot.job->id) + " exceeded " + seconds(slot.job->timeoutSeconds) +
+            std::to_string(slot.job->id) + " exceeded " + secondsText(slot.job->timeoutSeconds) +
             ", killing it");
         referenceFailed(slot, m_options.referenceName + " ran longer than the limit of " +
-                                  seconds(slot.job->timeoutSeconds) + "; the worker was killed");
+                                  secondsText(slot.job->timeoutSeconds) +
+                                  "; the worker was killed");
         endProcess(slot, WorkerSlot::Ending::Timeout, {}, now);
     } else if (slot.phase == WorkerSlot::Phase::Ready && slot.job && slot.jobSent) {
         const JobRequest job = takeJob(slot);
-        Result result;
-        result.status = ResultStatus::Timeout;
-        result.message = "the configuration ran longer than its limit of " +
-                         seconds(job.timeoutSeconds) + "; the worker was killed";
         log("supervisor: worker " + std::to_string(slot.index) + ": job " + std::to_string(job.id) +
-            " exceeded " + seconds(job.timeoutSeconds) + ", killing it");
-        emit(&slot, job, std::move(result));
+            " exceeded " + secondsText(job.timeoutSeconds) + ", killing it");
+        m_outcomes.add(&slot, job, timedOutResult(job.timeoutSeconds));
         endProcess(slot, WorkerSlot::Ending::Timeout, {}, now);
     } else {
         slot.deadline = Clock::time_point::max();
@@ -543,48 +509,32 @@ void WorkerPool::finishProcess(WorkerSlot &slot, Clock::time_point now)
     }
 }
 
-void WorkerPool::emit(WorkerSlot *slot, const JobRequest &job, Result result)
-{
-    m_outcomes.push_back(JobOutcome{job.id, job.config, job.sizeIndex, std::move(result),
-                                    slot ? slot->index : -1, false, slot ? slot->host : "",
-                                    slot ? slot->device : "", slot ? slot->gpu : GpuIdentity{}});
-}
-
 // --- failures: a job that kills its worker, a worker that cannot start, a lost location
 
 void WorkerPool::jobKilledWorker(WorkerSlot &slot, const std::string &how)
 {
     if (slot.inReference) { // not the configuration's doing: no count, no retry
-        std::string message = m_options.referenceName + " killed its worker: " + how;
-        if (!slot.stderrCapture.tail().empty())
-            message += "; last stderr lines:\n" + slot.stderrCapture.tailText();
-        referenceFailed(slot, std::move(message));
+        referenceFailed(slot, withStderrTail(m_options.referenceName + " killed its worker: " + how,
+                                             slot.stderrCapture));
         return;
     }
     const int kills = m_quarantine.recordKill(*slot.job);
     log("supervisor: worker " + std::to_string(slot.index) + ": " + how + " while running job " +
-        std::to_string(slot.job->id) + " (" + workers(kills) + " lost on this configuration)");
+        std::to_string(slot.job->id) + " (" + workerCountText(kills) +
+        " lost on this configuration)");
     if (m_quarantine.retries(kills)) {
         slot.jobSent = false; // again, on the fresh worker the restart brings
         return;
     }
-    Result result;
-    result.status = ResultStatus::WorkerCrashed;
-    result.message = how + " (" + workers(kills) + " lost on this configuration)";
-    if (!slot.stderrCapture.tail().empty())
-        result.message += "; last stderr lines:\n" + slot.stderrCapture.tailText();
     const JobRequest job = takeJob(slot);
-    emit(&slot, job, std::move(result));
+    m_outcomes.add(&slot, job, killedWorkerResult(how, kills, slot.stderrCapture));
 }
 
 void WorkerPool::referenceFailed(WorkerSlot &slot, std::string message)
 {
     log("supervisor: worker " + std::to_string(slot.index) + ": " + message);
-    Result result;
-    result.status = ResultStatus::ReferenceFailed;
-    result.message = std::move(message);
     const JobRequest job = takeJob(slot);
-    emit(&slot, job, std::move(result));
+    m_outcomes.add(&slot, job, referenceFailedResult(std::move(message)));
 }
 
 void WorkerPool::failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now)
@@ -611,11 +561,8 @@ void WorkerPool::failedStart(WorkerSlot &slot, EngineError error, Clock::time_po
         error.detail);
     log("supervisor: " + gaveUp.toString());
     if (slot.job) {
-        Result result;
-        result.status = ResultStatus::WorkerCrashed;
-        result.message = gaveUp.toString();
         const JobRequest job = takeJob(slot);
-        emit(&slot, job, std::move(result));
+        m_outcomes.add(&slot, job, workerCrashedResult(gaveUp.toString()));
     }
     if (!m_health)
         m_health = std::move(gaveUp);
@@ -631,12 +578,11 @@ void WorkerPool::lostToLauncher(WorkerSlot &slot, const std::string &reason)
     if (slot.job) {
         line += "; job " + std::to_string(slot.job->id) +
                 " handed back to run elsewhere, not counted against its configuration";
-        Result result;
-        result.status = ResultStatus::WorkerCrashed;
-        result.message = "its worker was lost on " + m_options.locationName + ": " + reason;
         const JobRequest job = takeJob(slot);
-        emit(&slot, job, std::move(result));
-        m_outcomes.back().lost = true;
+        m_outcomes.add(
+            &slot, job,
+            workerCrashedResult("its worker was lost on " + m_options.locationName + ": " + reason),
+            true);
     }
     log(std::move(line));
     if (dropNow)
@@ -649,17 +595,13 @@ void WorkerPool::dropLocation(const std::string &lastReason)
     m_launcherLosses.markDropped();
     EngineError dropped = makeError(
         EngineError::Code::WorkerError,
-        m_options.locationName + " dropped: " + workers(m_launcherLosses.losses()) +
+        m_options.locationName + " dropped: " + workerCountText(m_launcherLosses.losses()) +
             " lost to the launcher (the last: " + lastReason + "); the run goes on without it");
     log("supervisor: " + dropped.message);
     for (auto &slot : m_slots) {
         if (slot.job) {
-            Result result;
-            result.status = ResultStatus::WorkerCrashed;
-            result.message = dropped.message;
             const JobRequest job = takeJob(slot);
-            emit(&slot, job, std::move(result));
-            m_outcomes.back().lost = true;
+            m_outcomes.add(&slot, job, workerCrashedResult(dropped.message), true);
         }
         if (slot.process)
             endProcess(slot, WorkerSlot::Ending::Refused, "location dropped", Clock::now());

@@ -3,10 +3,12 @@
 // Private to tb_runner: the supervisor's state machine over its worker slots, without threads
 // or locks. Supervisor drives it from its I/O thread and serialises every call with a mutex.
 // The pool does the I/O (processes, pipes, frames); its rules live in classes without any:
-// CrashQuarantine, RestartBackoff and LauncherLossBudget for failures, checkHello() and
+// CrashQuarantine, RestartBackoff and LauncherLossBudget for failures, jobfailure.h for
+// how a failed job is worded, JobOutcomes for what the caller takes, checkHello() and
 // checkSetupAnswer() for the handshake, StderrCapture and LogQueue for what is logged.
 
 #include "crashquarantine.h"
+#include "joboutcomes.h"
 #include "jobrequest.h"
 #include "launcherlossbudget.h"
 #include "logqueue.h"
@@ -16,7 +18,6 @@
 
 #include "model/expected.h"
 
-#include <deque>
 #include <poll.h>
 #include <string>
 #include <utility>
@@ -96,7 +97,6 @@ private:
     void failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now);
     void lostToLauncher(WorkerSlot &slot, const std::string &reason);
     void dropLocation(const std::string &lastReason);
-    void emit(WorkerSlot *slot, const JobRequest &job, Result result);
     void log(std::string line);
     std::string workerName() const;
     // "worker 0", or "worker 0 on srun task 2" for a launched one: its hello's pid is the task.
@@ -107,7 +107,7 @@ private:
     CrashQuarantine m_quarantine;
     RestartBackoff m_restarts;
     LauncherLossBudget m_launcherLosses; // this location's, all told
-    std::deque<JobOutcome> m_outcomes;
+    JobOutcomes m_outcomes;
     LogQueue m_log;
     std::vector<JobRequest> m_abandoned;
     std::optional<EngineError> m_startError;

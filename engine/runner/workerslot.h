@@ -64,6 +64,8 @@ struct WorkerSlot
 
     bool healthy() const { return process && ending == Ending::None; }
     bool idle() const { return phase == Phase::Ready && healthy() && !job; }
+    // Set up, with a job it has not been sent yet.
+    bool jobWaiting() const { return phase == Phase::Ready && job && !jobSent; }
 };
 
 } // namespace tb::runner_detail

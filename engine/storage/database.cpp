@@ -116,4 +116,40 @@ EngineError Database::error(const std::string &operation) const
                      m_db ? sqlite3_errmsg(m_db) : "no database connection");
 }
 
+Expected<Statement> Database::query(std::string_view sql, const std::string &operation,
+                                    std::initializer_list<SqlValue> values)
+{
+    auto statement = prepare(sql, operation);
+    if (!statement)
+        return statement.error();
+    int index = 1;
+    for (const SqlValue &value : values)
+        value.bindTo(*statement, index++);
+    return statement;
+}
+
+Expected<std::optional<Statement>> Database::firstRow(std::string_view sql,
+                                                      const std::string &operation,
+                                                      std::initializer_list<SqlValue> values)
+{
+    auto statement = query(sql, operation, values);
+    if (!statement)
+        return statement.error();
+    auto row = statement->step();
+    if (!row)
+        return row.error();
+    if (!*row)
+        return std::optional<Statement>();
+    return std::optional<Statement>(std::move(*statement));
+}
+
+Status Database::run(std::string_view sql, const std::string &operation,
+                     std::initializer_list<SqlValue> values)
+{
+    auto statement = query(sql, operation, values);
+    if (!statement)
+        return statement.error();
+    return statement->run();
+}
+
 } // namespace tb

@@ -1,9 +1,12 @@
 #pragma once
 
 #include "model/expected.h"
+#include "sqlvalue.h"
 #include "statement.h"
 
 #include <cstdint>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -32,6 +35,19 @@ public:
     // Runs SQL text that binds no values (schema, pragmas, BEGIN/COMMIT).
     Status exec(const std::string &sql, const std::string &operation);
     Expected<Statement> prepare(std::string_view sql, const std::string &operation);
+
+    // The store's query idiom in one call. `values` are bound to ?1, ?2, ... in order; every
+    // error says "cannot <operation>" with SQLite's message.
+    // A query with its values bound, ready to step (or to collectRows()).
+    Expected<Statement> query(std::string_view sql, const std::string &operation,
+                              std::initializer_list<SqlValue> values = {});
+    // A query stepped to its first row: the statement on that row, or none without a row.
+    Expected<std::optional<Statement>> firstRow(std::string_view sql, const std::string &operation,
+                                                std::initializer_list<SqlValue> values = {});
+    // A statement that returns no rows (INSERT, UPDATE, DELETE), bound and run to its end;
+    // changes() and lastInsertId() say what it did.
+    Status run(std::string_view sql, const std::string &operation,
+               std::initializer_list<SqlValue> values = {});
 
     // Rowid of the latest INSERT and rows touched by the latest statement, on this connection.
     std::int64_t lastInsertId() const;

@@ -12,47 +12,34 @@ Expected<std::int64_t> configurationId(Database &db, std::int64_t specId,
                                        const std::string &configKey, const Configuration &config,
                                        std::size_t sizeIndex, const std::string &operation)
 {
-    auto insert = db.prepare("INSERT INTO configurations (spec_id, config_key, size_index,"
+    const auto size = static_cast<std::int64_t>(sizeIndex);
+    if (auto status = db.run("INSERT INTO configurations (spec_id, config_key, size_index,"
                              " values_json) VALUES (?1, ?2, ?3, ?4)"
                              " ON CONFLICT (spec_id, config_key, size_index) DO NOTHING",
-                             operation);
-    if (!insert)
-        return insert.error();
-    insert->bindInt(1, specId).bindText(2, configKey);
-    insert->bindInt(3, static_cast<std::int64_t>(sizeIndex))
-        .bindText(4, valuesToJson(config.values));
-    if (auto status = insert->run(); !status)
+                             operation, {specId, configKey, size, valuesToJson(config.values)});
+        !status)
         return status.error();
-    auto find = db.prepare("SELECT id FROM configurations"
+    auto row = db.firstRow("SELECT id FROM configurations"
                            " WHERE spec_id = ?1 AND config_key = ?2 AND size_index = ?3",
-                           operation);
-    if (!find)
-        return find.error();
-    find->bindInt(1, specId).bindText(2, configKey);
-    find->bindInt(3, static_cast<std::int64_t>(sizeIndex));
-    auto row = find->step();
+                           operation, {specId, configKey, size});
     if (!row)
         return row.error();
     if (!*row)
         return db.error(operation);
-    return find->intAt(0);
+    return (*row)->intAt(0);
 }
 
 Status checkNotStored(Database &db, std::int64_t runId, std::int64_t configurationId,
                       const std::string &operation)
 {
-    auto query =
-        db.prepare("SELECT id FROM results WHERE run_id = ?1 AND configuration_id = ?2", operation);
-    if (!query)
-        return query.error();
-    query->bindInt(1, runId).bindInt(2, configurationId);
-    auto row = query->step();
+    auto row = db.firstRow("SELECT id FROM results WHERE run_id = ?1 AND configuration_id = ?2",
+                           operation, {runId, configurationId});
     if (!row)
         return row.error();
     if (*row) {
         return makeError(EngineError::Code::StoreError, "cannot " + operation,
                          "the run already has a result for it (result " +
-                             std::to_string(query->intAt(0)) + ", kept unchanged)");
+                             std::to_string((*row)->intAt(0)) + ", kept unchanged)");
     }
     return ok();
 }

@@ -16,21 +16,17 @@ namespace {
 Status checkRunOfSpec(Database &db, std::int64_t runId, std::int64_t specId,
                       const std::string &operation)
 {
-    auto query = db.prepare("SELECT spec_id FROM runs WHERE id = ?1", operation);
-    if (!query)
-        return query.error();
-    query->bindInt(1, runId);
-    auto row = query->step();
+    auto row = db.firstRow("SELECT spec_id FROM runs WHERE id = ?1", operation, {runId});
     if (!row)
         return row.error();
     if (!*row) {
         return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
                          "no run " + std::to_string(runId) + " in " + db.path());
     }
-    if (query->intAt(0) != specId) {
+    if (const std::int64_t ofSpec = (*row)->intAt(0); ofSpec != specId) {
         return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
                          "run " + std::to_string(runId) + " belongs to spec " +
-                             std::to_string(query->intAt(0)) + ", not " + std::to_string(specId));
+                             std::to_string(ofSpec) + ", not " + std::to_string(specId));
     }
     return ok();
 }
@@ -114,17 +110,16 @@ Expected<std::int64_t> ResultStore::save(std::int64_t runId, std::int64_t specId
 Expected<std::vector<StoredResult>> ResultStore::ofRun(std::int64_t runId, bool withSamples)
 {
     const std::string operation = "read the results of run " + std::to_string(runId);
-    auto query = m_db.prepare(
+    auto query = m_db.query(
         "SELECT r.id, r.run_id, c.config_key, c.values_json, c.size_index, r.status, r.message,"
         " r.compiler_log, r.timer, r.median, r.min, r.mean, r.stddev, r.sample_count,"
         " r.rel_half_width, r.compile_seconds, r.cached_build, r.resources_json,"
         " r.metrics_json, r.created_at, r.device, r.device_uuid, r.host"
         " FROM results r JOIN configurations c ON c.id = r.configuration_id"
         " WHERE r.run_id = ?1 ORDER BY r.id",
-        operation);
+        operation, {runId});
     if (!query)
         return query.error();
-    query->bindInt(1, runId);
     auto results = collectRows<StoredResult>(*query, resultFromRow);
     if (results && withSamples) {
         if (auto status = readResultSamples(m_db, runId, *results); !status)
@@ -136,13 +131,13 @@ Expected<std::vector<StoredResult>> ResultStore::ofRun(std::int64_t runId, bool 
 Expected<std::set<std::pair<std::string, std::size_t>>>
 ResultStore::completedConfigs(std::int64_t runId)
 {
-    auto query = m_db.prepare("SELECT c.config_key, c.size_index FROM results r"
-                              " JOIN configurations c ON c.id = r.configuration_id"
-                              " WHERE r.run_id = ?1",
-                              "list the completed configurations of run " + std::to_string(runId));
+    auto query =
+        m_db.query("SELECT c.config_key, c.size_index FROM results r"
+                   " JOIN configurations c ON c.id = r.configuration_id"
+                   " WHERE r.run_id = ?1",
+                   "list the completed configurations of run " + std::to_string(runId), {runId});
     if (!query)
         return query.error();
-    query->bindInt(1, runId);
     std::set<std::pair<std::string, std::size_t>> done;
     while (true) {
         auto row = query->step();

@@ -13,21 +13,16 @@ namespace {
 Expected<bool> roundExists(Database &db, std::int64_t resultId, int round,
                            const std::string &operation)
 {
-    auto query =
-        db.prepare("SELECT 1 FROM result_rounds WHERE result_id = ?1 AND round = ?2", operation);
+    auto query = db.query("SELECT 1 FROM result_rounds WHERE result_id = ?1 AND round = ?2",
+                          operation, {resultId, round});
     if (!query)
         return query.error();
-    query->bindInt(1, resultId).bindInt(2, round);
     return query->step();
 }
 
 Status checkResultExists(Database &db, std::int64_t resultId, const std::string &operation)
 {
-    auto query = db.prepare("SELECT 1 FROM results WHERE id = ?1", operation);
-    if (!query)
-        return query.error();
-    query->bindInt(1, resultId);
-    auto row = query->step();
+    auto row = db.firstRow("SELECT 1 FROM results WHERE id = ?1", operation, {resultId});
     if (!row)
         return row.error();
     if (!*row)
@@ -39,25 +34,18 @@ Status checkResultExists(Database &db, std::int64_t resultId, const std::string 
 // Round 1 is the result's own measurement: its row and samples, as the grid stored them.
 Status copyFirstRound(Database &db, std::int64_t resultId, const std::string &operation)
 {
-    auto insert = db.prepare(
-        "INSERT INTO result_rounds (result_id, round, status, message, timer, median, min, mean,"
-        " stddev, sample_count, rel_half_width, resources_json, created_at, device, device_uuid,"
-        " host) SELECT id, 1, status, message, timer, median, min, mean, stddev, sample_count,"
-        " rel_half_width, resources_json, created_at, device, device_uuid, host FROM results"
-        " WHERE id = ?1",
-        operation);
-    if (!insert)
-        return insert.error();
-    insert->bindInt(1, resultId);
-    if (auto status = insert->run(); !status)
+    if (auto status = db.run(
+            "INSERT INTO result_rounds (result_id, round, status, message, timer, median, min,"
+            " mean, stddev, sample_count, rel_half_width, resources_json, created_at, device,"
+            " device_uuid, host) SELECT id, 1, status, message, timer, median, min, mean, stddev,"
+            " sample_count, rel_half_width, resources_json, created_at, device, device_uuid, host"
+            " FROM results WHERE id = ?1",
+            operation, {resultId});
+        !status)
         return status;
-    auto samples = db.prepare("INSERT INTO round_samples (round_id, seq, seconds)"
-                              " SELECT ?1, seq, seconds FROM samples WHERE result_id = ?2",
-                              operation);
-    if (!samples)
-        return samples.error();
-    samples->bindInt(1, db.lastInsertId()).bindInt(2, resultId);
-    return samples->run();
+    return db.run("INSERT INTO round_samples (round_id, seq, seconds)"
+                  " SELECT ?1, seq, seconds FROM samples WHERE result_id = ?2",
+                  operation, {db.lastInsertId(), resultId});
 }
 
 Status insertRound(Database &db, std::int64_t resultId, int round, const Result &measured,
@@ -181,15 +169,14 @@ Status RoundStore::save(std::int64_t resultId, int round, const Result &measured
 Expected<std::vector<StoredRound>> RoundStore::ofRun(std::int64_t runId, bool withSamples)
 {
     const std::string operation = "read the rounds of run " + std::to_string(runId);
-    auto query = m_db.prepare(
+    auto query = m_db.query(
         "SELECT o.result_id, o.round, o.status, o.message, o.timer, o.median, o.min, o.mean,"
         " o.stddev, o.sample_count, o.rel_half_width, o.resources_json, o.created_at, o.id,"
         " o.device, o.device_uuid, o.host FROM result_rounds o JOIN results r ON r.id = o.result_id"
         " WHERE r.run_id = ?1 ORDER BY o.result_id, o.round",
-        operation);
+        operation, {runId});
     if (!query)
         return query.error();
-    query->bindInt(1, runId);
     auto rounds = collectRows<StoredRound>(*query, roundFromRow);
     if (rounds && withSamples) {
         if (auto status = readRoundSamples(m_db, runId, *rounds); !status)

@@ -13,17 +13,14 @@ namespace {
 Expected<std::int64_t> insertImportedRun(Database &db, std::int64_t specId, const RunRecord &run,
                                          const std::string &operation)
 {
-    auto insert = db.prepare("INSERT INTO runs (spec_id, state, strategy, host, tool_version,"
+    if (auto status = db.run("INSERT INTO runs (spec_id, state, strategy, host, tool_version,"
                              " device, finished_at, origin, source_file, source_hash)"
                              " VALUES (?1, 'finished', ?2, ?3, ?4, ?5,"
                              " strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?6, ?7, ?8)",
-                             operation);
-    if (!insert)
-        return insert.error();
-    insert->bindInt(1, specId).bindText(2, run.strategy).bindText(3, run.host);
-    insert->bindText(4, run.toolVersion).bindText(5, run.device).bindText(6, run.origin);
-    insert->bindText(7, run.sourceFile).bindText(8, run.sourceHash);
-    if (auto status = insert->run(); !status)
+                             operation,
+                             {specId, run.strategy, run.host, run.toolVersion, run.device,
+                              run.origin, run.sourceFile, run.sourceHash});
+        !status)
         return status.error();
     return db.lastInsertId();
 }

@@ -58,20 +58,11 @@ Expected<std::vector<RunRecord>> queryRuns(Database &db, const std::string &sql,
                                            std::optional<std::int64_t> id,
                                            const std::string &operation)
 {
-    auto query = db.prepare(sql, operation);
+    auto query = id ? db.query(sql, operation, {*id}) : db.query(sql, operation);
     if (!query)
         return query.error();
-    if (id)
-        query->bindInt(1, *id);
-    std::vector<RunRecord> runs;
-    while (true) {
-        auto row = query->step();
-        if (!row)
-            return row.error();
-        if (!*row)
-            return runs;
-        runs.push_back(runFromRow(*query));
-    }
+    return collectRows<RunRecord>(
+        *query, [](const Statement &row) -> Expected<RunRecord> { return runFromRow(row); });
 }
 
 Status noSuchRun(const std::string &operation, const std::string &path)
@@ -85,31 +76,19 @@ Status noSuchRun(const std::string &operation, const std::string &path)
 Expected<std::int64_t> RunStore::create(const RunRecord &run)
 {
     const std::string operation = "create a run of spec " + std::to_string(run.specId);
-    auto insert = m_db.prepare("INSERT INTO runs (spec_id, state, strategy, host, tool_version,"
+    const RunHolder noHolder;
+    const RunHolder &holder = run.holder ? *run.holder : noHolder;
+    // NULL: no holder's pid; a peak the device did not give (a CPU run, a driver without clocks).
+    if (auto status = m_db.run("INSERT INTO runs (spec_id, state, strategy, host, tool_version,"
                                " device, holder_pid, holder_host, holder_started,"
                                " peak_flops, peak_bytes_per_second)"
                                " VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                               operation);
-    if (!insert)
-        return insert.error();
-    insert->bindInt(1, run.specId).bindText(2, run.strategy).bindText(3, run.host);
-    insert->bindText(4, run.toolVersion).bindText(5, run.device);
-    if (run.holder)
-        insert->bindInt(6, run.holder->pid)
-            .bindText(7, run.holder->host)
-            .bindText(8, run.holder->started);
-    else
-        insert->bindNull(6).bindText(7, "").bindText(8, "");
-    // NULL: a peak the device did not give (a CPU run, a driver without clocks).
-    const auto bindPeak = [&](int index, const std::optional<double> &peak) {
-        if (peak)
-            insert->bindDouble(index, *peak);
-        else
-            insert->bindNull(index);
-    };
-    bindPeak(9, run.devicePeaks.flopsPerSecond);
-    bindPeak(10, run.devicePeaks.bytesPerSecond);
-    if (auto status = insert->run(); !status)
+                               operation,
+                               {run.specId, run.strategy, run.host, run.toolVersion, run.device,
+                                run.holder ? SqlValue(holder.pid) : SqlValue(nullptr), holder.host,
+                                holder.started, run.devicePeaks.flopsPerSecond,
+                                run.devicePeaks.bytesPerSecond});
+        !status)
         return status.error();
     return m_db.lastInsertId();
 }
@@ -121,29 +100,22 @@ Expected<std::optional<RunHolder>> RunStore::claim(std::int64_t runId, const Run
     auto transaction = Transaction::begin(m_db, operation);
     if (!transaction)
         return transaction.error();
-    auto query = m_db.prepare(
-        "SELECT holder_pid, holder_host, holder_started FROM runs WHERE id = ?1", operation);
-    if (!query)
-        return query.error();
-    query->bindInt(1, runId);
-    auto row = query->step();
-    if (!row)
-        return row.error();
-    if (!*row)
-        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
-                         "no such run in " + m_db.path());
-    if (!query->isNull(0)) {
-        const RunHolder holder{query->intAt(0), query->textAt(1), query->textAt(2)};
+    auto found =
+        m_db.firstRow("SELECT holder_pid, holder_host, holder_started FROM runs WHERE id = ?1",
+                      operation, {runId});
+    if (!found)
+        return found.error();
+    if (!*found)
+        return noSuchRun(operation, m_db.path()).error();
+    if (const Statement &row = **found; !row.isNull(0)) {
+        const RunHolder holder{row.intAt(0), row.textAt(1), row.textAt(2)};
         if (holder != me && isAlive(holder))
             return std::optional<RunHolder>(holder);
     }
-    auto update = m_db.prepare("UPDATE runs SET holder_pid = ?1, holder_host = ?2,"
+    if (auto status = m_db.run("UPDATE runs SET holder_pid = ?1, holder_host = ?2,"
                                " holder_started = ?3 WHERE id = ?4",
-                               operation);
-    if (!update)
-        return update.error();
-    update->bindInt(1, me.pid).bindText(2, me.host).bindText(3, me.started).bindInt(4, runId);
-    if (auto status = update->run(); !status)
+                               operation, {me.pid, me.host, me.started, runId});
+        !status)
         return status.error();
     if (auto status = transaction->commit(); !status)
         return status.error();
@@ -152,14 +124,10 @@ Expected<std::optional<RunHolder>> RunStore::claim(std::int64_t runId, const Run
 
 Status RunStore::release(std::int64_t runId, const RunHolder &me)
 {
-    auto update = m_db.prepare("UPDATE runs SET holder_pid = NULL, holder_host = '',"
-                               " holder_started = '' WHERE id = ?1 AND holder_pid = ?2"
-                               " AND holder_host = ?3 AND holder_started = ?4",
-                               "release run " + std::to_string(runId));
-    if (!update)
-        return update.error();
-    update->bindInt(1, runId).bindInt(2, me.pid).bindText(3, me.host).bindText(4, me.started);
-    return update->run();
+    return m_db.run("UPDATE runs SET holder_pid = NULL, holder_host = '',"
+                    " holder_started = '' WHERE id = ?1 AND holder_pid = ?2"
+                    " AND holder_host = ?3 AND holder_started = ?4",
+                    "release run " + std::to_string(runId), {runId, me.pid, me.host, me.started});
 }
 
 Expected<std::optional<RunRecord>> RunStore::latest(std::int64_t specId)
@@ -197,16 +165,12 @@ Expected<std::vector<RunRecord>> RunStore::all()
 
 Expected<std::optional<std::int64_t>> RunStore::importedFrom(const std::string &sourceHash)
 {
-    auto query = m_db.prepare("SELECT id FROM runs WHERE source_hash = ?1 AND origin != ''"
-                              " ORDER BY id LIMIT 1",
-                              "look for a run imported from the same file");
-    if (!query)
-        return query.error();
-    query->bindText(1, sourceHash);
-    auto row = query->step();
-    if (!row)
-        return row.error();
-    return *row ? std::optional<std::int64_t>(query->intAt(0)) : std::nullopt;
+    auto found = m_db.firstRow("SELECT id FROM runs WHERE source_hash = ?1 AND origin != ''"
+                               " ORDER BY id LIMIT 1",
+                               "look for a run imported from the same file", {sourceHash});
+    if (!found)
+        return found.error();
+    return *found ? std::optional<std::int64_t>((*found)->intAt(0)) : std::nullopt;
 }
 
 Status RunStore::setState(std::int64_t runId, RunState state)
@@ -218,30 +182,21 @@ Status RunStore::setState(std::int64_t runId, RunState state)
         return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
                          "a run state is running, finished, stopped or failed");
     }
-    auto update =
-        m_db.prepare("UPDATE runs SET state = ?1, finished_at = CASE WHEN ?1 = 'running' THEN NULL"
+    if (auto status =
+            m_db.run("UPDATE runs SET state = ?1, finished_at = CASE WHEN ?1 = 'running' THEN NULL"
                      " ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END WHERE id = ?2",
-                     operation);
-    if (!update)
-        return update.error();
-    update->bindText(1, name).bindInt(2, runId);
-    if (auto status = update->run(); !status)
+                     operation, {name, runId});
+        !status)
         return status;
-    if (m_db.changes() == 0) {
-        return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
-                         "no such run in " + m_db.path());
-    }
-    return ok();
+    return m_db.changes() == 0 ? noSuchRun(operation, m_db.path()) : ok();
 }
 
 Status RunStore::setStrategy(std::int64_t runId, const std::string &strategy)
 {
     const std::string operation = "record the strategy of run " + std::to_string(runId);
-    auto update = m_db.prepare("UPDATE runs SET strategy = ?1 WHERE id = ?2", operation);
-    if (!update)
-        return update.error();
-    update->bindText(1, strategy).bindInt(2, runId);
-    if (auto status = update->run(); !status)
+    if (auto status =
+            m_db.run("UPDATE runs SET strategy = ?1 WHERE id = ?2", operation, {strategy, runId});
+        !status)
         return status;
     return m_db.changes() == 0 ? noSuchRun(operation, m_db.path()) : ok();
 }
@@ -249,23 +204,12 @@ Status RunStore::setStrategy(std::int64_t runId, const std::string &strategy)
 Status RunStore::setDevice(std::int64_t runId, const std::string &device, const DevicePeaks &peaks)
 {
     const std::string operation = "record the device of run " + std::to_string(runId);
-    auto update = m_db.prepare(
-        "UPDATE runs SET device = ?1, peak_flops = ?2, peak_bytes_per_second = ?3 WHERE id = ?4",
-        operation);
-    if (!update)
-        return update.error();
-    update->bindText(1, device);
     // NULL: a peak the device did not give, as create() stores it.
-    const auto bindPeak = [&](int index, const std::optional<double> &peak) {
-        if (peak)
-            update->bindDouble(index, *peak);
-        else
-            update->bindNull(index);
-    };
-    bindPeak(2, peaks.flopsPerSecond);
-    bindPeak(3, peaks.bytesPerSecond);
-    update->bindInt(4, runId);
-    if (auto status = update->run(); !status)
+    if (auto status =
+            m_db.run("UPDATE runs SET device = ?1, peak_flops = ?2, peak_bytes_per_second = ?3 "
+                     "WHERE id = ?4",
+                     operation, {device, peaks.flopsPerSecond, peaks.bytesPerSecond, runId});
+        !status)
         return status;
     return m_db.changes() == 0 ? noSuchRun(operation, m_db.path()) : ok();
 }

@@ -1,6 +1,7 @@
 // Pause / Resume on the Run page drives the session controller: the button, the Run menu
 // action and its F8 shortcut, with a real CPU run (matmul example, a real worker).
 #include "mainwindow.h"
+#include "models/resultsfeed.h"
 #include "pages/benchlanes.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
@@ -111,7 +112,9 @@ private slots:
     // (issue 23, item 3). The events are given by hand: this machine has no GPUs.
     void aLaneForEachGpuAndTheBusyCount()
     {
-        RunPage page;
+        SessionController controller; // the main window's, given to the page
+        ResultsFeed feed;
+        RunPage page(&controller, &feed);
         page.show();
         QVERIFY(page.lanes()->isHidden());
         BenchLane lane;
@@ -148,7 +151,9 @@ private slots:
     // A compile-only run says so over the plots (issue 18, item 15).
     void aCompileOnlyRunShowsABanner()
     {
-        RunPage page;
+        SessionController controller; // the main window's, given to the page
+        ResultsFeed feed;
+        RunPage page(&controller, &feed);
         page.show();
         QVERIFY(page.compileOnlyBanner()->isHidden());
         emit page.controller()->compilingOnly(

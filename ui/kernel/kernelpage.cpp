@@ -9,12 +9,11 @@
 #include "configurationcode.h"
 #include "findbar.h"
 #include "kerneleditor.h"
+#include "kernelsourcefile.h"
 #include "kerneltoolbar.h"
 #include "measuredfiguresview.h"
-#include "model/userfile.h"
 #include "resourceusageview.h"
 #include "session/sessioncontroller.h"
-#include "sourcefilewriter.h"
 #include "tasks/kernelfacts.h"
 
 #include <QAction>
@@ -36,18 +35,6 @@ QString defaultCacheDirectory()
 {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation))
         .filePath(QStringLiteral("tunebench/builds"));
-}
-
-QString resolveSourcePath(const Spec &spec, const QString &specPath)
-{
-    if (spec.kernel.sourcePath.empty())
-        return {};
-    const QString path = QString::fromStdString(spec.kernel.sourcePath);
-    if (QDir::isAbsolutePath(path))
-        return QDir::cleanPath(path);
-    const QString base = spec.baseDirectory.empty() ? QFileInfo(specPath).absolutePath()
-                                                    : QString::fromStdString(spec.baseDirectory);
-    return QDir::cleanPath(QDir(base).absoluteFilePath(path));
 }
 
 } // namespace
@@ -221,9 +208,9 @@ bool KernelPage::isCompiling() const
 
 void KernelPage::setSpec(const Spec &spec, const QString &specPath)
 {
-    const QString source = resolveSourcePath(spec, specPath);
+    const QString source = KernelSourceFile::resolvePath(spec, specPath);
     const bool keepEdits =
-        m_spec && !source.isEmpty() && source == m_sourcePath && m_editor->isModified();
+        m_spec && !source.isEmpty() && source == m_source.path() && m_editor->isModified();
     const bool cuda = spec.backend == BackendKind::Cuda;
     m_spec = spec;
     m_specPath = specPath;
@@ -264,32 +251,20 @@ void KernelPage::loadSource(const Spec &spec, const QString &path)
 
 void KernelPage::readSource(const Spec &spec, const QString &path)
 {
-    m_sourcePath = path;
-    m_loadFailed = false;
     m_lastError.clear();
     m_error->hide();
-    m_saveAction->setEnabled(!path.isEmpty());
-    if (path.isEmpty()) {
-        // Inline code has no file to save to: it is edited with the spec.
-        m_editor->loadText(QString::fromStdString(spec.kernel.code));
-        m_editor->setReadOnly(false);
-        m_saveAction->setToolTip(tr("The kernel is inline in the spec (kernel.code): there is "
-                                    "no kernel file to save"));
+    const KernelSourceFile::Loaded loaded = m_source.load(spec, path);
+    m_editor->loadText(loaded.text);
+    m_editor->setReadOnly(!loaded.ok());
+    m_saveAction->setEnabled(m_source.canSave());
+    if (!loaded.ok()) {
+        showError(loaded.error);
         return;
     }
-    // Read as the engine reads it: a device or a FIFO refused unread, a size limit.
-    const auto source = readUserFile(path.toStdString(), "kernel source", kMaxSpecFileBytes);
-    if (!source) {
-        m_editor->loadText(QString());
-        m_editor->setReadOnly(true);
-        m_saveAction->setEnabled(false);
-        m_loadFailed = true;
-        showError(QString::fromStdString(source.error().toString()));
-        return;
-    }
-    m_editor->loadText(QString::fromStdString(*source));
-    m_editor->setReadOnly(false);
-    m_saveAction->setToolTip(tr("Write %1 (Ctrl+S)").arg(path));
+    m_saveAction->setToolTip(m_source.isInline()
+                                 ? tr("The kernel is inline in the spec (kernel.code): there is "
+                                      "no kernel file to save")
+                                 : tr("Write %1 (Ctrl+S)").arg(path));
 }
 
 void KernelPage::updateFileLabel()
@@ -298,37 +273,24 @@ void KernelPage::updateFileLabel()
         m_toolbar->showNoSpec();
         return;
     }
-    const QString name =
-        m_sourcePath.isEmpty() ? tr("inline kernel") : QFileInfo(m_sourcePath).fileName();
-    m_toolbar->showFile(name, m_editor->isModified(),
-                        m_sourcePath.isEmpty()
-                            ? tr("The kernel's code is inline in %1").arg(m_specPath)
-                            : m_sourcePath);
+    const QString path = m_source.path();
+    const QString name = m_source.isInline() ? tr("inline kernel") : QFileInfo(path).fileName();
+    m_toolbar->showFile(
+        name, m_editor->isModified(),
+        m_source.isInline() ? tr("The kernel's code is inline in %1").arg(m_specPath) : path);
 }
 
 bool KernelPage::save()
 {
-    if (m_sourcePath.isEmpty()) {
-        showError(tr("Nothing to save: the kernel is inline in the spec (kernel.code)."));
-        return false;
-    }
-    if (m_loadFailed) {
-        showError(tr("Cannot save %1: it could not be read, so the editor does not hold its text.")
-                      .arg(m_sourcePath));
-        return false;
-    }
-    // Written beside the file and renamed over it: on failure the file on disk is untouched.
-    const QString problem = SourceFileWriter::write(m_sourcePath, m_editor->text().toUtf8());
-    if (!problem.isEmpty()) {
-        showError(
-            tr("Cannot save %1: %2. The file on disk is unchanged.").arg(m_sourcePath, problem));
+    if (const QString problem = m_source.save(m_editor->text().toUtf8()); !problem.isEmpty()) {
+        showError(problem);
         return false;
     }
     m_lastError.clear();
     m_error->hide();
     m_editor->setModified(false);
-    emit saved(m_sourcePath);
-    emit statusMessage(tr("Saved %1").arg(m_sourcePath));
+    emit saved(m_source.path());
+    emit statusMessage(tr("Saved %1").arg(m_source.path()));
     return true;
 }
 
@@ -400,8 +362,8 @@ bool KernelPage::compileConfig()
     }
     CompileRequest request;
     request.spec = *m_spec;
-    if (!m_sourcePath.isEmpty())
-        request.spec.kernel.sourcePath = m_sourcePath.toStdString();
+    if (!m_source.isInline())
+        request.spec.kernel.sourcePath = m_source.path().toStdString();
     request.code = m_editor->text().toStdString();
     request.config = m_picker->configuration();
     request.sizeIndex = m_picker->sizeIndex();
@@ -450,15 +412,7 @@ void KernelPage::markMessages(const QList<CompilerMessage> &messages)
 
 bool KernelPage::isInKernel(const CompilerMessage &message) const
 {
-    // Compilers name the file as we named it to them (NVRTC's program name, the #line of the
-    // host build): the kernel's path, or a bare name for inline code.
-    if (m_sourcePath.isEmpty())
-        return !message.file.contains(QLatin1Char('/')) &&
-               message.file.startsWith(QLatin1String("kernel."));
-    if (message.file == m_sourcePath)
-        return true;
-    return QDir::isRelativePath(message.file) &&
-           QFileInfo(message.file).fileName() == QFileInfo(m_sourcePath).fileName();
+    return m_source.isAbout(message);
 }
 
 void KernelPage::jumpToMessage(const QModelIndex &index)

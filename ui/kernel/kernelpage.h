@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compilemetatypes.h"
+#include "kernelsourcefile.h"
 #include "model/configuration.h"
 #include "model/spec.h"
 
@@ -46,8 +47,8 @@ struct CompilerMessage;
 // or Enter on a message puts the cursor on its line. The Code tab shows what was built: PTX and
 // SASS (nvdisasm) for CUDA, the entry's disassembly (objdump) for cpu. Beside the resource usage,
 // what the run on show measured for the picked configuration and size (the window's results model).
-// Composed of a KernelToolbar over the editor, a CompilePanel under it, and ConfigurationCode for
-// a result's -D flags and launch geometry.
+// Composed of a KernelToolbar over the editor, a CompilePanel under it, a KernelSourceFile for
+// the file it edits, and ConfigurationCode for a result's -D flags and launch geometry.
 class KernelPage : public QWidget
 {
     Q_OBJECT
@@ -62,7 +63,7 @@ public:
     bool hasSpec() const { return m_spec.has_value(); }
     QString specPath() const { return m_specPath; }
     // The kernel file being edited; empty when the spec gives its code inline.
-    QString sourcePath() const { return m_sourcePath; }
+    QString sourcePath() const { return m_source.path(); }
     bool isModified() const;
     bool isCompiling() const;
     // The last error shown (load or save), empty after a success.
@@ -154,15 +155,14 @@ private:
 
     std::optional<Spec> m_spec;
     QString m_specPath;
-    QString m_sourcePath;
+    KernelSourceFile m_source; // the kernel file being edited, or none for inline code
     QString m_lastError;
     QString m_workerPath;
     QString m_cacheDirectory;
     double m_compileTimeout = 60;
     QString m_compilingLabel; // the configuration being compiled, for the log's header
     bool m_compilingCuda = false;
-    bool m_loading = false;    // loadSource() is replacing the editor's text
-    bool m_loadFailed = false; // the kernel file could not be read: nothing to save
+    bool m_loading = false; // loadSource() is replacing the editor's text
 
     ConfigCompiler *m_compiler;
     KernelToolbar *m_toolbar;

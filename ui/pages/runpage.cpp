@@ -22,12 +22,12 @@
 
 namespace tb {
 
-RunPage::RunPage(QWidget *parent)
-    : QWidget(parent), m_controller(new SessionController(this)), m_feed(new ResultsFeed(this)),
-      m_form(new RunForm(this)), m_runSelector(new RunSelector(this)),
-      m_progress(new RunProgress(this)), m_load(new MachineLoadIndicator(this)),
-      m_lanes(new BenchLanes(this)), m_views(new RunViews(this)),
-      m_compileOnlyBanner(new QLabel(this)), m_flushTimer(new QTimer(this))
+RunPage::RunPage(SessionController *controller, ResultsFeed *feed, QWidget *parent)
+    : QWidget(parent), m_controller(controller), m_feed(feed), m_form(new RunForm(this)),
+      m_runSelector(new RunSelector(this)), m_progress(new RunProgress(this)),
+      m_load(new MachineLoadIndicator(this)), m_lanes(new BenchLanes(this)),
+      m_views(new RunViews(this)), m_compileOnlyBanner(new QLabel(this)),
+      m_flushTimer(new QTimer(this))
 {
     setObjectName(QStringLiteral("runPage"));
     m_compileOnlyBanner->setObjectName(QStringLiteral("compileOnlyBanner"));

@@ -31,15 +31,17 @@ class TimelinePlot;
 // The Run page: pick a spec, start it, and watch it go: progress and ETA, the live plots (time
 // per configuration with the best so far; the samples of the latest configuration; registers
 // and spills per configuration) and the log; or look at a run stored in the open workspace.
-// The page owns the results on show (feed()): live results are queued there and handed to the
-// model and every plot in batches on a 100 ms timer, so a fast run never floods the views. The
-// Results page shows the same feed's model. The plots and the log are RunViews; what the log
+// The session controller that runs the spec and the results on show (feed()) are the main
+// window's, given to the page: live results are queued in the feed and handed to the model and
+// every plot in batches on a 100 ms timer, so a fast run never floods the views. The Results
+// page shows the same feed's model. The plots and the log are RunViews; what the log
 // says of a live run, RunNarration.
 class RunPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit RunPage(QWidget *parent = nullptr);
+    // `controller` and `feed` outlive the page (the main window owns them).
+    RunPage(SessionController *controller, ResultsFeed *feed, QWidget *parent = nullptr);
 
     RunForm *form() const { return m_form; }
     SessionController *controller() const { return m_controller; }

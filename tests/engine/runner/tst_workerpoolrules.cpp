@@ -1,7 +1,10 @@
 // WorkerPool's rules, without processes: crash quarantine, restart back-off, the launcher-loss
-// budget, the hello and setup checks, and what is logged of a worker's stderr.
+// budget, the hello and setup checks, what is logged of a worker's stderr, how a failed job is
+// worded and the outcomes kept for the caller.
 #include "runner/crashquarantine.h"
 #include "runner/handshakecheck.h"
+#include "runner/jobfailure.h"
+#include "runner/joboutcomes.h"
 #include "runner/launcherlossbudget.h"
 #include "runner/logqueue.h"
 #include "runner/restartbackoff.h"
@@ -135,6 +138,61 @@ private slots:
         QVERIFY(contains(lines.front(), "5 log lines dropped"));
         QCOMPARE(lines[1], std::string("line 5"));
         QVERIFY(log.take().empty());
+    }
+
+    void wordsAFailedJob()
+    {
+        QCOMPARE(secondsText(2.5), std::string("2.5 s"));
+        QCOMPARE(secondsText(std::chrono::milliseconds(1500)), std::string("1.5 s"));
+        QCOMPARE(workerCountText(1), std::string("1 worker"));
+        QCOMPARE(workerCountText(3), std::string("3 workers"));
+        QCOMPARE(asProtocolError("bad frame"), std::string("protocol error: bad frame"));
+        QCOMPARE(asProtocolError("protocol error: bad"), std::string("protocol error: bad"));
+
+        const Result quarantined = quarantinedResult(2);
+        QVERIFY(quarantined.status == ResultStatus::WorkerCrashed);
+        QVERIFY(contains(quarantined.message, "already killed 2 worker(s)"));
+        const Result timedOut = timedOutResult(1.5);
+        QVERIFY(timedOut.status == ResultStatus::Timeout);
+        QVERIFY(contains(timedOut.message, "its limit of 1.5 s"));
+        QVERIFY(referenceFailedResult("ref").status == ResultStatus::ReferenceFailed);
+
+        StderrCapture capture;
+        QCOMPARE(killedWorkerResult("worker killed", 1, capture).message,
+                 std::string("worker killed (1 worker lost on this configuration)"));
+        capture.add("segfault here");
+        const Result killed = killedWorkerResult("worker killed", 2, capture);
+        QVERIFY(killed.status == ResultStatus::WorkerCrashed);
+        QCOMPARE(killed.message, std::string("worker killed (2 workers lost on this configuration)"
+                                             "; last stderr lines:\n") +
+                                     capture.tailText());
+    }
+
+    void keepsOutcomesWithTheWorkerThatRanThem()
+    {
+        JobOutcomes outcomes;
+        QVERIFY(outcomes.empty());
+        WorkerSlot slot;
+        slot.index = 3;
+        slot.host = "node7";
+        slot.device = "cpu: test";
+        JobRequest ran = job({1, 2}, 1);
+        ran.id = 42;
+        outcomes.add(&slot, ran, timedOutResult(1), true);
+        outcomes.add(nullptr, job({3}, 0), quarantinedResult(2));
+        QVERIFY(!outcomes.empty());
+        const auto taken = outcomes.take();
+        QVERIFY(outcomes.empty());
+        QCOMPARE(taken.size(), std::size_t(2));
+        QCOMPARE(taken[0].id, std::uint64_t(42));
+        QCOMPARE(taken[0].sizeIndex, std::size_t(1));
+        QCOMPARE(taken[0].workerIndex, 3);
+        QCOMPARE(taken[0].host, std::string("node7"));
+        QCOMPARE(taken[0].device, std::string("cpu: test"));
+        QVERIFY(taken[0].lost);
+        QCOMPARE(taken[1].workerIndex, -1); // quarantined: no worker ran it
+        QVERIFY(taken[1].host.empty());
+        QVERIFY(!taken[1].lost);
     }
 };
 
