@@ -6,6 +6,7 @@
 #include <QFontDatabase>
 #include <QPalette>
 #include <Qsci/qscilexercpp.h>
+#include <Qsci/qscilexerpython.h>
 
 #include <algorithm>
 
@@ -45,7 +46,7 @@ KernelEditor::KernelEditor(QWidget *parent) : QsciScintilla(parent)
     setMarkerBackgroundColor(QColor(0xf5, 0xa6, 0x23), WarningMarker);
     setMarkerForegroundColor(QColor(0xa0, 0x6a, 0x10), WarningMarker);
 
-    setCudaHighlighting(false);
+    setHighlighting(Highlighting::C);
     connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateLineNumberWidth);
     connect(this, &QsciScintillaBase::SCN_MODIFIED, this,
             [this](int position, int type, const char *, int, int linesAdded, int, int, int, int,
@@ -53,19 +54,32 @@ KernelEditor::KernelEditor(QWidget *parent) : QsciScintilla(parent)
     updateLineNumberWidth();
 }
 
-void KernelEditor::setCudaHighlighting(bool cuda)
+void KernelEditor::setHighlighting(Highlighting highlighting)
 {
-    if (lexer() && cuda == m_cuda)
+    if (lexer() && highlighting == m_highlighting)
         return;
-    m_cuda = cuda;
+    m_highlighting = highlighting;
     installLexer();
+}
+
+QsciLexer *KernelEditor::makeLexer()
+{
+    switch (m_highlighting) {
+    case Highlighting::Cuda:
+        return new CudaLexer(this);
+    case Highlighting::Python:
+        return new QsciLexerPython(this);
+    case Highlighting::C:
+        break;
+    }
+    return new QsciLexerCPP(this);
 }
 
 void KernelEditor::installLexer()
 {
     // A fresh lexer starts from QScintilla's colours, which applyColors() then adapts.
     QsciLexer *old = lexer();
-    setLexer(m_cuda ? new CudaLexer(this) : new QsciLexerCPP(this));
+    setLexer(makeLexer());
     delete old;
     applyFont();
     applyColors();
@@ -82,6 +96,8 @@ void KernelEditor::setPreprocessorDefinitions(const QStringList &definitions)
 
 void KernelEditor::applyDefinitions()
 {
+    if (m_highlighting == Highlighting::Python)
+        return; // no preprocessor: Python's lexer reads keyword list 4 as something else
     // Scintilla's C++ lexer reads "NAME=value" definitions from its keyword list 4 and
     // evaluates #if / #ifdef with them (lexer.cpp.track.preprocessor); a new lexer forgets them.
     const QByteArray list = m_definitions.join(QLatin1Char(' ')).toUtf8();

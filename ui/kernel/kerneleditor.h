@@ -27,9 +27,16 @@ public:
 
     explicit KernelEditor(QWidget *parent = nullptr);
 
-    // CUDA keywords on top of C++ (true), or plain C/C++ (false).
-    void setCudaHighlighting(bool cuda);
-    bool cudaHighlighting() const { return m_cuda; }
+    // What the text is highlighted as: C/C++, CUDA (its keywords on top of C++), or Python
+    // (a Triton kernel).
+    enum class Highlighting
+    {
+        C,
+        Cuda,
+        Python
+    };
+    void setHighlighting(Highlighting highlighting);
+    Highlighting highlighting() const { return m_highlighting; }
 
     // The macros a build of the picked configuration defines ("BM=64", "TB_PARAM_BN=32"): the
     // highlighter greys the #if branches that this configuration does not compile, and shows
@@ -66,13 +73,14 @@ protected:
 
 private:
     void installLexer();
+    QsciLexer *makeLexer();
     void applyFont();
     void applyColors();
     void applyDefinitions();
     void updateLineNumberWidth();
     void dropStaleMarkers(int position, int modification, int linesAdded);
 
-    bool m_cuda = false;
+    Highlighting m_highlighting = Highlighting::C;
     QStringList m_definitions;
 };
 

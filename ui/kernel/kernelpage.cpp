@@ -12,6 +12,7 @@
 #include "kernelsourcefile.h"
 #include "kerneltoolbar.h"
 #include "measuredfiguresview.h"
+#include "model/tritonkernel.h"
 #include "resourceusageview.h"
 #include "session/sessioncontroller.h"
 #include "tasks/kernelfacts.h"
@@ -214,7 +215,9 @@ void KernelPage::setSpec(const Spec &spec, const QString &specPath)
     const bool cuda = spec.backend == BackendKind::Cuda;
     m_spec = spec;
     m_specPath = specPath;
-    m_editor->setCudaHighlighting(cuda);
+    m_editor->setHighlighting(isTritonKernel(spec.kernel) ? KernelEditor::Highlighting::Python
+                              : cuda                      ? KernelEditor::Highlighting::Cuda
+                                                          : KernelEditor::Highlighting::C);
     m_toolbar->setCuda(cuda);
     m_picker->setSpec(spec);
     if (!keepEdits) {

@@ -5,6 +5,7 @@
 #include <QFontMetricsF>
 #include <QSignalSpy>
 #include <QTest>
+#include <Qsci/qscilexerpython.h>
 
 using namespace tb;
 using Severity = CompilerMessage::Severity;
@@ -72,19 +73,35 @@ private slots:
         QVERIFY(editor.marginWidth(KernelEditor::MarkerMargin) > 0);
         QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETCARETLINEVISIBLE) != 0);
         QVERIFY(isMonospaced(editor.lexer()->defaultFont()));
-        QVERIFY(!editor.cudaHighlighting());
+        QVERIFY(editor.highlighting() == KernelEditor::Highlighting::C);
         QVERIFY(!qobject_cast<CudaLexer *>(editor.lexer()));
-        editor.setCudaHighlighting(true);
+        editor.setHighlighting(KernelEditor::Highlighting::Cuda);
         QVERIFY(qobject_cast<CudaLexer *>(editor.lexer()));
         QVERIFY(isMonospaced(editor.lexer()->font(QsciLexerCPP::KeywordSet2)));
         QCOMPARE(editor.lexer()->defaultFont().family(),
                  QFontDatabase::systemFont(QFontDatabase::FixedFont).family());
     }
 
+    // A Triton kernel is Python: Python's lexer, in the same monospace font and colours.
+    void highlightsATritonKernelAsPython()
+    {
+        KernelEditor editor;
+        editor.setHighlighting(KernelEditor::Highlighting::Python);
+        QVERIFY(qobject_cast<QsciLexerPython *>(editor.lexer()));
+        QVERIFY(isMonospaced(editor.lexer()->defaultFont()));
+        editor.setPreprocessorDefinitions(
+            {QStringLiteral("BLOCK=64")}); // ignored, no C preprocessor
+        editor.loadText(
+            QStringLiteral("@triton.jit\ndef k(x_ptr, BLOCK: tl.constexpr):\n    pass\n"));
+        QVERIFY(!editor.isLineInactive(2));
+        editor.setHighlighting(KernelEditor::Highlighting::Cuda);
+        QVERIFY(qobject_cast<CudaLexer *>(editor.lexer()));
+    }
+
     void followsALightOrDarkPalette()
     {
         KernelEditor editor;
-        editor.setCudaHighlighting(true);
+        editor.setHighlighting(KernelEditor::Highlighting::Cuda);
         QPalette light = editor.palette();
         light.setColor(QPalette::Base, Qt::white);
         light.setColor(QPalette::Text, Qt::black);
@@ -132,7 +149,7 @@ private slots:
 
         // The greying survives a new lexer (CUDA highlighting, a palette change) and reads as
         // neither text nor paper on dark paper.
-        editor.setCudaHighlighting(true);
+        editor.setHighlighting(KernelEditor::Highlighting::Cuda);
         QVERIFY(editor.isLineInactive(2));
         QPalette dark = editor.palette();
         dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));

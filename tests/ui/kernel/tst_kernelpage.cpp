@@ -29,16 +29,32 @@ private slots:
         QCOMPARE(page.editor()->text().toUtf8(), tbtest::readFile(source));
         QVERIFY(!page.isModified());
         QVERIFY(!page.editor()->isReadOnly());
-        QVERIFY(page.editor()->cudaHighlighting());
+        QVERIFY(page.editor()->highlighting() == KernelEditor::Highlighting::Cuda);
         QVERIFY(!page.targetCombo()->isHidden());
         QVERIFY(page.configPicker()->parameterCombo(QStringLiteral("BLOCK")));
         QCOMPARE(page.configPicker()->sizeCombo()->count(), 3);
 
         load(page, QStringLiteral("matmul"));
         QVERIFY(page.sourcePath().endsWith(QStringLiteral("/matmul.c")));
-        QVERIFY(!page.editor()->cudaHighlighting());
+        QVERIFY(page.editor()->highlighting() == KernelEditor::Highlighting::C);
         QVERIFY(page.targetCombo()->isHidden());
         QVERIFY(page.configPicker()->parameterCombo(QStringLiteral("UNROLL")));
+    }
+
+    // A Triton kernel's spec opens its Python file, highlighted as Python, with the GPU target.
+    void opensATritonKernelAsPython()
+    {
+        KernelPage page;
+        // The examples' triton folder holds two specs, neither named after the folder.
+        const QString copied =
+            QFileInfo(tbtest::copyExample(QStringLiteral("triton"),
+                                          m_dir.filePath(QStringLiteral("triton-copy"))))
+                .dir()
+                .filePath(QStringLiteral("softmax.json"));
+        page.setSpec(loadSpec(copied), copied);
+        QVERIFY(page.sourcePath().endsWith(QStringLiteral("/softmax.py")));
+        QVERIFY(page.editor()->highlighting() == KernelEditor::Highlighting::Python);
+        QVERIFY(!page.targetCombo()->isHidden());
     }
 
     // The editor shows the #if branches of the picked configuration: matmul.c's "#ifndef BM /
