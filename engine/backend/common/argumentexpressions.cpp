@@ -21,14 +21,22 @@ Status storeInteger(std::span<unsigned char, 8> storage, double value, const Arg
         value >= std::ldexp(1.0, std::numeric_limits<T>::digits))
         return argumentError(argument, "value " + formatValue(value) + " does not fit in " +
                                            toString(argument.type));
-    const T typed = static_cast<T>(static_cast<float>(value));
+    T typed{};
+    if constexpr (isHalfFloat<T>)
+        typed = static_cast<T>(static_cast<float>(value)); // rounded once, as a kernel rounds
+    else
+        typed = static_cast<T>(value);
     std::memcpy(storage.data(), &typed, sizeof typed);
     return ok();
 }
 
 template <typename T> Status storeReal(std::span<unsigned char, 8> storage, double value)
 {
-    const T typed = static_cast<T>(static_cast<float>(value));
+    T typed{};
+    if constexpr (isHalfFloat<T>)
+        typed = static_cast<T>(static_cast<float>(value)); // rounded once, as a kernel rounds
+    else
+        typed = static_cast<T>(value);
     std::memcpy(storage.data(), &typed, sizeof typed);
     return ok();
 }
