@@ -34,7 +34,14 @@ CudaArgumentSet::CudaArgumentSet(ArgumentExpressions expressions, const CudaDriv
     const auto parameters = std::count_if(m_slots.begin(), m_slots.end(), [](const Slot &slot) {
         return slot.argument.isParameter();
     });
-    m_kernelParams.resize(static_cast<std::size_t>(parameters), nullptr);
+    // Each entry points at its slot's value from the start, not only after bind(): a Triton
+    // launch reorders these pointers when its kernel is loaded, before the arguments are bound.
+    m_kernelParams.reserve(static_cast<std::size_t>(parameters));
+    for (Slot &slot : m_slots)
+        if (slot.argument.isParameter())
+            m_kernelParams.push_back(slot.argument.kind == Argument::Kind::Buffer
+                                         ? static_cast<void *>(&slot.pointer)
+                                         : static_cast<void *>(slot.scalar));
 }
 
 Expected<CudaArgumentSet> CudaArgumentSet::create(const Spec &spec, const CudaDriver &driver)

@@ -41,7 +41,8 @@ public:
     std::vector<DeviceOutput> outputs() const;
 
     // cuLaunchKernel's kernelParams: one pointer per buffer or scalar argument to its value (a
-    // CUdeviceptr for a buffer). Valid until the next bind().
+    // CUdeviceptr for a buffer). The pointers stay the same for the set's life; bind() changes
+    // the values they point at.
     void **kernelParams() { return m_kernelParams.data(); }
 
     std::size_t size() const { return m_slots.size(); }
