@@ -18,7 +18,33 @@ namespace {
 // would otherwise put 16M atomics on one address). Elements are compared as doubles, as
 // OutputVerifier reads them. The tolerance uses __dmul_rn/__dadd_rn because NVRTC would
 // otherwise fuse it into an FMA, whose single rounding can differ from the host's two.
+//
+// The 16-bit reals arrive as their bits and are widened here as the host's Eigen::half and
+// bfloat16 widen them (exactly: every such value is a float), with no header of the toolkit's.
 constexpr const char *kVerifyKernel = R"(
+struct tb_float16 { unsigned short bits; };
+struct tb_bfloat16 { unsigned short bits; };
+
+template <typename T> __device__ double tb_widen(T x) { return static_cast<double>(x); }
+__device__ double tb_widen(tb_bfloat16 x)
+{
+    return static_cast<double>(__uint_as_float(static_cast<unsigned int>(x.bits) << 16));
+}
+__device__ double tb_widen(tb_float16 x)
+{
+    const unsigned int exponent = (x.bits >> 10) & 0x1f;
+    const unsigned int mantissa = x.bits & 0x3ff;
+    double magnitude;
+    if (exponent == 0)
+        magnitude = ldexp(static_cast<double>(mantissa), -24); // zero and subnormals
+    else if (exponent == 31)
+        magnitude = mantissa ? __longlong_as_double(0x7ff8000000000000ll)
+                             : __longlong_as_double(0x7ff0000000000000ll);
+    else
+        magnitude = ldexp(static_cast<double>(mantissa | 0x400), static_cast<int>(exponent) - 25);
+    return (x.bits & 0x8000) ? -magnitude : magnitude;
+}
+
 template <typename T>
 __global__ void tb_verify(const T *got, const T *ref, unsigned long long count, double atol,
                           double rtol, unsigned long long *mismatchCount,
@@ -30,8 +56,8 @@ __global__ void tb_verify(const T *got, const T *ref, unsigned long long count, 
     for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(blockDim.x) +
                                 threadIdx.x;
          i < count; i += stride) {
-        const double value = static_cast<double>(got[i]);
-        const double expected = static_cast<double>(ref[i]);
+        const double value = tb_widen(got[i]);
+        const double expected = tb_widen(ref[i]);
         if (value == expected)
             continue;
         const bool close = isfinite(value) && isfinite(expected) &&
@@ -61,6 +87,10 @@ const char *cudaTypeName(ElementType type)
         return "long long";
     case ElementType::UInt32:
         return "unsigned int";
+    case ElementType::Float16:
+        return "tb_float16";
+    case ElementType::BFloat16:
+        return "tb_bfloat16";
     default:
         return nullptr;
     }

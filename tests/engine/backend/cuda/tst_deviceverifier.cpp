@@ -48,13 +48,15 @@ class TestDeviceVerifier : public QObject
     Q_OBJECT
 
 private slots:
-    void takesTheFiveCommonTypes()
+    void takesTheCommonTypesAndTheHalfReals()
     {
         QVERIFY(DeviceVerifier::supports(ElementType::Float32));
         QVERIFY(DeviceVerifier::supports(ElementType::Float64));
         QVERIFY(DeviceVerifier::supports(ElementType::Int32));
         QVERIFY(DeviceVerifier::supports(ElementType::Int64));
         QVERIFY(DeviceVerifier::supports(ElementType::UInt32));
+        QVERIFY(DeviceVerifier::supports(ElementType::Float16));
+        QVERIFY(DeviceVerifier::supports(ElementType::BFloat16));
         for (ElementType other : {ElementType::Int8, ElementType::Int16, ElementType::UInt8,
                                   ElementType::UInt16, ElementType::UInt64}) {
             QVERIFY(!DeviceVerifier::supports(other));
@@ -64,6 +66,8 @@ private slots:
         QCOMPARE(DeviceVerifier::entryFor(ElementType::Int64), std::string("tb_verify<long long>"));
         QCOMPARE(DeviceVerifier::entryFor(ElementType::UInt32),
                  std::string("tb_verify<unsigned int>"));
+        QCOMPARE(DeviceVerifier::entryFor(ElementType::Float16),
+                 std::string("tb_verify<tb_float16>"));
     }
 
     void buildsTheKernelForEveryType()
@@ -71,8 +75,9 @@ private slots:
         QTemporaryDir cache;
         QVERIFY(cache.isValid());
         const NvrtcCompiler compiler(cache.path().toStdString());
-        for (ElementType type : {ElementType::Float32, ElementType::Float64, ElementType::Int32,
-                                 ElementType::Int64, ElementType::UInt32}) {
+        for (ElementType type :
+             {ElementType::Float32, ElementType::Float64, ElementType::Int32, ElementType::Int64,
+              ElementType::UInt32, ElementType::Float16, ElementType::BFloat16}) {
             KernelSource source;
             source.code = DeviceVerifier::kernelSource();
             source.entry = DeviceVerifier::entryFor(type);
