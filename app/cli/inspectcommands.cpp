@@ -129,13 +129,16 @@ int exportT4File(OpenRun &loaded, const CliContext &context, const ExportOptions
                               t4->failures);
 }
 
-int exportCppHeaderFile(const OpenRun &loaded, const std::vector<StoredResult> &results,
-                        const std::string &toolVersion, const std::string &outputPath)
+// The C++ header (cpp) or the triton.Config list (triton): the winners per problem size.
+int exportWinnersFile(const OpenRun &loaded, const std::vector<StoredResult> &results,
+                      const std::string &toolVersion, const ExportOptions &options)
 {
-    auto text = exportCppHeader(loaded.spec, loaded.run, results, toolVersion);
+    auto text = options.format == "triton"
+                    ? exportTritonConfigs(loaded.spec, loaded.run, results, toolVersion)
+                    : exportCppHeader(loaded.spec, loaded.run, results, toolVersion);
     if (!text)
         return reportExportError(text.error());
-    return writeExport(*text, outputPath);
+    return writeExport(*text, options.outputPath);
 }
 
 // --measure-missing: the run's missing pairs measured and stored (the engine decides which),
@@ -307,8 +310,8 @@ int runExport(const CliContext &context, const ExportOptions &options)
         return reportCliError(rounds.error(), exitcode::kFailure);
     if (options.format == "kernelset" || (options.format == "cpp" && options.maxSlowdownPct))
         return exportKernelSet(*loaded, results, context, options);
-    if (options.format == "cpp")
-        return exportCppHeaderFile(*loaded, results, context.toolVersion, options.outputPath);
+    if (options.format == "cpp" || options.format == "triton")
+        return exportWinnersFile(*loaded, results, context.toolVersion, options);
     auto text = options.format == "csv"
                     ? exportCsv(loaded->spec, results)
                     : exportJson(loaded->spec, loaded->run, results,

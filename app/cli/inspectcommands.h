@@ -26,7 +26,7 @@ int runShow(const CliContext &context, const ShowOptions &options);
 struct ExportOptions
 {
     std::int64_t runId = 0;
-    std::string format = "json"; // json | csv | kerneltuner | cpp | kernelset
+    std::string format = "json"; // json | csv | kerneltuner | t4 | cpp | kernelset | triton
     std::string outputPath;      // empty or "-": standard output
     // kerneltuner: the problem size to write (a cache file holds one); unset: the first, with a
     // note when the run has several.

@@ -123,10 +123,11 @@ int main(int argc, char **argv)
                      "json (best per problem size), csv (every result), kerneltuner (a Kernel "
                      "Tuner cache file of one problem size, for its simulation mode), t4 (a T4 "
                      "auto-tuning results file of one problem size), cpp (a "
-                     "C++17 header: best per problem size and a function choosing for any size) "
-                     "or kernelset (JSON: the fewest configurations running every size within "
-                     "--max-slowdown of its best)")
-        ->check(CLI::IsMember({"json", "csv", "kerneltuner", "t4", "cpp", "kernelset"}))
+                     "C++17 header: best per problem size and a function choosing for any size), "
+                     "kernelset (JSON: the fewest configurations running every size within "
+                     "--max-slowdown of its best) or triton (a Triton kernel's best per problem "
+                     "size as a triton.Config list for @triton.autotune)")
+        ->check(CLI::IsMember({"json", "csv", "kerneltuner", "t4", "cpp", "kernelset", "triton"}))
         ->capture_default_str();
     exportCommand
         ->add_option("--size", exportOptions.sizeIndex,

@@ -7,3 +7,4 @@
 #include "hostinfo.h"
 #include "jsonexport.h"
 #include "kerneltunerexport.h"
+#include "tritonconfigexport.h"

@@ -50,11 +50,14 @@ void ExportOptionsForm::buildForm()
                       int(ExportFormat::KernelSetHeader));
     m_format->addItem(tr("T4 results: one problem size (FAIR autotuning format)"),
                       int(ExportFormat::T4));
+    m_format->addItem(tr("Triton configs: best per problem size, a triton.Config list"),
+                      int(ExportFormat::TritonConfigs));
     m_format->setToolTip(tr("JSON is the versioned tunebench-export document that production "
                             "code reads; CSV opens in a spreadsheet; Kernel Tuner replays its "
                             "cache; the headers compile into production code; the kernel set "
                             "ships few kernels for many sizes; T4 is the autotuning community's "
-                            "results format (FAIR Benchmark Hub)"));
+                            "results format (FAIR Benchmark Hub); the Triton configs paste into "
+                            "a Triton kernel's @triton.autotune"));
     m_scope->addItem(tr("Best per problem size"), int(ExportScope::BestPerSize));
     m_scope->addItem(tr("All results"), int(ExportScope::AllResults));
     m_scope->setToolTip(tr("Export the winners only, or every result of the run"));

@@ -110,6 +110,8 @@ Expected<std::string> renderExport(const StoredRun &whole, const ExportOptions &
         return renderKernelSet(run, options, toolVersion);
     case ExportFormat::T4:
         return renderT4(run, options, toolVersion);
+    case ExportFormat::TritonConfigs:
+        return exportTritonConfigs(run.spec, run.record, run.results, toolVersion);
     }
     return makeError(EngineError::Code::InvalidArgument, "unknown export format");
 }
@@ -160,6 +162,8 @@ QString suggestedFileName(const StoredRun &run, const ExportOptions &options)
         return name + QStringLiteral("-kernelset.h");
     case ExportFormat::T4:
         return name + QStringLiteral("-size%1-t4.json").arg(options.sizeIndex);
+    case ExportFormat::TritonConfigs:
+        return name + QStringLiteral("-configs.py");
     }
     return name;
 }
@@ -172,6 +176,8 @@ QString fileFilter(ExportFormat format)
     case ExportFormat::CppHeader:
     case ExportFormat::KernelSetHeader:
         return QObject::tr("C++ headers (*.h);;All files (*)");
+    case ExportFormat::TritonConfigs:
+        return QObject::tr("Python files (*.py);;All files (*)");
     default:
         return QObject::tr("JSON files (*.json);;All files (*)");
     }

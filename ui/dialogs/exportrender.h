@@ -22,6 +22,7 @@ enum class ExportFormat
     KernelSetJson,   // the fewest configurations within a tolerance, as JSON
     KernelSetHeader, // the same kernel set as the C++ header's dispatch
     T4,              // a T4 results file of one problem size (the FAIR autotuning format)
+    TritonConfigs,   // a Triton kernel's winners as a triton.Config list
 };
 
 enum class ExportScope
@@ -59,7 +60,8 @@ Expected<std::string> renderExport(const StoredRun &run, const ExportOptions &op
 QString firstLines(const std::string &text, int maxLines, int *totalLines,
                    std::size_t maxBytes = std::string::npos, bool *truncated = nullptr);
 
-// A file suggestion whose extension follows the format: "<spec>-run<id>.json", ".csv", ".h";
+// A file suggestion whose extension follows the format: "<spec>-run<id>.json", ".csv", ".h",
+// "-configs.py";
 // the Kernel Tuner cache, the T4 file and the kernel set say so in the name, so they do not
 // replace the JSON export of the same run.
 QString suggestedFileName(const StoredRun &run, const ExportOptions &options);

@@ -203,7 +203,8 @@ private slots:
             {ExportFormat::CppHeader, QStringLiteral(".h")},
             {ExportFormat::KernelSetJson, QStringLiteral(".json")},
             {ExportFormat::KernelSetHeader, QStringLiteral(".h")},
-            {ExportFormat::T4, QStringLiteral(".json")}};
+            {ExportFormat::T4, QStringLiteral(".json")},
+            {ExportFormat::TritonConfigs, QStringLiteral(".py")}};
         QSet<QString> names;
         for (const ExportFormat format : kAllFormats) {
             dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(format)));
