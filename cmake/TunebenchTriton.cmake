@@ -2,11 +2,13 @@
 # virtual environment packaging/install-triton.sh makes. The helper is copied into the build
 # tree and installed at share/tunebench/triton/: a worker finds it at ../share/tunebench/triton/
 # beside its own bin/.
-set(TUNEBENCH_TRITON_HELPER_SOURCE
-    ${PROJECT_SOURCE_DIR}/engine/backend/triton/python/tunebench_triton.py)
+# Its module tunebench_triton_key.py lies beside it, wherever it goes.
 set(TUNEBENCH_TRITON_HELPER ${CMAKE_BINARY_DIR}/share/tunebench/triton/tunebench_triton.py)
-configure_file(${TUNEBENCH_TRITON_HELPER_SOURCE} ${TUNEBENCH_TRITON_HELPER} COPYONLY)
-install(FILES ${TUNEBENCH_TRITON_HELPER_SOURCE} DESTINATION share/tunebench/triton)
+foreach(module tunebench_triton tunebench_triton_key)
+    set(source ${PROJECT_SOURCE_DIR}/engine/backend/triton/python/${module}.py)
+    configure_file(${source} ${CMAKE_BINARY_DIR}/share/tunebench/triton/${module}.py COPYONLY)
+    install(FILES ${source} DESTINATION share/tunebench/triton)
+endforeach()
 
 # The environment's Python: install-triton.sh's default place, as it computes it.
 if(DEFINED ENV{TUNEBENCH_TRITON_VENV})

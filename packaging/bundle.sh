@@ -48,7 +48,9 @@ for library in "$root"/lib/*; do
     patchelf --set-rpath '$ORIGIN' "$library"
 done
 
-[[ -f $root/share/tunebench/triton/tunebench_triton.py ]] ||
-    { echo "bundle.sh: cmake --install left out share/tunebench/triton/tunebench_triton.py" >&2; exit 1; }
+for module in tunebench_triton tunebench_triton_key; do
+    [[ -f $root/share/tunebench/triton/$module.py ]] ||
+        { echo "bundle.sh: cmake --install left out share/tunebench/triton/$module.py" >&2; exit 1; }
+done
 tar -C "$stage" -czf "$output" tunebench
 echo "bundle.sh: wrote $output ($(du -h "$output" | cut -f1)): $(ls "$root/bin" | tr '\n' ' ')$(ls "$root/tests" | tr '\n' ' ')"

@@ -51,10 +51,11 @@ def elf_symbols(data: bytes) -> set[str]:
 class Helper:
     """The helper as a subprocess, one JSON request line at a time."""
 
-    def __init__(self, triton_cache: str):
+    def __init__(self, triton_cache: str, arguments: tuple[str, ...] = ()):
         # A cache of its own: every compile is a cold one, and the user's cache stays as it was.
         environment = dict(os.environ, TRITON_CACHE_DIR=triton_cache)
-        self.process = subprocess.Popen([sys.executable, HELPER], stdin=subprocess.PIPE,
+        self.process = subprocess.Popen([sys.executable, HELPER, *arguments],
+                                        stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                         text=True, env=environment)
 

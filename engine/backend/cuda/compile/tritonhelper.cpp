@@ -13,7 +13,10 @@ Status TritonHelper::ensureRunning()
 {
     if (m_process && m_process->running())
         return ok();
-    auto started = HelperProcess::start({m_install.python, "-u", m_install.helper});
+    std::vector<std::string> command{m_install.python, "-u", m_install.helper};
+    if (!m_install.keyCache.empty())
+        command.insert(command.end(), {"--key-cache", m_install.keyCache});
+    auto started = HelperProcess::start(command);
     if (!started)
         return started.error();
     m_process.emplace(std::move(*started));

@@ -16,14 +16,17 @@ std::string environment(const char *name)
     return value ? std::string(value) : std::string();
 }
 
+std::string userCache()
+{
+    std::string cache = environment("XDG_CACHE_HOME");
+    return cache.empty() ? environment("HOME") + "/.cache" : cache;
+}
+
 std::string defaultVirtualEnvironment()
 {
     if (std::string venv = environment("TUNEBENCH_TRITON_VENV"); !venv.empty())
         return venv;
-    std::string cache = environment("XDG_CACHE_HOME");
-    if (cache.empty())
-        cache = environment("HOME") + "/.cache";
-    return cache + "/tunebench/triton-" + kPinnedTritonVersion;
+    return userCache() + "/tunebench/triton-" + kPinnedTritonVersion;
 }
 
 std::string besideProgram(const std::string &relative)
@@ -63,6 +66,7 @@ Expected<TritonInstall> findTritonInstall()
         return makeError(EngineError::Code::BackendError,
                          "Tunebench's Triton helper is missing (a broken install or bundle?)",
                          "no " + install.helper);
+    install.keyCache = userCache() + "/tunebench/triton-keys";
     return install;
 }
 

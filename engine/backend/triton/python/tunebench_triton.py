@@ -66,6 +66,9 @@ Requests and responses (every response has "ok"; a failure has "error" and "kind
 
   {"op": "shutdown"} -> {"ok": true}, then the process exits 0.
 
+Started with --key-cache DIR, it keeps Triton's build key in DIR (tunebench_triton_key.py,
+which must lie beside this file): each helper after the first skips hashing libtriton.
+
 docs/triton-launch.md says how Triton 3.6 launches what this compiles.
 """
 from __future__ import annotations
@@ -740,9 +743,23 @@ def handle(line: str, modules: ModuleCache) -> dict | None:
                 "line": None}
 
 
+def remember_key(argv: list[str]) -> None:
+    """With --key-cache DIR: Triton's build key kept in DIR (tunebench_triton_key.py)."""
+    if len(argv) != 2 or argv[0] != "--key-cache":
+        if argv:
+            log(f"ignoring unknown arguments {argv} (known: --key-cache DIR)")
+        return
+    try:
+        from tunebench_triton_key import remember_triton_key
+        remember_triton_key(argv[1])
+    except Exception as error:  # Triton missing or broken: "versions" says so, not this.
+        log(f"Triton's key is not remembered: {type(error).__name__}: {error}")
+
+
 def main() -> int:
     stream = protocol_stream()
     modules = ModuleCache()
+    remember_key(sys.argv[1:])
     for line in sys.stdin:
         if not line.strip():
             continue

@@ -2,6 +2,7 @@
 #include "spec/specloader.h"
 #include "testpaths.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -141,6 +142,21 @@ private slots:
         QVERIFY2(result.message.find("argument 'count' is not a parameter of kernel "
                                      "'wild_store_kernel'") != std::string::npos,
                  result.message.c_str());
+    }
+
+    // Triton's build key is a property of its installation: kept once per user (not per
+    // workspace), so a cold run's helpers skip hashing libtriton.
+    void keepsTritonsBuildKeyInTheUsersCache()
+    {
+        const QByteArray saved = qgetenv("XDG_CACHE_HOME");
+        qputenv("XDG_CACHE_HOME", m_directory.filePath("xdg").toUtf8());
+        CudaCompileBackend backend(m_directory.filePath("keyed").toStdString(), sm90());
+        QVERIFY(backend.prepare(faultSpec("wild_store_kernel", false)).hasValue());
+        const Result result = backend.evaluate(Configuration{{64, 4}}, 0, kNoStopAbove);
+        qputenv("XDG_CACHE_HOME", saved);
+        QVERIFY2(result.status == ResultStatus::Ok, describe(result).c_str());
+        const QDir keys(m_directory.filePath("xdg/tunebench/triton-keys"));
+        QCOMPARE(keys.entryList({"triton-key-*.txt"}, QDir::Files).size(), 1);
     }
 
     void saysWhenTritonsPythonCannotBeStarted()
