@@ -77,6 +77,32 @@ private slots:
         QVERIFY(std::memcmp(first.data(), second.data(), first.bytes()) != 0);
     }
 
+    // Millions of elements fill on several threads (a million each at least); fewer than two
+    // million on one. Element i depends on i alone, so a long buffer begins as a short one.
+    void fillsLongBuffersAsShortOnes()
+    {
+        constexpr std::uint64_t kMillion = std::uint64_t(1) << 20;
+        BufferInit init;
+        init.kind = BufferInit::Kind::Random;
+        init.seed = 5;
+        init.min = -2;
+        init.max = 2;
+        HostBuffer serial(ElementType::Float16, 2 * kMillion - 1);
+        HostBuffer parallel(ElementType::Float16, 4 * kMillion + 3);
+        serial.fill(init);
+        parallel.fill(init);
+        QCOMPARE(std::memcmp(serial.data(), parallel.data(), serial.bytes()), 0);
+
+        init.kind = BufferInit::Kind::Sequence;
+        init.start = 1;
+        init.step = 1;
+        HostBuffer sequence(ElementType::Float64, 4 * kMillion + 3);
+        sequence.fill(init);
+        for (std::uint64_t i :
+             {std::uint64_t(0), kMillion - 1, kMillion, 3 * kMillion + 1, 4 * kMillion + 2})
+            QCOMPARE(sequence.at(i), static_cast<double>(i + 1));
+    }
+
     void wrapsSequencesInNarrowIntegers()
     {
         BufferInit init;
