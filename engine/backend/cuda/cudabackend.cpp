@@ -70,14 +70,16 @@ Status CudaBackend::prepare(const Spec &spec)
     auto constants = ConstantSymbols::create(spec);
     if (!constants)
         return constants.error();
+    m_references.clear();
+    m_arguments.reset(); // frees the previous spec's buffers before the new ones are made
+    fillReferenceBuffers(spec, *arguments);
+    setup.lap("first size's buffers");
     chooseCuptiRecords(spec.measurement.concurrentCuptiRecords);
     setup.lap("CUPTI records");
     // Once per worker start: a slow start names its slow step in the run's log.
     char total[32];
     std::snprintf(total, sizeof total, "%.2f", setup.totalSeconds());
     logOnce(std::string("ready in ") + total + " s: " + setup.text());
-    m_references.clear();
-    m_arguments.reset(); // frees the previous spec's buffers before the new ones are made
     m_arguments = std::move(*arguments);
     m_constants = std::move(*constants);
     m_launch = std::move(*launch);
@@ -94,6 +96,18 @@ Status CudaBackend::prepare(const Spec &spec)
     }
     m_spec = spec;
     return ok();
+}
+
+// The first problem size's buffers for the reference configuration, the first the worker runs:
+// filled at the start, while the compile workers build the first configurations (two 4096^2
+// fp16 matrices took a second of a Triton matmul's first job while 16 compiles shared the CPU,
+// on the H200 machine). A failure here comes back with the job that binds them again.
+void CudaBackend::fillReferenceBuffers(const Spec &spec, CudaArgumentSet &arguments)
+{
+    if (!spec.verification.reference || spec.sizes.values.empty())
+        return;
+    const auto values = configurationValues(spec, Configuration{*spec.verification.reference}, 0);
+    (void)arguments.bind(values);
 }
 
 // The records the spec asks for (MeasurementSettings::concurrentCuptiRecords); the serialised
