@@ -291,7 +291,33 @@ CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t size
     kernel.launch = {kernel.module.function(), *shape,
                      kernel.triton ? kernel.triton->params() : m_arguments->kernelParams(),
                      build.loweredName};
+    if (build.triton)
+        kernel.launch.clusterX = static_cast<unsigned>(build.triton->numCtas);
     return {};
+}
+
+// Clusters came with sm_90. Of 16 blocks a cluster is non-portable, and Triton's launcher opts
+// in to it (backends/nvidia/driver.py); beyond 8 otherwise the launch itself refuses.
+CudaStatus CudaBackend::allowClusters(int numCtas, const CudaModule &module)
+{
+    const DeviceLimits &limits = m_context->device().limits;
+    if (limits.computeMajor < 9)
+        return failure(ResultStatus::InvalidLaunch,
+                       "num_ctas " + std::to_string(numCtas) +
+                           ": thread-block clusters need compute capability 9.0, the GPU has " +
+                           std::to_string(limits.computeMajor) + "." +
+                           std::to_string(limits.computeMinor));
+    if (numCtas != 16)
+        return {};
+    CudaStatus set = m_driver->check(
+        m_driver->funcSetAttribute(module.function(),
+                                   CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+        "allowing a cluster of 16 blocks");
+    if (set.ok() || set.failure().breaksContext)
+        return set;
+    CudaFailure refused = set.failure();
+    refused.status = ResultStatus::InvalidLaunch;
+    return refused;
 }
 
 CudaBuild CudaBackend::buildKernel(const Configuration &config, std::size_t sizeIndex)
@@ -304,10 +330,9 @@ CudaBuild CudaBackend::buildKernel(const Configuration &config, std::size_t size
 CudaStatus CudaBackend::applyTritonLaunch(const TritonLaunch &launch, LaunchShape &shape,
                                           LoadedKernel &kernel)
 {
-    if (launch.numCtas != 1)
-        return failure(ResultStatus::InvalidLaunch,
-                       "num_ctas " + std::to_string(launch.numCtas) +
-                           ": launching thread-block clusters is not supported yet");
+    if (launch.numCtas != 1) // Triton launches a cluster of num_ctas blocks along x
+        if (CudaStatus allowed = allowClusters(launch.numCtas, kernel.module); !allowed)
+            return allowed;
     shape.block = {static_cast<std::uint64_t>(32 * launch.numWarps), 1, 1};
     shape.dynamicSharedBytes = launch.sharedBytes;
     kernel.triton = std::make_unique<TritonLaunchParameters>(*m_driver);

@@ -83,6 +83,7 @@ private:
 
     Result run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds);
     Status openDevice(LapClock &setup);
+    CudaStatus allowClusters(int numCtas, const CudaModule &module);
     static void fillReferenceBuffers(const Spec &spec, CudaArgumentSet &arguments);
     void chooseCuptiRecords(bool concurrent);
     CudaStatus loadKernel(const Configuration &config, std::size_t sizeIndex, Result &result,

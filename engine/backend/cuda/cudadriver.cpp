@@ -88,6 +88,7 @@ Expected<CudaDriver> CudaDriver::load(const std::string &libraryName)
     resolve("cuMemsetD8", driver.memsetD8);
     resolve("cuMemsetD8Async", driver.memsetD8Async);
     resolve("cuLaunchKernel", driver.launchKernel);
+    resolve("cuLaunchKernelEx", driver.launchKernelEx);
     resolve("cuEventCreate", driver.eventCreate);
     resolve("cuEventRecord", driver.eventRecord);
     resolve("cuEventSynchronize", driver.eventSynchronize);

@@ -74,6 +74,7 @@ public:
     PFN_cuMemsetD8_v3020 memsetD8 = nullptr;
     PFN_cuMemsetD8Async_v3020 memsetD8Async = nullptr;
     PFN_cuLaunchKernel_v4000 launchKernel = nullptr;
+    PFN_cuLaunchKernelEx_v11060 launchKernelEx = nullptr; // thread-block clusters (Triton)
     PFN_cuEventCreate_v2000 eventCreate = nullptr;
     PFN_cuEventRecord_v2000 eventRecord = nullptr;
     PFN_cuEventSynchronize_v2000 eventSynchronize = nullptr;
