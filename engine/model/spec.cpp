@@ -34,6 +34,10 @@ const char *toString(ElementType type)
         return "float16";
     case ElementType::BFloat16:
         return "bfloat16";
+    case ElementType::Float8E4M3:
+        return "float8_e4m3fn";
+    case ElementType::Float8E5M2:
+        return "float8_e5m2";
     }
     return "float32";
 }
@@ -43,6 +47,8 @@ std::size_t elementSize(ElementType type)
     switch (type) {
     case ElementType::Int8:
     case ElementType::UInt8:
+    case ElementType::Float8E4M3:
+    case ElementType::Float8E5M2:
         return 1;
     case ElementType::Int16:
     case ElementType::UInt16:
@@ -61,9 +67,21 @@ std::size_t elementSize(ElementType type)
     return 4;
 }
 
-bool isHalfPrecision(ElementType type)
+bool isNarrowReal(ElementType type)
 {
-    return type == ElementType::Float16 || type == ElementType::BFloat16;
+    return type == ElementType::Float16 || type == ElementType::BFloat16 ||
+           type == ElementType::Float8E4M3 || type == ElementType::Float8E5M2;
+}
+
+std::span<const ElementType> allElementTypes()
+{
+    static constexpr ElementType kTypes[] = {
+        ElementType::Float32,    ElementType::Float64,   ElementType::Int8,
+        ElementType::Int16,      ElementType::Int32,     ElementType::Int64,
+        ElementType::UInt8,      ElementType::UInt16,    ElementType::UInt32,
+        ElementType::UInt64,     ElementType::Float16,   ElementType::BFloat16,
+        ElementType::Float8E4M3, ElementType::Float8E5M2};
+    return kTypes;
 }
 
 } // namespace tb

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,9 +34,12 @@ enum class ElementType
     UInt64,
     Float32,
     Float64,
-    // 16-bit reals as Triton kernels take them: filled and compared on the host as float.
+    // 16- and 8-bit reals as Triton kernels take them: filled and compared on the host as
+    // float. Float8E4M3 is float8_e4m3fn (no infinities), Float8E5M2 float8_e5m2.
     Float16,
-    BFloat16
+    BFloat16,
+    Float8E4M3,
+    Float8E5M2
 };
 
 struct KernelSource
@@ -202,6 +206,8 @@ const char *toString(BackendKind kind);
 const char *toString(ElementType type);
 std::size_t elementSize(ElementType type);
 // float16 and bfloat16: reals of 16 bits, which only the cuda backend passes to kernels.
-bool isHalfPrecision(ElementType type);
+bool isNarrowReal(ElementType type);
+// Every element type, in the order the workbench offers them (the default, float32, first).
+std::span<const ElementType> allElementTypes();
 
 } // namespace tb

@@ -4,8 +4,6 @@
 #include "spec/specname.h"
 
 #include <algorithm>
-#include <array>
-#include <utility>
 
 namespace tb {
 
@@ -13,26 +11,11 @@ namespace {
 
 using Need = JsonReader::Need;
 
-constexpr std::array<std::pair<const char *, ElementType>, 12> kElementTypes{{
-    {"int8", ElementType::Int8},
-    {"int16", ElementType::Int16},
-    {"int32", ElementType::Int32},
-    {"int64", ElementType::Int64},
-    {"uint8", ElementType::UInt8},
-    {"uint16", ElementType::UInt16},
-    {"uint32", ElementType::UInt32},
-    {"uint64", ElementType::UInt64},
-    {"float32", ElementType::Float32},
-    {"float64", ElementType::Float64},
-    {"float16", ElementType::Float16},
-    {"bfloat16", ElementType::BFloat16},
-}};
-
 std::string typeNames()
 {
     std::string names;
-    for (const auto &[name, type] : kElementTypes)
-        names += (names.empty() ? "" : ", ") + std::string(name);
+    for (ElementType type : allElementTypes())
+        names += (names.empty() ? "" : ", ") + std::string(toString(type));
     return names;
 }
 
@@ -83,15 +66,16 @@ void ArgumentReader::readArgument(const Json &item, const std::string &path, Arg
                             "only");
     }
     if (auto type = m_reader.text(item, path, "type")) {
-        auto it = std::find_if(kElementTypes.begin(), kElementTypes.end(),
-                               [&](const auto &entry) { return *type == entry.first; });
-        if (it != kElementTypes.end())
-            argument.type = it->second;
+        const auto types = allElementTypes();
+        auto it = std::find_if(types.begin(), types.end(),
+                               [&](ElementType known) { return *type == toString(known); });
+        if (it != types.end())
+            argument.type = *it;
         else
             m_reader.report(JsonReader::child(path, "type"),
                             "unknown type '" + *type + "' (known: " + typeNames() + ")");
-        // C has no portable 16-bit real to pass a kernel; GPU kernels (Triton's first) do.
-        if (isHalfPrecision(argument.type) && m_backendKnown && m_spec.backend != BackendKind::Cuda)
+        // C has no portable 16- or 8-bit real to pass a kernel; GPU kernels (Triton's) do.
+        if (isNarrowReal(argument.type) && m_backendKnown && m_spec.backend != BackendKind::Cuda)
             m_reader.report(JsonReader::child(path, "type"),
                             "type '" + *type + "' is for the cuda backend only");
     }

@@ -2,6 +2,7 @@
 
 #include "document/specdocument.h"
 #include "fieldcodec.h"
+#include "model/spec.h"
 
 namespace tb {
 
@@ -18,10 +19,10 @@ QStringList ArgumentsModel::kinds()
 
 QStringList ArgumentsModel::types()
 {
-    return {QStringLiteral("float32"), QStringLiteral("float64"), QStringLiteral("int8"),
-            QStringLiteral("int16"),   QStringLiteral("int32"),   QStringLiteral("int64"),
-            QStringLiteral("uint8"),   QStringLiteral("uint16"),  QStringLiteral("uint32"),
-            QStringLiteral("uint64"),  QStringLiteral("float16"), QStringLiteral("bfloat16")};
+    QStringList names;
+    for (ElementType type : allElementTypes())
+        names << QString::fromLatin1(toString(type));
+    return names;
 }
 
 int ArgumentsModel::columnCount(const QModelIndex &parent) const

@@ -22,7 +22,7 @@ Status storeInteger(std::span<unsigned char, 8> storage, double value, const Arg
         return argumentError(argument, "value " + formatValue(value) + " does not fit in " +
                                            toString(argument.type));
     T typed{};
-    if constexpr (isHalfFloat<T>)
+    if constexpr (convertsThroughFloat<T>)
         typed = static_cast<T>(static_cast<float>(value)); // rounded once, as a kernel rounds
     else
         typed = static_cast<T>(value);
@@ -33,7 +33,7 @@ Status storeInteger(std::span<unsigned char, 8> storage, double value, const Arg
 template <typename T> Status storeReal(std::span<unsigned char, 8> storage, double value)
 {
     T typed{};
-    if constexpr (isHalfFloat<T>)
+    if constexpr (convertsThroughFloat<T>)
         typed = static_cast<T>(static_cast<float>(value)); // rounded once, as a kernel rounds
     else
         typed = static_cast<T>(value);
@@ -117,6 +117,10 @@ Status encodeScalar(const Argument &argument, double value, std::span<unsigned c
         return storeReal<Eigen::half>(storage, value);
     case ElementType::BFloat16:
         return storeReal<Eigen::bfloat16>(storage, value);
+    case ElementType::Float8E4M3:
+        return storeReal<E4M3Float>(storage, value);
+    case ElementType::Float8E5M2:
+        return storeReal<E5M2Float>(storage, value);
     }
     return ok();
 }

@@ -1,8 +1,11 @@
 #pragma once
 
 // The 16-bit reals kernels take (float16, bfloat16) on the host: Eigen's types, which convert
-// to and from float with round-to-nearest-even as the GPU does. Included by the .cpp files that
-// fill, store or read such elements only: Eigen's core is a heavy include.
+// to and from float with round-to-nearest-even as the GPU does; the 8-bit ones are float8.h's.
+// Included by the .cpp files that fill, store or read such elements only: Eigen's core is a heavy
+// include.
+#include "float8.h"
+
 #include <Eigen/Core>
 
 #include <cstdint>
@@ -16,8 +19,11 @@ using BFloat16 = Eigen::bfloat16;
 template <typename T>
 inline constexpr bool isHalfFloat = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
 
-// A real type of the host: float, double or one of the 16-bit reals.
-template <typename T> inline constexpr bool isReal = std::is_floating_point_v<T> || isHalfFloat<T>;
+template <typename T>
+inline constexpr bool isFloat8 = std::is_same_v<T, E4M3Float> || std::is_same_v<T, E5M2Float>;
+
+// A real narrower than float (16 or 8 bits): converted to and from float, never directly.
+template <typename T> inline constexpr bool convertsThroughFloat = isHalfFloat<T> || isFloat8<T>;
 
 // The next 16-bit real below `value` (towards minus infinity); `value` finite.
 template <typename T> T nextHalfBelow(T value)
@@ -29,6 +35,15 @@ template <typename T> T nextHalfBelow(T value)
     else
         bits = static_cast<std::uint16_t>(negative ? bits + 1 : bits - 1);
     return Eigen::numext::bit_cast<T>(bits);
+}
+
+// The next narrow real below `value` (towards minus infinity); `value` finite.
+template <typename T> T nextNarrowBelow(T value)
+{
+    if constexpr (isFloat8<T>)
+        return nextFloat8Below(value);
+    else
+        return nextHalfBelow(value);
 }
 
 } // namespace tb

@@ -45,6 +45,10 @@ template <typename Function> void withType(ElementType type, Function &&function
         return function(Float16{});
     case ElementType::BFloat16:
         return function(BFloat16{});
+    case ElementType::Float8E4M3:
+        return function(E4M3Float{});
+    case ElementType::Float8E5M2:
+        return function(E5M2Float{});
     }
 }
 
@@ -54,7 +58,7 @@ template <typename T> T convert(double value)
 {
     if constexpr (std::is_floating_point_v<T>) {
         return static_cast<T>(value);
-    } else if constexpr (isHalfFloat<T>) {
+    } else if constexpr (convertsThroughFloat<T>) {
         return static_cast<T>(static_cast<float>(value)); // as a kernel rounds a float
     } else {
         if (std::isnan(value))
@@ -90,7 +94,7 @@ template <typename T> T largestBelow(double max)
     } else {
         T below = convert<T>(max);
         while (static_cast<double>(static_cast<float>(below)) >= max)
-            below = nextHalfBelow(below);
+            below = nextNarrowBelow(below);
         return below;
     }
 }
@@ -231,7 +235,7 @@ double readElement(const void *data, ElementType type, std::uint64_t index)
     double value = 0;
     withType(type, [&](auto zero) {
         using T = decltype(zero);
-        if constexpr (isHalfFloat<T>)
+        if constexpr (convertsThroughFloat<T>)
             value = static_cast<float>(static_cast<const T *>(data)[index]);
         else
             value = static_cast<double>(static_cast<const T *>(data)[index]);

@@ -34,6 +34,9 @@ ffi_type *ffiType(const Argument &argument)
     case ElementType::Float16:
     case ElementType::BFloat16:
         return &ffi_type_uint16; // the bits; the spec reader keeps these types from cpu specs
+    case ElementType::Float8E4M3:
+    case ElementType::Float8E5M2:
+        return &ffi_type_uint8;
     }
     return &ffi_type_pointer;
 }

@@ -24,6 +24,8 @@ namespace {
 constexpr const char *kVerifyKernel = R"(
 struct tb_float16 { unsigned short bits; };
 struct tb_bfloat16 { unsigned short bits; };
+struct tb_float8_e4m3 { unsigned char bits; };
+struct tb_float8_e5m2 { unsigned char bits; };
 
 template <typename T> __device__ double tb_widen(T x) { return static_cast<double>(x); }
 __device__ double tb_widen(tb_bfloat16 x)
@@ -43,6 +45,28 @@ __device__ double tb_widen(tb_float16 x)
     else
         magnitude = ldexp(static_cast<double>(mantissa | 0x400), static_cast<int>(exponent) - 25);
     return (x.bits & 0x8000) ? -magnitude : magnitude;
+}
+
+// float8_e4m3fn: bias 7, 3 mantissa bits, S.1111.111 NaN, no infinities.
+__device__ double tb_widen(tb_float8_e4m3 x)
+{
+    const unsigned int exponent = (x.bits >> 3) & 0xf;
+    const unsigned int mantissa = x.bits & 0x7;
+    double magnitude;
+    if ((x.bits & 0x7f) == 0x7f)
+        magnitude = __longlong_as_double(0x7ff8000000000000ll);
+    else if (exponent == 0)
+        magnitude = ldexp(static_cast<double>(mantissa), -9);
+    else
+        magnitude = ldexp(static_cast<double>(mantissa | 0x8), static_cast<int>(exponent) - 10);
+    return (x.bits & 0x80) ? -magnitude : magnitude;
+}
+// float8_e5m2: the top byte of a float16.
+__device__ double tb_widen(tb_float8_e5m2 x)
+{
+    tb_float16 wide;
+    wide.bits = static_cast<unsigned short>(x.bits) << 8;
+    return tb_widen(wide);
 }
 
 template <typename T>
@@ -91,6 +115,10 @@ const char *cudaTypeName(ElementType type)
         return "tb_float16";
     case ElementType::BFloat16:
         return "tb_bfloat16";
+    case ElementType::Float8E4M3:
+        return "tb_float8_e4m3";
+    case ElementType::Float8E5M2:
+        return "tb_float8_e5m2";
     default:
         return nullptr;
     }

@@ -254,7 +254,7 @@ private slots:
         TB_EXPECT_ISSUE(loader, json, "/arguments", "at least one argument");
     }
 
-    // 16-bit reals are GPU types: a C kernel has no portable one to receive.
+    // 16- and 8-bit reals are GPU types: a C kernel has no portable one to receive.
     void keepsHalfPrecisionToTheCudaBackend()
     {
         SpecLoader loader;
@@ -268,6 +268,19 @@ private slots:
         QVERIFY2(spec.hasValue(),
                  qPrintable(QString::fromStdString(spec ? "" : spec.error().toString())));
         QCOMPARE(spec->arguments[0].type, ElementType::Float16);
+        json["arguments"][0]["type"] = "float8_e4m3fn";
+        spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY(spec.hasValue());
+        QCOMPARE(spec->arguments[0].type, ElementType::Float8E4M3);
+        json["arguments"][0]["type"] = "float8_e5m2";
+        spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY(spec.hasValue());
+        QCOMPARE(spec->arguments[0].type, ElementType::Float8E5M2);
+        json["backend"] = "cpu";
+        json.erase("launch");
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/type", "for the cuda backend only");
+        json["arguments"][0]["type"] = "float8";
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/type", "float8_e4m3fn, float8_e5m2");
     }
 
     // Triton decides a kernel's block and shared memory; its options are parameters.

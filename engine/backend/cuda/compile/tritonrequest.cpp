@@ -27,8 +27,7 @@ int parameterIndex(const Spec &spec, const std::string &name)
 
 bool isInteger(ElementType type)
 {
-    return type != ElementType::Float16 && type != ElementType::BFloat16 &&
-           type != ElementType::Float32 && type != ElementType::Float64;
+    return !isNarrowReal(type) && type != ElementType::Float32 && type != ElementType::Float64;
 }
 
 std::string parameterList(const std::vector<TritonKernelParameter> &kernel)
@@ -127,6 +126,10 @@ const char *tritonTypeName(ElementType type)
         return "fp16";
     case ElementType::BFloat16:
         return "bf16";
+    case ElementType::Float8E4M3:
+        return "fp8e4nv"; // Triton's name of float8_e4m3fn on NVIDIA GPUs
+    case ElementType::Float8E5M2:
+        return "fp8e5";
     }
     return "fp32";
 }

@@ -48,7 +48,7 @@ class TestDeviceVerifier : public QObject
     Q_OBJECT
 
 private slots:
-    void takesTheCommonTypesAndTheHalfReals()
+    void takesTheCommonTypesAndTheNarrowReals()
     {
         QVERIFY(DeviceVerifier::supports(ElementType::Float32));
         QVERIFY(DeviceVerifier::supports(ElementType::Float64));
@@ -57,6 +57,8 @@ private slots:
         QVERIFY(DeviceVerifier::supports(ElementType::UInt32));
         QVERIFY(DeviceVerifier::supports(ElementType::Float16));
         QVERIFY(DeviceVerifier::supports(ElementType::BFloat16));
+        QVERIFY(DeviceVerifier::supports(ElementType::Float8E4M3));
+        QVERIFY(DeviceVerifier::supports(ElementType::Float8E5M2));
         for (ElementType other : {ElementType::Int8, ElementType::Int16, ElementType::UInt8,
                                   ElementType::UInt16, ElementType::UInt64}) {
             QVERIFY(!DeviceVerifier::supports(other));
@@ -77,7 +79,8 @@ private slots:
         const NvrtcCompiler compiler(cache.path().toStdString());
         for (ElementType type :
              {ElementType::Float32, ElementType::Float64, ElementType::Int32, ElementType::Int64,
-              ElementType::UInt32, ElementType::Float16, ElementType::BFloat16}) {
+              ElementType::UInt32, ElementType::Float16, ElementType::BFloat16,
+              ElementType::Float8E4M3, ElementType::Float8E5M2}) {
             KernelSource source;
             source.code = DeviceVerifier::kernelSource();
             source.entry = DeviceVerifier::entryFor(type);
