@@ -107,7 +107,12 @@ private slots:
         QCOMPARE(message.file, QStringLiteral("softmax.py"));
         QCOMPARE(message.line, errorLine);
         QCOMPARE(editor->markedLines(KernelEditor::ErrorMarker), QList<int>({errorLine}));
-        // Triton's whole message, with the source it points into, is in the log.
+        // The status is one line; Triton's whole message, with the source it points into, is
+        // in the log.
+        const QString status = page.statusLabel()->text();
+        QVERIFY2(status.contains(QStringLiteral("compile_error: softmax.py line")) &&
+                     !status.contains(QLatin1Char('\n')),
+                 qPrintable(status));
         QVERIFY(page.compileLog()->toPlainText().contains(QStringLiteral("^")));
 
         QTreeView *view = page.messagesView();
