@@ -6,6 +6,7 @@
 #include "backend/cuda/cudaenvironment.h"
 #include "backend/cuda/cudarunplan.h"
 #include "model/resultfigure.h"
+#include "model/tritonkernel.h"
 #include "runner/supervisor.h"
 
 #include <nlohmann/json.hpp>
@@ -138,7 +139,9 @@ CompileOutcome buildCudaConfiguration(const CompileRequest &request,
         const Disassembler disassembler(
             toolSearch(request.toolDirectories, ToolSearch::cudaTools()),
             Disassembler::kDefaultTimeoutMs, cancelled);
-        outcome.code = disassembler.cudaCode(codeDirectory.path());
+        outcome.code = isTritonKernel(request.spec.kernel)
+                           ? disassembler.tritonCode(codeDirectory.path())
+                           : disassembler.cudaCode(codeDirectory.path());
     }
     return outcome;
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <utility>
 
 namespace tb {
 
@@ -58,6 +59,26 @@ CodeListings Disassembler::cudaCode(const std::string &codeDirectory) const
         code.listings.push_back(sass(cubin));
     else
         code.listings.push_back({"SASS", {}, "The compile worker gave no cubin for this build."});
+    return code;
+}
+
+CodeListings Disassembler::tritonCode(const std::string &codeDirectory) const
+{
+    CodeListings cuda = cudaCode(codeDirectory);
+    CodeListings code{cuda.symbol, cuda.entry, {}};
+    for (const auto &[title, file] :
+         {std::pair{"TTIR", kCodeTtirFile}, std::pair{"TTGIR", kCodeTtgirFile},
+          std::pair{"LLIR", kCodeLlirFile}}) {
+        CodeListing listing{title, {}, {}};
+        if (const auto text = readFile(inDirectory(codeDirectory, file)))
+            listing.text = *text;
+        else
+            listing.problem = std::string("The compile worker gave no ") + title +
+                              " for this build (see the Compile log for its notes).";
+        code.listings.push_back(std::move(listing));
+    }
+    for (auto &listing : cuda.listings)
+        code.listings.push_back(std::move(listing));
     return code;
 }
 

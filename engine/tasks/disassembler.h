@@ -26,6 +26,10 @@ public:
     // source lines the -lineinfo build records), mangled names followed by their C++ names.
     CodeListings cudaCode(const std::string &codeDirectory) const;
 
+    // Triton: the stages Triton's compiler lowers the kernel through, as the worker wrote them
+    // ("TTIR", "TTGIR", "LLIR"), then cudaCode's "PTX" and "SASS".
+    CodeListings tritonCode(const std::string &codeDirectory) const;
+
     // cpu: "Disassembly" of `symbol` (the spec's kernel entry, a plain symbol) in the built
     // shared library: `objdump -d --no-show-raw-insn -C --disassemble=<symbol>`.
     CodeListings hostCode(const std::string &library, const std::string &symbol) const;

@@ -28,12 +28,17 @@ CodeView::CodeView(QWidget *parent)
     layout->addWidget(m_findBar);
     connect(m_findBar, &FindBar::findRequested, this,
             [this](const QString &, bool forward, bool) { find(forward); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (!m_replacing && index >= 0)
+            m_chosenTitle = m_tabs->widget(index)->objectName();
+    });
     connect(m_findBar, &FindBar::closed, this, [this] {
         if (auto *listing = currentListing())
             listing->setFocus();
     });
     showNote(tr("Compile a configuration (Ctrl+B) to see its code: PTX and SASS for a CUDA "
-                "kernel, the entry's disassembly for a cpu one."));
+                "kernel, TTIR, TTGIR, LLIR, PTX and SASS for a Triton one, the entry's "
+                "disassembly for a cpu one."));
 }
 
 void CodeView::clearTabs()
@@ -47,13 +52,15 @@ void CodeView::clearTabs()
 
 void CodeView::showNote(const QString &note)
 {
+    m_replacing = true;
     clearTabs();
+    m_replacing = false;
     m_header->setText(note);
 }
 
 void CodeView::showListings(const CodeListings &code, const QString &target)
 {
-    const int shown = m_tabs->currentIndex();
+    m_replacing = true; // the tabs' coming and going is no choice of the user's
     clearTabs();
     const QString entry = QString::fromStdString(code.entry);
     const QString symbol = QString::fromStdString(code.symbol);
@@ -79,9 +86,12 @@ void CodeView::showListings(const CodeListings &code, const QString &target)
                                          : QString::fromStdString(listing.problem));
         view->setObjectName(title); // listingText() finds the tab by it
     }
-    // The same kind of listing stays on show from one compile to the next.
-    if (shown >= 0 && shown < m_tabs->count())
-        m_tabs->setCurrentIndex(shown);
+    // The same kind of listing stays on show from one compile to the next, by its title: a
+    // Triton kernel lists three stages before the PTX and SASS that a CUDA C++ one starts with.
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->widget(i)->objectName() == m_chosenTitle)
+            m_tabs->setCurrentIndex(i);
+    m_replacing = false;
 }
 
 QString CodeView::listingText(const QString &title) const

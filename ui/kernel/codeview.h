@@ -13,9 +13,10 @@ namespace tb {
 class FindBar;
 
 // The Kernel page's "Code" tab: what the last Compile config built, one read-only monospace
-// tab per listing (PTX and SASS for CUDA, Disassembly for cpu), a line naming the entry
-// demangled, and a find bar of its own (Ctrl+F, F3 and Shift+F3 while the tab has the focus:
-// the page routes them here). A listing that could not be made shows why instead, plainly.
+// tab per listing (PTX and SASS for CUDA, TTIR, TTGIR and LLIR before them for Triton,
+// Disassembly for cpu), a line naming the entry demangled, and a find bar of its own (Ctrl+F,
+// F3 and Shift+F3 while the tab has the focus: the page routes them here). A listing that
+// could not be made shows why instead, plainly.
 class CodeView : public QWidget
 {
     Q_OBJECT
@@ -44,6 +45,10 @@ private:
     QLabel *m_header;
     QTabWidget *m_tabs;
     FindBar *m_findBar;
+    // The listing the user last turned to ("SASS"): shown again after the next compile, across
+    // its "Compiling..." note, whichever kernel it is.
+    QString m_chosenTitle;
+    bool m_replacing = false; // while the tabs are replaced, their changes are not choices
 };
 
 } // namespace tb

@@ -37,8 +37,9 @@ CompilePanel::CompilePanel(QWidget *parent)
     m_tabs->addTab(m_messagesView, tr("Messages"));
     m_tabs->addTab(m_log, tr("Compile log"));
     m_tabs->addTab(m_code, tr("Code"));
-    m_tabs->setTabToolTip(2, tr("The built code of the configuration: PTX and SASS (CUDA), the "
-                                "entry's disassembly (cpu)"));
+    m_tabs->setTabToolTip(2,
+                          tr("The built code of the configuration: PTX and SASS (CUDA), TTIR, "
+                             "TTGIR, LLIR, PTX and SASS (Triton), the entry's disassembly (cpu)"));
     addWidget(m_tabs);
     addWidget(buildFigures());
     setStretchFactor(0, 3);

@@ -19,8 +19,9 @@ class MeasuredFiguresView;
 class ResourceUsageView;
 
 // The Kernel page's lower pane: what the last "Compile config" gave. Tabs of the compiler's
-// messages, its log and the built code (PTX and SASS for CUDA, the entry's disassembly for
-// cpu), beside the resource usage over what the run on show measured for the configuration.
+// messages, its log and the built code (PTX and SASS for CUDA, TTIR to SASS for Triton, the
+// entry's disassembly for cpu), beside the resource usage over what the run on show measured
+// for the configuration.
 // A click or Enter on a message asks to go to its line (messageActivated()).
 class CompilePanel : public QSplitter
 {

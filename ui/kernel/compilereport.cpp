@@ -27,6 +27,22 @@ QString spillSummary(const Result &result)
     return spilled > 0 ? QObject::tr("spills %1 B").arg(spilled) : QObject::tr("no spills");
 }
 
+// The message's first line: a status is one line. Triton's compile error is its where and what
+// ("softmax.py line 20: NameError(...)"), then Triton's whole message, which the log holds.
+QString firstLine(const std::string &message)
+{
+    return text(message.substr(0, message.find('\n')));
+}
+
+// The result's message for the log's "Result:" line: its first line when the compiler's log
+// holds the whole of it below, else all of it.
+QString resultMessage(const Result &result)
+{
+    if (result.compilerLog.find(result.message) != std::string::npos)
+        return firstLine(result.message);
+    return text(result.message);
+}
+
 } // namespace
 
 bool CompileReport::isProblem(const CompileOutcome &outcome)
@@ -50,7 +66,7 @@ QString CompileReport::statusLine(const CompileOutcome &outcome,
     else if (result.status == ResultStatus::Ok)
         verdict = QObject::tr("built with %1").arg(text(outcome.target));
     else
-        verdict = statusName(result.status) + QStringLiteral(": ") + text(result.message);
+        verdict = statusName(result.status) + QStringLiteral(": ") + firstLine(result.message);
     if (!messages.isEmpty())
         verdict += QStringLiteral(" (%1)").arg(CompilerLogParser::summary(messages));
     return configLabel.isEmpty() ? verdict : configLabel + QStringLiteral(": ") + verdict;
@@ -70,7 +86,7 @@ QString CompileReport::logText(const CompileOutcome &outcome, const QString &con
                      .arg(statusName(outcome.result.status),
                           outcome.result.message.empty()
                               ? QString()
-                              : QStringLiteral(": ") + text(outcome.result.message));
+                              : QStringLiteral(": ") + resultMessage(outcome.result));
     lines << QString();
     const QString log = text(outcome.result.compilerLog).trimmed();
     lines << (log.isEmpty() ? QObject::tr("(the compiler printed nothing)") : log);

@@ -43,6 +43,16 @@ const QRegularExpression &ptxasPattern()
     return pattern;
 }
 
+// Triton's compile errors as the Triton compiler reports them (tritoncompiler.cpp): "softmax.py
+// line 12: NameError(...)" heads Triton's whole message; "softmax.py: ..." when Triton named no
+// line. Every such line is an error: Triton stops at the first.
+const QRegularExpression &tritonPattern()
+{
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^([^\s:()]+\.py)(?: line (\d+))?: (.*)$)"));
+    return pattern;
+}
+
 // "cc1: error: ...", "nvrtc: error: ...": the tool names itself instead of a file.
 const QRegularExpression &toolPattern()
 {
@@ -71,6 +81,9 @@ std::optional<CompilerMessage> CompilerLogParser::parseLine(const QString &rawLi
         return CompilerMessage{severityOf(match.captured(1)), QStringLiteral("ptxas"), 0, 0,
                                match.captured(2).trimmed()};
     }
+    if (const auto match = tritonPattern().match(line); match.hasMatch())
+        return CompilerMessage{Severity::Error, match.captured(1), match.captured(2).toInt(), 0,
+                               match.captured(3).trimmed()};
     if (const auto match = toolPattern().match(line); match.hasMatch())
         return CompilerMessage{severityOf(match.captured(2)), match.captured(1), 0, 0,
                                match.captured(3).trimmed()};

@@ -15,9 +15,11 @@ namespace tb {
 // - gcc and clang: "file:LINE:COL: error: text" (also "fatal error", "warning", "note"),
 //   "file:LINE: error: text" (no column);
 // - ptxas: "ptxas error   : text" and "ptxas warning : text" (no location);
-// - a tool's own complaint without a location: "cc1: error: text", "nvrtc: warning: text".
+// - a tool's own complaint without a location: "cc1: error: text", "nvrtc: warning: text";
+// - Triton (through the Triton compiler's helper): "kernel.py line LINE: text", an error, and
+//   "kernel.py: text" when Triton gave no line.
 // Anything else (source excerpts, carets, "In function", "N errors detected", ptxas info
-// lines) is context and is skipped.
+// lines, the rest of Triton's message) is context and is skipped.
 class CompilerLogParser
 {
 public:

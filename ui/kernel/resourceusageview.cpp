@@ -50,7 +50,8 @@ ResourceUsageView::ResourceUsageView(QWidget *parent)
            tr("Bytes of stack per thread"));
     addRow(QStringLiteral("shared"), tr("Shared memory"),
            tr("Per block: static (declared __shared__) + dynamic (the spec's "
-              "launch.dynamic_shared_memory)"));
+              "launch.dynamic_shared_memory; for a Triton kernel, what Triton's build asks "
+              "for)"));
     addRow(QString::fromLatin1(figures::kThreadsPerBlock), tr("Threads / block"),
            tr("From the spec's launch geometry for this configuration and size"));
     addRow(QString::fromLatin1(figures::kOccupancy), tr("Occupancy"),

@@ -59,6 +59,30 @@ private slots:
         QCOMPARE(view.headerLabel()->text(), QStringLiteral("Compiling..."));
     }
 
+    // The listing turned to stays on show by its title, across the "Compiling..." note and
+    // from a CUDA C++ kernel's two listings to a Triton kernel's five.
+    void keepsTheChosenListingFromOneKernelToAnother()
+    {
+        CodeView view;
+        view.showListings(sample(), QStringLiteral("sm_90"));
+        view.tabs()->setCurrentIndex(1); // SASS
+        view.showNote(QStringLiteral("Compiling..."));
+        CodeListings triton;
+        triton.symbol = triton.entry = "softmax_kernel";
+        for (const char *title : {"TTIR", "TTGIR", "LLIR", "PTX", "SASS"})
+            triton.listings.push_back({title, std::string(title) + " of softmax_kernel", {}});
+        view.showListings(triton, QStringLiteral("sm_90"));
+        QCOMPARE(view.tabs()->count(), 5);
+        QCOMPARE(view.tabs()->currentIndex(), 4);
+        QCOMPARE(view.currentListing()->toPlainText(), QStringLiteral("SASS of softmax_kernel"));
+
+        view.tabs()->setCurrentIndex(1); // TTGIR: a CUDA C++ kernel has none, so its first
+        view.showListings(sample(), QStringLiteral("sm_90"));
+        QCOMPARE(view.tabs()->currentIndex(), 0);
+        view.showListings(triton, QStringLiteral("sm_90")); // and back: still the choice
+        QCOMPARE(view.tabs()->currentIndex(), 1);
+    }
+
     void findsInTheListingAndWrapsAround()
     {
         CodeView view;

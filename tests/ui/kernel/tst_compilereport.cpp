@@ -49,6 +49,27 @@ private slots:
         crashed.workerLog = {"worker 0: boom"};
         QVERIFY(CompileReport::logText(crashed, {}).contains(QStringLiteral("worker 0: boom")));
 
+        // Triton's compile error: its where and what, then Triton's whole message, which is
+        // the log too. The status is its first line; the log holds the rest once.
+        CompileOutcome triton;
+        triton.target = "sm_90";
+        triton.result.status = ResultStatus::CompileError;
+        triton.result.message =
+            "softmax.py line 20: NameError('x is not defined')\nat 9:4:\n    x + 1\n    ^";
+        triton.result.compilerLog = triton.result.message;
+        QCOMPARE(
+            CompileReport::statusLine(triton, {}, {}, true),
+            QStringLiteral("compile_error: softmax.py line 20: NameError('x is not defined')"));
+        const QString tritonLog = CompileReport::logText(triton, {});
+        QVERIFY(tritonLog.contains(
+            QStringLiteral("Result: compile_error: softmax.py line 20: NameError('x is not "
+                           "defined')\n\nsoftmax.py line 20")));
+        QCOMPARE(tritonLog.count(QStringLiteral("at 9:4:")), 1);
+        // A message the log does not hold stays whole.
+        crashed.result.message = "signal 11\nin ptxas";
+        QVERIFY(CompileReport::logText(crashed, {})
+                    .contains(QStringLiteral("Result: worker_crashed: signal 11\nin ptxas")));
+
         CompileOutcome noWorker;
         noWorker.failure = "cannot start";
         QCOMPARE(CompileReport::statusLine(noWorker, {}, {}, true),

@@ -33,6 +33,29 @@ private slots:
         QCOMPARE(messages[2].line, 50);
     }
 
+    // As the Triton compiler reports Triton's message (tritoncompiler.cpp): where and what,
+    // then Triton's whole message with the source it points into.
+    void parsesTritonErrors()
+    {
+        const QString log =
+            QStringLiteral("softmax.py line 20: NameError('undefined_name is not defined')\n"
+                           "at 9:4:\n"
+                           "def softmax_kernel(\n"
+                           "    row = tl.program_id(axis=0)\n"
+                           "    undefined_name + 1\n"
+                           "    ^\n"
+                           "NameError('undefined_name is not defined')\n"
+                           "matmul.py: matmul.py has no top-level function matmul\n");
+        const auto messages = CompilerLogParser::parse(log);
+        QCOMPARE(messages.size(), 2);
+        QCOMPARE(messages[0],
+                 (CompilerMessage{Severity::Error, QStringLiteral("softmax.py"), 20, 0,
+                                  QStringLiteral("NameError('undefined_name is not defined')")}));
+        QCOMPARE(messages[1],
+                 (CompilerMessage{Severity::Error, QStringLiteral("matmul.py"), 0, 0,
+                                  QStringLiteral("matmul.py has no top-level function matmul")}));
+    }
+
     void parsesGccAndClangDiagnostics()
     {
         const QString log = QStringLiteral(

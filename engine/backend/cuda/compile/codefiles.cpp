@@ -6,6 +6,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 namespace tb {
 
@@ -30,14 +31,19 @@ Status writeCodeFiles(const std::string &directory, const CudaBuild &build)
     const auto cubin = readBinaryFile(build.cubinPath);
     if (!cubin)
         return makeError(EngineError::Code::IoError, "cannot read " + build.cubinPath);
+    const std::pair<const char *, const std::string *> texts[] = {{kCodePtxFile, &build.ptx},
+                                                                  {kCodeTtirFile, &build.ttir},
+                                                                  {kCodeTtgirFile, &build.ttgir},
+                                                                  {kCodeLlirFile, &build.llir}};
     // Stale files of an earlier build must not pass for this one's.
-    std::remove((directory + "/" + kCodePtxFile).c_str());
+    for (const auto &[file, text] : texts)
+        std::remove((directory + "/" + file).c_str());
     if (Status written = writeFileAtomically(directory + "/" + kCodeCubinFile, *cubin); !written)
         return written;
-    if (!build.ptx.empty())
-        if (Status written = writeFileAtomically(directory + "/" + kCodePtxFile, build.ptx);
-            !written)
-            return written;
+    for (const auto &[file, text] : texts)
+        if (!text->empty())
+            if (Status written = writeFileAtomically(directory + "/" + file, *text); !written)
+                return written;
     return writeFileAtomically(directory + "/" + kCodeEntryFile, build.loweredName);
 }
 

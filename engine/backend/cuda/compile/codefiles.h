@@ -14,9 +14,13 @@ namespace tb {
 inline constexpr const char *kCodePtxFile = "kernel.ptx";     // NVRTC's PTX
 inline constexpr const char *kCodeCubinFile = "kernel.cubin"; // a copy of the cached cubin
 inline constexpr const char *kCodeEntryFile = "entry.txt";    // the entry's symbol (mangled)
+// A Triton kernel's stages before the PTX (CudaBuild::ttir, ttgir, llir).
+inline constexpr const char *kCodeTtirFile = "kernel.ttir";
+inline constexpr const char *kCodeTtgirFile = "kernel.ttgir";
+inline constexpr const char *kCodeLlirFile = "kernel.llir";
 
-// Writes the three files of `build` (which succeeded) into `directory`, which exists. The PTX
-// file is left out when the build has none.
+// Writes the files of `build` (which succeeded) into `directory`, which exists: the cubin and
+// entry always, each text form (PTX, TTIR, TTGIR, LLIR) only when the build has it.
 Status writeCodeFiles(const std::string &directory, const CudaBuild &build);
 
 } // namespace tb

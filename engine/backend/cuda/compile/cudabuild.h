@@ -24,6 +24,11 @@ struct CudaBuild
     // The PTX, only when CudaCompileOptions::codeDirectory asked for it (the Kernel page's
     // Compile config); tuning runs keep none.
     std::string ptx;
+    // A Triton kernel's stages before the PTX, likewise only for the Kernel page: Triton's IR
+    // (TTIR), its GPU IR (TTGIR) and the LLVM IR it lowers that to (LLIR).
+    std::string ttir;
+    std::string ttgir;
+    std::string llir;
     // A Triton kernel's launch (Triton decides its block and shared memory); none for CUDA C++.
     std::optional<TritonLaunch> triton;
 

@@ -37,6 +37,7 @@ Status CudaCompileBackend::prepare(const Spec &spec)
         m_arguments.emplace(std::move(*arguments));
         m_triton.emplace(m_compiler.cacheDirectory(), m_compiler.options().arch,
                          findTritonInstall(), TritonCompiler::CachedBuilds::CheckVersion);
+        m_triton->keepCode(!m_compiler.options().codeDirectory.empty());
     }
     m_limits = std::move(*limits);
     m_spec = spec;

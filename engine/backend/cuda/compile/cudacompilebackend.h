@@ -21,7 +21,7 @@ namespace tb {
 // the device cannot run: too many threads, registers or shared memory per block). Whenever the
 // kernel compiled, resources hold its figures (see fillResources) and compilerLog the NVRTC and
 // ptxas log. With options.codeDirectory set (the Kernel page), each build's PTX, cubin and entry
-// symbol are written there too (codefiles.h).
+// symbol are written there too (codefiles.h), and a Triton build's TTIR, TTGIR and LLIR.
 //
 // A Triton kernel (isTritonKernel) is built by TritonCompiler instead, per configuration and
 // problem size (Triton specialises on the arguments' values); its block and shared memory are

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
+#include <utility>
 
 namespace tb {
 
@@ -74,6 +75,17 @@ std::string answerError(const nlohmann::json &answer, const std::string &file)
     if (last == message)
         return where + ": " + message;
     return where + ": " + last + "\n" + message;
+}
+
+// The build's own text forms, read from the answer's files before its directory goes.
+void keepCodeOf(const nlohmann::json &answer, CudaBuild &build)
+{
+    const auto &files = answer.at("files");
+    const std::pair<const char *, std::string *> forms[] = {
+        {"ttir", &build.ttir}, {"ttgir", &build.ttgir}, {"llir", &build.llir}, {"ptx", &build.ptx}};
+    for (const auto &[name, text] : forms)
+        if (const auto path = files.find(name); path != files.end() && path->is_string())
+            *text = readTextFile(path->get<std::string>()).value_or("");
 }
 
 } // namespace
@@ -180,17 +192,45 @@ CudaBuild TritonCompiler::build(const Spec &spec, const ArgumentExpressions &arg
             hash.add(field);
         const std::string key = "triton-" + hash.hex();
         if (auto cached = CubinCache(m_cacheDirectory, key).load(); cached && cached->triton) {
-            if (m_cached == CachedBuilds::Trust)
-                return *cached;
-            auto reached = helper();
-            auto version = reached ? (*reached)->tritonVersion() : reached.error();
-            if (version && *version == cached->triton->tritonVersion)
-                return *cached;
+            bool current = m_cached == CachedBuilds::Trust;
+            if (!current) {
+                auto reached = helper();
+                auto version = reached ? (*reached)->tritonVersion() : reached.error();
+                current = version && *version == cached->triton->tritonVersion;
+            }
+            if (current)
+                return m_keepCode ? withCode(std::move(*cached), *request, *source, key)
+                                  : std::move(*cached);
         }
         return compile(*request, *source, key);
     } catch (const std::exception &exception) {
         return failedBuild(std::string("the Triton build failed: ") + exception.what());
     }
+}
+
+fs::path TritonCompiler::scratchDirectory(const std::string &key) const
+{
+    return fs::absolute(fs::path(m_cacheDirectory) / "triton" / "tmp" /
+                        (key + "-" + std::to_string(::getpid())));
+}
+
+Expected<nlohmann::json> TritonCompiler::compileAnswer(const nlohmann::json &request,
+                                                       const Source &source,
+                                                       const fs::path &scratch)
+{
+    auto reached = helper();
+    if (!reached)
+        return reached.error();
+    nlohmann::json ask = request;
+    ask["source"] = source.path;
+    ask["out_dir"] = scratch.string();
+    auto answer = (*reached)->request(ask, kCompileTimeoutSeconds);
+    if (!answer)
+        return answer.error();
+    if (!answer->value("ok", false))
+        return makeError(EngineError::Code::CompileError,
+                         answerError(*answer, fs::path(source.path).filename().string()));
+    return answer;
 }
 
 CudaBuild TritonCompiler::compile(const nlohmann::json &request, const Source &source,
@@ -207,21 +247,12 @@ CudaBuild TritonCompiler::compile(const nlohmann::json &request, const Source &s
     if (!version)
         return failedBuild(version.error().toString());
 
-    const fs::path scratch = fs::absolute(fs::path(m_cacheDirectory) / "triton" / "tmp" /
-                                          (key + "-" + std::to_string(::getpid())));
-    nlohmann::json ask = request;
-    ask["source"] = source.path;
-    ask["out_dir"] = scratch.string();
-    auto answer = (*reached)->request(ask, kCompileTimeoutSeconds);
+    const fs::path scratch = scratchDirectory(key);
+    auto answer = compileAnswer(request, source, scratch);
     std::error_code ignored;
     if (!answer) {
         fs::remove_all(scratch, ignored);
         return failedBuild(answer.error().toString(), seconds());
-    }
-    if (!answer->value("ok", false)) {
-        fs::remove_all(scratch, ignored);
-        return failedBuild(answerError(*answer, fs::path(source.path).filename().string()),
-                           seconds());
     }
 
     CudaBuild build;
@@ -232,6 +263,8 @@ CudaBuild TritonCompiler::compile(const nlohmann::json &request, const Source &s
     build.triton = tritonLaunchFromAnswer(*answer);
     build.triton->tritonVersion = *version;
     build.seconds = seconds();
+    if (m_keepCode)
+        keepCodeOf(*answer, build);
     std::ifstream cubinFile(answer->at("cubin").get<std::string>(), std::ios::binary);
     std::stringstream cubin;
     cubin << cubinFile.rdbuf();
@@ -243,6 +276,24 @@ CudaBuild TritonCompiler::compile(const nlohmann::json &request, const Source &s
         return failedBuild(published.error().toString(), seconds());
     build.cubinPath = cache.cubinPath();
     return build;
+}
+
+CudaBuild TritonCompiler::withCode(CudaBuild cached, const nlohmann::json &request,
+                                   const Source &source, const std::string &key)
+{
+    // The cached cubin stays what the build is (and what SASS shows): only its text forms
+    // come from this compile.
+    const fs::path scratch = scratchDirectory(key + "-code");
+    auto answer = compileAnswer(request, source, scratch);
+    if (answer)
+        keepCodeOf(*answer, cached);
+    else // the listings then say there is none; the log says why
+        cached.log += "\ntunebench: the cached build's TTIR, TTGIR, LLIR and PTX could not be "
+                      "compiled again: " +
+                      answer.error().toString() + "\n";
+    std::error_code ignored;
+    fs::remove_all(scratch, ignored);
+    return cached;
 }
 
 } // namespace tb

@@ -7,6 +7,7 @@
 #include "tritonhelper.h"
 #include "tritonrequest.h"
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -47,6 +48,14 @@ public:
     CudaBuild build(const Spec &spec, const ArgumentExpressions &arguments,
                     const Configuration &config, std::size_t sizeIndex);
 
+    // The Kernel page's compile (CudaCompileOptions::codeDirectory): each build also keeps its
+    // TTIR, TTGIR, LLIR and PTX (CudaBuild). The cache keeps cubins only, so a cached build's
+    // are compiled again, beside it: tuning runs would otherwise store text that nobody reads,
+    // about 100 KB a configuration (the example matmul's, four times its cubin), and the cache
+    // key already names a build that gives the same kernel again (same helper, Triton, target,
+    // code and request).
+    void keepCode(bool keep) { m_keepCode = keep; }
+
     const std::string &arch() const { return m_arch; }
 
 private:
@@ -61,11 +70,19 @@ private:
                                                                   const Source &source);
     Expected<TritonHelper *> helper();
     CudaBuild compile(const nlohmann::json &request, const Source &source, const std::string &key);
+    CudaBuild withCode(CudaBuild cached, const nlohmann::json &request, const Source &source,
+                       const std::string &key);
+    // The helper's successful "compile" answer, its files in `scratch`; a compile error is
+    // Triton's message (answerError), as a build reports it.
+    Expected<nlohmann::json> compileAnswer(const nlohmann::json &request, const Source &source,
+                                           const std::filesystem::path &scratch);
+    std::filesystem::path scratchDirectory(const std::string &key) const;
 
     std::string m_cacheDirectory;
     std::string m_arch;
     int m_capability = 90;
     CachedBuilds m_cached = CachedBuilds::CheckVersion;
+    bool m_keepCode = false;
     std::optional<TritonInstall> m_install;
     std::string m_installProblem; // why there is no install
     std::string m_helperHash;     // of the helper script: a new helper invalidates the cache

@@ -9,6 +9,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <optional>
 
 using namespace tb;
 
@@ -194,6 +195,34 @@ private slots:
             QVERIFY(cubin && cubin->size() > 4 && (*cubin)[0] == '\x7f');
             QCOMPARE(cubin->substr(1, 3), std::string("ELF"));
         }
+    }
+
+    // A build without Triton's stages must not leave an earlier Triton build's in the
+    // directory, where the Kernel page would show them as this build's.
+    void removesTheStagesOfAnEarlierBuild()
+    {
+        const QString directory = m_directory.filePath(QStringLiteral("code-stale"));
+        QVERIFY(QDir().mkpath(directory));
+        const std::string stem = directory.toStdString() + "/";
+        CudaBuild build;
+        build.cubinPath = stem + "built.cubin";
+        build.loweredName = "kernel";
+        build.ttir = "module { tt.func }";
+        build.llir = "define void @kernel()";
+        QVERIFY(writeFileAtomically(build.cubinPath, "\x7f"
+                                                     "ELF")
+                    .hasValue());
+        QVERIFY(writeCodeFiles(directory.toStdString(), build).hasValue());
+        QCOMPARE(readTextFile(stem + kCodeTtirFile), std::optional<std::string>(build.ttir));
+        QVERIFY(!readTextFile(stem + kCodeTtgirFile)); // none in the build, none written
+
+        build.ttir.clear();
+        build.llir.clear();
+        build.ptx = ".entry kernel";
+        QVERIFY(writeCodeFiles(directory.toStdString(), build).hasValue());
+        QVERIFY(!readTextFile(stem + kCodeTtirFile));
+        QVERIFY(!readTextFile(stem + kCodeLlirFile));
+        QCOMPARE(readTextFile(stem + kCodePtxFile), std::optional<std::string>(build.ptx));
     }
 
     // Tuning runs ask for no code: no PTX is kept and nothing else is written.

@@ -1,3 +1,5 @@
+#include "backend/common/atomicfile.h"
+#include "backend/cuda/compile/codefiles.h"
 #include "backend/cuda/compile/cudacompilebackend.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
@@ -7,6 +9,8 @@
 #include <QTest>
 
 #include <cstdlib>
+#include <optional>
+#include <utility>
 
 using namespace tb;
 
@@ -157,6 +161,43 @@ private slots:
         QVERIFY2(result.status == ResultStatus::Ok, describe(result).c_str());
         const QDir keys(m_directory.filePath("xdg/tunebench/triton-keys"));
         QCOMPARE(keys.entryList({"triton-key-*.txt"}, QDir::Files).size(), 1);
+    }
+
+    // The Kernel page's worker (--code-dir) leaves every stage of a Triton build, a fresh one
+    // or a cached one (whose stages are compiled again); tuning runs keep none.
+    void writesEveryStageWhenAskedFor()
+    {
+        const Spec spec = loadSpec(sourceDir() + "/resources/examples/triton/softmax.json");
+        const std::string pageCache = m_directory.filePath("stages-cache").toStdString();
+        for (const char *name : {"stages-fresh", "stages-cached"}) {
+            const QString directory = m_directory.filePath(QString::fromLatin1(name));
+            QVERIFY(QDir().mkpath(directory));
+            CudaCompileBackend backend(pageCache, {"sm_90", {}, directory.toStdString()});
+            QVERIFY(backend.prepare(spec).hasValue());
+            const Result result = backend.evaluate(Configuration{{8, 2}}, 0, kNoStopAbove);
+            QVERIFY2(result.status == ResultStatus::Ok, describe(result).c_str());
+            QCOMPARE(result.cachedBuild, std::string(name) == "stages-cached");
+            const std::string stem = directory.toStdString() + "/";
+            QCOMPARE(readTextFile(stem + kCodeEntryFile),
+                     std::optional<std::string>("softmax_kernel"));
+            for (const auto &[file, mark] : {std::pair{kCodeTtirFile, "tt.func"},
+                                             std::pair{kCodeTtgirFile, "\"ttg.num-warps\" = 8"},
+                                             std::pair{kCodeLlirFile, "define "},
+                                             std::pair{kCodePtxFile, ".entry softmax_kernel"}}) {
+                const auto text = readTextFile(stem + file);
+                QVERIFY2(text && text->find(mark) != std::string::npos, file);
+            }
+        }
+
+        TritonCompiler tuning(pageCache, "sm_90", findTritonInstall(),
+                              TritonCompiler::CachedBuilds::CheckVersion);
+        auto arguments = ArgumentExpressions::create(spec);
+        QVERIFY(arguments.hasValue());
+        const CudaBuild build = tuning.build(spec, *arguments, Configuration{{8, 1}}, 0);
+        QVERIFY2(build.succeeded(), build.errorMessage.c_str());
+        QVERIFY(!build.cached);
+        QVERIFY(build.ttir.empty() && build.ttgir.empty() && build.llir.empty() &&
+                build.ptx.empty());
     }
 
     void saysWhenTritonsPythonCannotBeStarted()
