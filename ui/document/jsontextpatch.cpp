@@ -1,6 +1,6 @@
 #include "jsontextpatch.h"
 
-#include "jsonformat.h"
+#include "spec/jsonformat.h"
 #include "jsonspans.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "specfile.h"
 
-#include "jsonformat.h"
+#include "spec/jsonformat.h"
 #include "jsontextpatch.h"
 #include "model/userfile.h"
 
