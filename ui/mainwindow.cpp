@@ -2,6 +2,7 @@
 
 #include "compare/comparecommands.h"
 #include "compare/compareview.h"
+#include "dialogs/newspecfromkernel.h"
 #include "dialogs/specrunlink.h"
 #include "dialogs/verifyexportdialog.h"
 #include "help/helpmenu.h"
@@ -136,6 +137,30 @@ void MainWindow::addEditingPages()
     connect(m_resultCodeLink, &ResultCodeLink::statusMessage, this, &MainWindow::showStatus);
     m_workspaceSpecLink = new WorkspaceSpecLink(m_runPage, workspace(), m_specRunLink, this);
     connect(m_workspaceSpecLink, &WorkspaceSpecLink::statusMessage, this, &MainWindow::showStatus);
+    addNewSpecFromKernel();
+}
+
+// File > New spec from kernel..., beside Open spec: the starting spec opens in the Space page
+// (the Run form follows it through SpecRunLink), with the guesses to check in a message.
+void MainWindow::addNewSpecFromKernel()
+{
+    m_newSpecFromKernel = new NewSpecFromKernel(m_specPages, &m_unsaved, this);
+    auto *action = new QAction(tr("&New spec from kernel..."), this);
+    action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    action->setStatusTip(tr("Start a spec from a Triton kernel file, its @triton.autotune "
+                            "configurations as the grid (tunebench-cli new-spec)"));
+    connect(action, &QAction::triggered, m_newSpecFromKernel, &NewSpecFromKernel::choose);
+    m_fileMenu->insertAction(m_specPages->spacePage()->saveAction(), action);
+    connect(m_newSpecFromKernel, &NewSpecFromKernel::failed, this,
+            [this](const QString &title, const QString &text) { showMessage(title, text); });
+    connect(m_newSpecFromKernel, &NewSpecFromKernel::opened, this,
+            [this](const QString &specPath, const QString &guesses) {
+                m_pages->setCurrentWidget(m_specPages->spacePage());
+                showMessage(tr("Check the starting spec"),
+                            tr("%1 is a starting spec, not saved yet: check these guesses, then "
+                               "Save spec.\n%2")
+                                .arg(QFileInfo(specPath).fileName(), guesses));
+            });
 }
 
 MainWindow::~MainWindow() = default;

@@ -18,6 +18,7 @@ class CompareView;
 class DeviceModelList;
 class EditMenu;
 class HelpMenu;
+class NewSpecFromKernel;
 class SpecRunLink;
 class ResultCodeLink;
 class ResultsFeed;
@@ -52,6 +53,8 @@ public:
     // The device models of the results on show, and the one the Results page ranks.
     DeviceModelList *deviceModels() const { return m_deviceModels; }
     SpecPages *specPages() const { return m_specPages; }
+    // File > New spec from kernel... (Ctrl+Shift+N): a Triton kernel's starting spec.
+    NewSpecFromKernel *newSpecFromKernel() const { return m_newSpecFromKernel; }
     // Edit: Undo / Redo of the current page, Preferences (editMenu()->preferences()).
     EditMenu *editMenu() const { return m_editMenu; }
     // Help: Getting started (F1), Spec reference, Keyboard shortcuts, About.
@@ -113,6 +116,7 @@ private:
     void createFileMenu();
     void createRunMenu();
     void addEditingPages();
+    void addNewSpecFromKernel();
     void setWorkspaceTitle(const QString &path);
     void restoreSettings();
     void saveSettings() const;
@@ -130,6 +134,7 @@ private:
     QAction *m_pauseAction = nullptr;
     QAction *m_verifyAction = nullptr;
     SpecPages *m_specPages = nullptr;
+    NewSpecFromKernel *m_newSpecFromKernel = nullptr;
     CompareView *m_compare = nullptr;
     EditMenu *m_editMenu = nullptr;
     HelpMenu *m_helpMenu = nullptr;

@@ -5,6 +5,7 @@
 #include "exitcodes.h"
 #include "importcommand.h"
 #include "inspectcommands.h"
+#include "newspeccommand.h"
 #include "optionchecks.h"
 #include "replayoptions.h"
 #include "search/searchstrategy.h"
@@ -97,6 +98,19 @@ int main(int argc, char **argv)
     auto *validateCommand =
         app.add_subcommand("validate", "Check a spec and size its search space");
     validateCommand->add_option("spec", validateSpec, "Spec file (JSON)")->required();
+
+    tb::NewSpecOptions newSpec;
+    auto *newSpecCommand = app.add_subcommand(
+        "new-spec", "Write a starting spec for a Triton kernel, its @triton.autotune "
+                    "configurations as the grid");
+    newSpecCommand
+        ->add_option("kernel", newSpec.kernelPath, "Python file with a @triton.jit function")
+        ->required();
+    newSpecCommand->add_option("--entry", newSpec.entry,
+                               "The @triton.jit function (default: the file's only one)");
+    newSpecCommand->add_option("-o,--output", newSpec.outputPath,
+                               "Spec file to write (default: the kernel's name with .json)");
+    newSpecCommand->add_flag("--force", newSpec.force, "Overwrite the spec file if it exists");
 
     app.add_subcommand("runs", "List the runs in the workspace");
 
@@ -232,6 +246,8 @@ int main(int argc, char **argv)
         return tb::runVerify(context, verify);
     if (validateCommand->parsed())
         return tb::runValidate(validateSpec);
+    if (newSpecCommand->parsed())
+        return tb::runNewSpec(newSpec);
     if (showCommand->parsed())
         return tb::runShow(context, show);
     if (exportCommand->parsed())

@@ -182,6 +182,33 @@ class TunebenchTritonTest(unittest.TestCase):
         self.assertFalse(answer["ok"])
         self.assertEqual(answer["kind"], "source")
 
+    def test_kernels_lists_the_jit_functions(self):
+        path = self.kernel_file("two.py", """
+            import triton
+            raise SystemExit("kernels ran the module")
+
+            def helper(x):
+                return x
+
+            @triton.jit
+            def first(x_ptr):
+                pass
+
+            @triton.autotune(configs=[], key=[])
+            @triton.jit(do_not_specialize=["n"])
+            def second(x_ptr, n):
+                pass
+            """)
+        answer = self.helper.ask(op="kernels", source=path)
+        self.assertTrue(answer["ok"], answer)
+        self.assertEqual([k["name"] for k in answer["kernels"]], ["first", "second"])
+        self.assertEqual(answer["kernels"][0]["line"], 9)  # the def
+
+    def test_kernels_of_a_missing_file(self):
+        answer = self.helper.ask(op="kernels", source="/no/such/kernel.py")
+        self.assertFalse(answer["ok"])
+        self.assertEqual(answer["kind"], "source")
+
     def test_compile_matmul_for_sm90(self):
         answer = self.compile_matmul()
         self.assertTrue(answer["ok"], answer.get("error"))

@@ -1,7 +1,7 @@
 #include "jsontextpatch.h"
 
-#include "jsonformat.h"
 #include "jsonspans.h"
+#include "spec/jsonformat.h"
 
 #include <algorithm>
 #include <set>

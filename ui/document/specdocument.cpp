@@ -59,6 +59,12 @@ void SpecDocument::reset(const SpecJson &json, const QString &path)
     startValidation();
 }
 
+void SpecDocument::resetUnsaved(const SpecJson &json, const QString &path)
+{
+    reset(json, path);
+    m_undoStack->resetClean(); // no state of the history is on disk
+}
+
 QString SpecDocument::baseDirectory() const
 {
     return m_filePath.isEmpty() ? QDir::currentPath() : QFileInfo(m_filePath).absolutePath();

@@ -48,6 +48,9 @@ public:
     bool load(const QString &path);
     // Replaces the document with `json` (e.g. a new spec); `path` may be empty (untitled).
     void reset(const SpecJson &json, const QString &path = {});
+    // reset(), and the document is modified: a spec made here that `path` does not hold yet
+    // (File > New spec from kernel...); save() writes it there.
+    void resetUnsaved(const SpecJson &json, const QString &path);
     // Written atomically (temporary file + rename): on failure the file on disk is untouched
     // and errorString() names the path and the reason. The text keeps the user's formatting:
     // only the values edited since the file was read are rewritten (patchJsonText).

@@ -1,8 +1,8 @@
 #include "specfile.h"
 
-#include "jsonformat.h"
 #include "jsontextpatch.h"
 #include "model/userfile.h"
+#include "spec/jsonformat.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>

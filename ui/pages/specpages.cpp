@@ -47,6 +47,11 @@ bool SpecPages::open(const QString &path)
     return false;
 }
 
+void SpecPages::openUnsaved(const SpecJson &json, const QString &path)
+{
+    m_document->resetUnsaved(json, QFileInfo(path).absoluteFilePath());
+}
+
 void SpecPages::followValidSpec()
 {
     if (const auto spec = m_document->spec())

@@ -2,6 +2,8 @@
 
 #include "savablefunctions.h"
 
+#include "document/jsonpointer.h"
+
 #include <QObject>
 
 namespace tb {
@@ -27,6 +29,9 @@ public:
 
     // Loads the spec into both pages; false (and message() says why) when it cannot be read.
     bool open(const QString &path);
+    // Loads a spec made here (File > New spec from kernel...) into both pages, unsaved: Save
+    // spec writes it to `path`. The caller has resolved the edits of the spec open.
+    void openUnsaved(const SpecJson &json, const QString &path);
     // The spec or its kernel has edits not yet written.
     bool isModified() const;
 

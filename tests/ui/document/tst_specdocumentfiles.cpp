@@ -58,6 +58,26 @@ private slots:
         QCOMPARE(tbtest::readFile(copy), tbtest::readFile(m_path));
     }
 
+    // A spec made here (File > New spec from kernel...) is modified until saved to its path.
+    void anUnsavedResetIsWrittenBySave()
+    {
+        SpecDocument source;
+        QVERIFY(source.load(m_path));
+        const QString path = m_dir.filePath("made.json");
+        SpecDocument document;
+        QSignalSpy modified(&document, &SpecDocument::modificationChanged);
+        document.resetUnsaved(source.json(), path);
+        QCOMPARE(document.filePath(), path);
+        QVERIFY(document.isModified());
+        QCOMPARE(modified.count(), 1);
+        QVERIFY(!QFile::exists(path));
+        QVERIFY2(document.save(), qPrintable(document.errorString()));
+        QVERIFY(!document.isModified());
+        SpecDocument reloaded;
+        QVERIFY(reloaded.load(path));
+        QVERIFY(sameJson(reloaded.json(), source.json()));
+    }
+
     void saveIntoReadOnlyDirectoryLeavesTheFile()
     {
         if (geteuid() == 0)

@@ -27,6 +27,11 @@ Requests and responses (every response has "ok"; a failure has "error" and "kind
                        "unread": [autotune keywords Tunebench does not use, e.g. prune_configs_by]}
                     | {"error": "...", "line": N}}
 
+  {"op": "kernels", "source": "/abs/file.py"}
+      The file is parsed with ast, never imported or run.
+      -> {"ok": true, "kernels": [{"name", "line"}]}: its top-level @triton.jit functions, in
+         file order (what `tunebench-cli new-spec` offers as entries).
+
   {"op": "compile", "source", "entry", "signature": {name: type}, "constants": {name: value},
    "divisible_by_16": [names], "equal_to_1": [names],
    "options": {"num_warps", "num_stages", "num_ctas", "maxnreg", ...any CUDAOptions field},
@@ -276,16 +281,20 @@ def read_heuristics(call: ast.Call) -> list[str]:
     return []
 
 
-def inspect_source(source: str, entry: str) -> dict:
+def parse_source(source: str) -> ast.Module:
     try:
         with open(source, encoding="utf-8") as file:
             text = file.read()
     except OSError as error:
         raise SourceError(f"cannot read {source}: {error.strerror}")
     try:
-        tree = ast.parse(text, filename=source)
+        return ast.parse(text, filename=source)
     except SyntaxError as error:
         raise SourceError(f"{source}:{error.lineno}: {error.msg}", error.lineno)
+
+
+def inspect_source(source: str, entry: str) -> dict:
+    tree = parse_source(source)
     functions = [node for node in tree.body
                  if isinstance(node, ast.FunctionDef) and node.name == entry]
     if not functions:
@@ -319,6 +328,14 @@ def op_inspect(request: dict) -> dict:
     source = absolute_path(request, "source")
     entry = field(request, "entry", str)
     return {"ok": True, **inspect_source(source, entry)}
+
+
+def op_kernels(request: dict) -> dict:
+    tree = parse_source(absolute_path(request, "source"))
+    kernels = [{"name": node.name, "line": node.lineno} for node in tree.body
+               if isinstance(node, ast.FunctionDef)
+               and any(decorator_name(d) == "jit" for d in node.decorator_list)]
+    return {"ok": True, "kernels": kernels}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -727,12 +744,14 @@ def handle(line: str, modules: ModuleCache) -> dict | None:
             return op_versions(request)
         if op == "inspect":
             return op_inspect(request)
+        if op == "kernels":
+            return op_kernels(request)
         if op == "compile":
             return op_compile(request, modules)
         if op == "shutdown":
             return None
         return {"ok": False, "kind": "request", "error": f"unknown op {op!r} "
-                "(versions, inspect, compile, shutdown)"}
+                "(versions, inspect, kernels, compile, shutdown)"}
     except RequestError as error:
         return {"ok": False, "kind": "request", "error": str(error)}
     except SourceError as error:

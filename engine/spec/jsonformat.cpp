@@ -4,18 +4,18 @@ namespace tb {
 
 namespace {
 
-std::string scalar(const SpecJson &value)
+std::string scalar(const Json &value)
 {
-    return value.dump(-1, ' ', false, SpecJson::error_handler_t::replace);
+    return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 std::string key(const std::string &name)
 {
-    return scalar(SpecJson(name)) + ": ";
+    return scalar(Json(name)) + ": ";
 }
 
 // `value` on one line, with a space after every comma and colon.
-std::string inlined(const SpecJson &value)
+std::string inlined(const Json &value)
 {
     if (value.is_array()) {
         std::string out = "[";
@@ -35,7 +35,7 @@ std::string inlined(const SpecJson &value)
     return scalar(value);
 }
 
-void write(std::string &out, const SpecJson &value, int indent, int used, int width)
+void write(std::string &out, const Json &value, int indent, int used, int width)
 {
     const bool container = value.is_array() || value.is_object();
     if (!container || value.empty() ||
@@ -57,14 +57,14 @@ void write(std::string &out, const SpecJson &value, int indent, int used, int wi
 
 } // namespace
 
-std::string formatJson(const SpecJson &value, int lineWidth)
+std::string formatJson(const Json &value, int lineWidth)
 {
     std::string out;
     write(out, value, 0, 0, lineWidth);
     return out + "\n";
 }
 
-std::string formatJsonAt(const SpecJson &value, int indent, int column, int lineWidth)
+std::string formatJsonAt(const Json &value, int indent, int column, int lineWidth)
 {
     std::string out;
     write(out, value, indent, column, lineWidth);
