@@ -66,7 +66,7 @@ private:
         const auto steps = static_cast<unsigned>(std::nearbyint(magnitude / step));
         if (exponent - 1 < kMinNormalExponent)
             return steps; // subnormal (or the smallest normal, reached by rounding)
-        return static_cast<unsigned>(unbiased + kBias) << MantissaBits |
+        return (static_cast<unsigned>(unbiased + kBias) << MantissaBits) +
                (steps - (1u << MantissaBits));
     }
 

@@ -26,6 +26,26 @@ class TestFloat8 : public QObject
         }
     }
 
+    template <typename T> static void nearestCodeBySearch()
+    {
+        for (int step = -(1 << 15); step < (1 << 15); ++step) {
+            const float value = std::ldexp(static_cast<float>(step), -12);
+            int nearest = -1;
+            double distance = INFINITY;
+            for (int code = 0; code < 256; ++code) {
+                const float candidate = static_cast<float>(T::fromBits(std::uint8_t(code)));
+                if (!std::isfinite(candidate) || std::signbit(candidate) != std::signbit(value))
+                    continue;
+                const double gap = std::fabs(double(candidate) - double(value));
+                if (gap < distance || (gap == distance && code % 2 == 0)) {
+                    distance = gap;
+                    nearest = code;
+                }
+            }
+            QCOMPARE(int(T(value).bits()), nearest);
+        }
+    }
+
 private slots:
     void decodesAndEncodesEveryCode()
     {
@@ -50,6 +70,9 @@ private slots:
         QCOMPARE(static_cast<float>(E4M3Float(1.1875f)), 1.25f);  // tie between 1.125, 1.25
         QCOMPARE(static_cast<float>(E4M3Float(1.07f)), 1.125f);   // nearer 1.125
         QCOMPARE(static_cast<float>(E4M3Float(-0.3f)), -0.3125f); // sign kept
+        // Rounding up past the binade's last mantissa carries into the exponent.
+        QCOMPARE(static_cast<float>(E4M3Float(7.99f)), 8.0f);
+        QCOMPARE(static_cast<float>(E5M2Float(-7.9f)), -8.0f);
         // The largest subnormal rounds up into the smallest normal.
         QCOMPARE(static_cast<float>(E4M3Float(std::ldexp(0.99f, -6))), std::ldexp(1.0f, -6));
     }
@@ -63,6 +86,14 @@ private slots:
         QVERIFY(std::isnan(static_cast<float>(E5M2Float::fromBits(0x7e))));
         QCOMPARE(static_cast<float>(E5M2Float(1.125f)), 1.0f); // tie between 1 and 1.25
         QCOMPARE(static_cast<float>(E5M2Float(std::ldexp(1.0f, -16))), std::ldexp(1.0f, -16));
+    }
+
+    // Against the definition itself: the nearest finite code of the value's sign, ties to the
+    // even code, over every 2^-12 step of [-8, 8) (a carry into the exponent once went wrong).
+    void encodesAsTheNearestCodeBySearch()
+    {
+        nearestCodeBySearch<E4M3Float>();
+        nearestCodeBySearch<E5M2Float>();
     }
 
     void stepsDownAcrossZero()
