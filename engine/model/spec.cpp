@@ -1,5 +1,7 @@
 #include "spec.h"
 
+#include <iterator>
+
 namespace tb {
 
 const char *toString(BackendKind kind)
@@ -81,6 +83,7 @@ std::span<const ElementType> allElementTypes()
         ElementType::UInt8,      ElementType::UInt16,    ElementType::UInt32,
         ElementType::UInt64,     ElementType::Float16,   ElementType::BFloat16,
         ElementType::Float8E4M3, ElementType::Float8E5M2};
+    static_assert(std::size(kTypes) == kElementTypeCount, "a type missing from the list");
     return kTypes;
 }
 

@@ -207,6 +207,8 @@ const char *toString(ElementType type);
 std::size_t elementSize(ElementType type);
 // float16 and bfloat16: reals of 16 bits, which only the cuda backend passes to kernels.
 bool isNarrowReal(ElementType type);
+inline constexpr std::size_t kElementTypeCount =
+    static_cast<std::size_t>(ElementType::Float8E5M2) + 1;
 // Every element type, in the order the workbench offers them (the default, float32, first).
 std::span<const ElementType> allElementTypes();
 

@@ -60,7 +60,7 @@ private:
     const CudaDriver *m_driver;
     const NvrtcCompiler *m_compiler;
     DeviceBuffer m_counters;              // mismatch count, first index
-    std::array<CudaModule, 12> m_modules; // by ElementType; loaded on first use
+    std::array<CudaModule, kElementTypeCount> m_modules; // by ElementType; loaded on first use
     unsigned int m_blocks;
 };
 
