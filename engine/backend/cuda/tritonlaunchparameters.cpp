@@ -45,7 +45,8 @@ CudaStatus TritonLaunchParameters::allocateScratch(DeviceBuffer &buffer, CUdevic
     pointer = 0;
     if (bytesPerProgram == 0)
         return {};
-    // The grid's x already counts num_ctas (Triton launches x times num_ctas programs).
+    // The grid's x already counts num_ctas (CudaBackend::applyTritonLaunch multiplies it), as
+    // Triton sizes the scratch: grid x * y * z * num_ctas programs.
     const std::uint64_t bytes = bytesPerProgram * programs;
     if (buffer.bytes() != bytes)
         if (CudaStatus allocated = buffer.allocate(bytes); !allocated)
