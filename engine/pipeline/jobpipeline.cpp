@@ -273,10 +273,20 @@ std::vector<BenchLanePlacement::Waiting> JobPipeline::waitingLine() const
     return line;
 }
 
+// Whether a compile worker builds the reference configuration now. A measuring worker runs
+// the reference of a size before its first configuration, from the build cache: given a
+// configuration first, it would build the reference again itself. A cold Triton matmul's first
+// job took 1 s so on the H200 machine (Python started on the measuring side), the reference's
+// own compile 0.5 s.
+bool JobPipeline::referenceCompiling() const
+{
+    return m_settings.reference && m_jobs.compiling(*m_settings.reference);
+}
+
 void JobPipeline::feedBenchWorkers()
 {
     m_placement.setLaneCount(m_bench.supervisors.size());
-    if (m_jobs.waiting().empty())
+    if (m_jobs.waiting().empty() || referenceCompiling())
         return;
     const auto lanes = benchLaneStates();
     for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane) {

@@ -107,6 +107,7 @@ private:
     std::vector<BenchLanePlacement::Lane> benchLaneStates() const;
     std::vector<BenchLanePlacement::Waiting> waitingLine() const;
     void feedBenchWorkers();
+    bool referenceCompiling() const;
     Status checkAlive(const Pool &pool) const;
     Status usable(const Pool &pool) const;
     // Launched locations whose worker did not start (an unreachable host, a node without the

@@ -61,6 +61,13 @@ void JobTable::erase(std::uint64_t token)
     m_jobs.erase(job);
 }
 
+bool JobTable::compiling(const std::vector<double> &values) const
+{
+    return std::any_of(m_jobs.begin(), m_jobs.end(), [&](const auto &entry) {
+        return entry.second.stage == JobStage::Compiling && entry.second.config.values == values;
+    });
+}
+
 std::size_t JobTable::count(JobStage stage) const
 {
     return static_cast<std::size_t>(

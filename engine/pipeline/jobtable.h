@@ -33,6 +33,8 @@ public:
     PipelineJob &at(std::uint64_t token) { return m_jobs.at(token); }
     const PipelineJob &at(std::uint64_t token) const { return m_jobs.at(token); }
     std::size_t size() const { return m_jobs.size(); }
+    // Whether a job of these configuration values is on a compile worker now.
+    bool compiling(const std::vector<double> &values) const;
     bool empty() const { return m_jobs.empty(); }
     std::size_t count(JobStage stage) const;
     // Per bench lane (of `lanes`): the token it measures now.

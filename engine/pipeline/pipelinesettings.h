@@ -4,6 +4,7 @@
 #include "model/spec.h"
 #include "runner/workerlauncher.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct PipelineSettings
     std::string arch; // compile target for compile workers, e.g. "sm_90"
     bool compileOnly = false;
     std::string referenceName; // e.g. "the reference configuration BM=32,BN=32"; "" for none
+    // Its values (parameter order). Measuring waits while it compiles: the measuring worker
+    // runs it first and would otherwise build it again itself (JobPipeline::feedBenchWorkers).
+    std::optional<std::vector<double>> reference;
     // Early exit: a configuration's sampling stops once its median is surely above this factor
     // times its size's fastest ok median so far (JobPipeline::noteOkTime); 0 = off.
     double earlyExitFactor = 0;

@@ -203,8 +203,10 @@ Status Session::startPipeline()
     settings.compileWhereMeasured = m_options.compileWhereMeasured;
     settings.arch = m_options.arch;
     settings.compileOnly = m_options.compileOnly;
-    if (m_spec.verification.reference)
+    if (m_spec.verification.reference) {
         settings.referenceName = referenceLabel(m_spec);
+        settings.reference = m_spec.verification.reference;
+    }
     if (m_metrics->slowerIsWorse())
         settings.earlyExitFactor = m_spec.measurement.earlyExitFactor;
     m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
