@@ -59,7 +59,7 @@ private:
 
     const CudaDriver *m_driver;
     const NvrtcCompiler *m_compiler;
-    DeviceBuffer m_counters;              // mismatch count, first index
+    DeviceBuffer m_counters;                             // mismatch count, first index
     std::array<CudaModule, kElementTypeCount> m_modules; // by ElementType; loaded on first use
     unsigned int m_blocks;
 };
