@@ -296,8 +296,8 @@ CudaStatus CudaBackend::loadKernel(const Configuration &config, std::size_t size
     return {};
 }
 
-// Clusters came with sm_90. Of 16 blocks a cluster is non-portable, and Triton's launcher opts
-// in to it (backends/nvidia/driver.py); beyond 8 otherwise the launch itself refuses.
+// Clusters came with sm_90. Of 16 blocks a cluster needs the module's opt-in; beyond 8
+// otherwise the launch itself refuses.
 CudaStatus CudaBackend::allowClusters(int numCtas, const CudaModule &module)
 {
     const DeviceLimits &limits = m_context->device().limits;
@@ -307,17 +307,7 @@ CudaStatus CudaBackend::allowClusters(int numCtas, const CudaModule &module)
                            ": thread-block clusters need compute capability 9.0, the GPU has " +
                            std::to_string(limits.computeMajor) + "." +
                            std::to_string(limits.computeMinor));
-    if (numCtas != 16)
-        return {};
-    CudaStatus set = m_driver->check(
-        m_driver->funcSetAttribute(module.function(),
-                                   CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
-        "allowing a cluster of 16 blocks");
-    if (set.ok() || set.failure().breaksContext)
-        return set;
-    CudaFailure refused = set.failure();
-    refused.status = ResultStatus::InvalidLaunch;
-    return refused;
+    return module.allowClusterSize(numCtas);
 }
 
 CudaBuild CudaBackend::buildKernel(const Configuration &config, std::size_t sizeIndex)

@@ -101,10 +101,23 @@ CudaStatus CudaModule::allowDynamicShared(std::uint64_t bytes) const
 {
     if (bytes <= kDefaultSharedLimit)
         return {};
-    CudaStatus set = m_driver->check(
-        m_driver->funcSetAttribute(m_function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                   static_cast<int>(bytes)),
-        "opting in to " + std::to_string(bytes) + " bytes of dynamic shared memory");
+    return optIn(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, static_cast<int>(bytes),
+                 "opting in to " + std::to_string(bytes) + " bytes of dynamic shared memory");
+}
+
+CudaStatus CudaModule::allowClusterSize(int blocks) const
+{
+    if (blocks != 16)
+        return {};
+    return optIn(CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1,
+                 "allowing a cluster of 16 blocks");
+}
+
+CudaStatus CudaModule::optIn(CUfunction_attribute attribute, int value,
+                             const std::string &what) const
+{
+    CudaStatus set =
+        m_driver->check(m_driver->funcSetAttribute(m_function, attribute, value), what);
     if (set.ok() || set.failure().breaksContext)
         return set;
     CudaFailure failure = set.failure();

@@ -49,9 +49,15 @@ public:
     // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES); asking for no more than 48 KiB does
     // nothing. invalid_launch when the driver refuses.
     CudaStatus allowDynamicShared(std::uint64_t bytes) const;
+    // A thread-block cluster of 16 blocks is non-portable and needs an opt-in per function
+    // (CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED), as Triton's launcher gives it;
+    // 8 or fewer need none. invalid_launch when the driver refuses.
+    CudaStatus allowClusterSize(int blocks) const;
 
 private:
     void unload();
+    // cuFuncSetAttribute; a refusal that leaves the context usable is invalid_launch.
+    CudaStatus optIn(CUfunction_attribute attribute, int value, const std::string &what) const;
 
     const CudaDriver *m_driver = nullptr;
     CUmodule m_module = nullptr;
