@@ -106,14 +106,20 @@ private:
 using E4M3Float = Float8<4, 3, true>;
 using E5M2Float = Float8<5, 2, false>;
 
+// The code of the next real below the finite one coded `bits` (towards minus infinity), in a
+// sign-magnitude format whose magnitudes are in code order: IEEE's, bfloat16 and the float8s.
+template <typename Bits> Bits nextSignMagnitudeBelow(Bits bits)
+{
+    constexpr Bits kSign = Bits(Bits(1) << (8 * sizeof(Bits) - 1));
+    if ((bits & Bits(~kSign)) == 0)
+        return Bits(kSign | 1); // either zero: the smallest negative subnormal
+    return Bits((bits & kSign) ? bits + 1 : bits - 1);
+}
+
 // The next 8-bit real below `value` (towards minus infinity); `value` finite.
 template <int E, int M, bool F> Float8<E, M, F> nextFloat8Below(Float8<E, M, F> value)
 {
-    const std::uint8_t bits = value.bits();
-    const bool negative = (bits & 0x80u) != 0;
-    if ((bits & 0x7fu) == 0)
-        return Float8<E, M, F>::fromBits(0x81); // either zero: the smallest negative subnormal
-    return Float8<E, M, F>::fromBits(static_cast<std::uint8_t>(negative ? bits + 1 : bits - 1));
+    return Float8<E, M, F>::fromBits(nextSignMagnitudeBelow(value.bits()));
 }
 
 } // namespace tb

@@ -28,13 +28,8 @@ template <typename T> inline constexpr bool convertsThroughFloat = isHalfFloat<T
 // The next 16-bit real below `value` (towards minus infinity); `value` finite.
 template <typename T> T nextHalfBelow(T value)
 {
-    auto bits = Eigen::numext::bit_cast<std::uint16_t>(value);
-    const bool negative = (bits & 0x8000u) != 0;
-    if ((bits & 0x7fffu) == 0)
-        bits = 0x8001u; // either zero: the smallest negative subnormal
-    else
-        bits = static_cast<std::uint16_t>(negative ? bits + 1 : bits - 1);
-    return Eigen::numext::bit_cast<T>(bits);
+    return Eigen::numext::bit_cast<T>(
+        nextSignMagnitudeBelow(Eigen::numext::bit_cast<std::uint16_t>(value)));
 }
 
 // The next narrow real below `value` (towards minus infinity); `value` finite.
