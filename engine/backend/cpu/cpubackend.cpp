@@ -1,16 +1,16 @@
 #include "cpubackend.h"
 
 #include "backend/common/evaluationchecks.h"
-#include "hostload.h"
+#include "hostloadobserver.h"
 
 #include "measure/adaptivesampler.h"
 #include "model/measurementcaveats.h"
-#include "model/resultfigure.h"
 #include "model/timerkind.h"
 #include "space/variables.h"
 
 #include <chrono>
 #include <exception>
+#include <memory>
 
 namespace tb {
 
@@ -25,7 +25,10 @@ double seconds(Clock::duration duration)
 
 } // namespace
 
-CpuBackend::CpuBackend(std::string cacheDirectory) : m_builder(std::move(cacheDirectory)) {}
+CpuBackend::CpuBackend(std::string cacheDirectory) : m_builder(std::move(cacheDirectory))
+{
+    m_observers.add(std::make_unique<HostLoadObserver>());
+}
 
 Status CpuBackend::prepare(const Spec &spec)
 {
@@ -167,7 +170,7 @@ void CpuBackend::measure(const KernelLibrary &library, double stopAboveSeconds, 
         m_call->invoke(library.entry(), arguments);
 
     AdaptiveSampler sampler(m_spec->measurement, stopAboveSeconds);
-    const auto loadBefore = HostLoad::read();
+    m_observers.beforeMeasurement(); // after the warm-up: the load while timing
     const auto begin = Clock::now();
     for (;;) {
         const auto start = Clock::now();
@@ -178,8 +181,7 @@ void CpuBackend::measure(const KernelLibrary &library, double stopAboveSeconds, 
             break;
     }
     sampler.writeTo(result);
-    if (const auto loadAfter = HostLoad::read(); loadBefore && loadAfter)
-        result.resources[figures::kOtherCpuLoad] = loadAfter->otherCpusBusySince(*loadBefore);
+    m_observers.afterMeasurement(result);
 }
 
 } // namespace tb

@@ -5,6 +5,7 @@
 #include "cpubuilder.h"
 #include "kernelcall.h"
 #include "kernellibrary.h"
+#include "measure/measurementobservers.h"
 #include "model/kernelbackend.h"
 
 #include <map>
@@ -58,6 +59,7 @@ private:
     std::optional<ArgumentSet> m_arguments;
     std::optional<KernelCall> m_call;
     std::map<std::size_t, Reference> m_references; // by problem size
+    MeasurementObservers m_observers;              // the load other processes put on the CPUs
 };
 
 } // namespace tb

@@ -10,6 +10,7 @@
 #include "cudameasurement.h"
 #include "cuptirecordcalibration.h"
 #include "cuptitimer.h"
+#include "gpuclockmonitor.h"
 #include "l2flusher.h"
 #include "launchcheck.h"
 #include "model/resultfigure.h"
@@ -187,9 +188,10 @@ Status CudaBackend::openDevice(LapClock &setup)
     setup.lap("SM clock probe");
     m_verifier = std::make_unique<DeviceVerifier>(*m_driver, *m_compiler, device.limits.smCount);
     why.clear();
-    m_clocks = GpuClockMonitor::open(device.pciBusId, &why);
-    if (!m_clocks.available())
+    GpuClockMonitor clocks = GpuClockMonitor::open(device.pciBusId, &why);
+    if (!clocks.available())
         logOnce("no clock and throttle figures: " + why);
+    m_observers.add(std::make_unique<GpuClockMonitor>(std::move(clocks)));
     setup.lap("NVML");
     return ok();
 }
@@ -334,7 +336,7 @@ CudaStatus CudaBackend::applyTritonLaunch(const TritonLaunch &launch, LaunchShap
 CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
                                 Result &result)
 {
-    const ClockState before = m_clocks.sample();
+    m_observers.beforeMeasurement();
     CudaMeasurement measurement(*m_driver, m_stream.handle(), m_events, *m_flusher,
                                 m_switcher.get(), m_cupti.get());
     std::string cuptiFailure;
@@ -347,7 +349,7 @@ CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, doubl
     }
     if (!m_cuptiUnavailable.empty())
         result.resources[figures::kCuptiUnavailable] = 1;
-    GpuClockMonitor::record(result, before, m_clocks.sample());
+    m_observers.afterMeasurement(result);
     if (!measured)
         return measured;
     double effectiveMegahertz = 0;

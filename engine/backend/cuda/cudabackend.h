@@ -11,8 +11,8 @@
 #include "cudastream.h"
 #include "deviceverifier.h"
 #include "eventtimer.h"
-#include "gpuclockmonitor.h"
 #include "kernellaunch.h"
+#include "measure/measurementobservers.h"
 #include "model/kernelbackend.h"
 #include "referenceoutputs.h"
 #include "tritonlaunchparameters.h"
@@ -115,8 +115,8 @@ private:
     std::unique_ptr<SmClockProbe> m_clockProbe;
     std::unique_ptr<DeviceVerifier> m_verifier;
     std::unique_ptr<CuptiTimer> m_cupti;
-    std::string m_cuptiUnavailable; // why CUPTI is not used; empty while it is
-    GpuClockMonitor m_clocks;
+    std::string m_cuptiUnavailable;   // why CUPTI is not used; empty while it is
+    MeasurementObservers m_observers; // NVML's clocks and throttle reasons
     std::optional<NvrtcCompiler> m_compiler;
     std::optional<LaunchShapeEvaluator> m_launch;
     std::optional<TritonCompiler> m_triton;               // Triton specs only

@@ -26,6 +26,23 @@ GpuClockMonitor GpuClockMonitor::open(const std::string &pciBusId, std::string *
     return monitor;
 }
 
+std::span<const std::string_view> GpuClockMonitor::figureKeys() const
+{
+    static constexpr std::string_view kKeys[] = {figures::kSmClockMhz, figures::kThrottleReasons,
+                                                 figures::kThrottled};
+    return kKeys;
+}
+
+void GpuClockMonitor::beforeMeasurement()
+{
+    m_before = sample();
+}
+
+void GpuClockMonitor::afterMeasurement(Result &result)
+{
+    record(result, m_before, sample());
+}
+
 ClockState GpuClockMonitor::sample() const
 {
     ClockState state;

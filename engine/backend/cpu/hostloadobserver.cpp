@@ -1,0 +1,24 @@
+#include "hostloadobserver.h"
+
+#include "model/resultfigure.h"
+
+namespace tb {
+
+std::span<const std::string_view> HostLoadObserver::figureKeys() const
+{
+    static constexpr std::string_view kKeys[] = {figures::kOtherCpuLoad};
+    return kKeys;
+}
+
+void HostLoadObserver::beforeMeasurement()
+{
+    m_before = HostLoad::read();
+}
+
+void HostLoadObserver::afterMeasurement(Result &result)
+{
+    if (const auto after = HostLoad::read(); m_before && after)
+        result.resources[figures::kOtherCpuLoad] = after->otherCpusBusySince(*m_before);
+}
+
+} // namespace tb
