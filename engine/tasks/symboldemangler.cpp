@@ -1,10 +1,6 @@
 #include "symboldemangler.h"
 
-#include <cxxabi.h>
-
 #include <cctype>
-#include <cstdlib>
-#include <memory>
 #include <sstream>
 #include <vector>
 
@@ -40,14 +36,6 @@ std::vector<std::string> mangledTokens(const std::string &line)
 }
 
 } // namespace
-
-std::string demangledName(const std::string &symbol)
-{
-    int status = 0;
-    std::unique_ptr<char, void (*)(void *)> name(
-        abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status), std::free);
-    return status == 0 && name ? std::string(name.get()) : symbol;
-}
 
 std::string withDemangledNames(const std::string &listing)
 {

@@ -1,11 +1,9 @@
 #include "capturesession.h"
 
 #include "capture/capturemanifestwriter.h"
-
-#include <cxxabi.h>
+#include "model/symbolname.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 
 namespace tb {
@@ -22,17 +20,6 @@ std::vector<std::string> ownCommandLine()
 }
 
 } // namespace
-
-std::string demangledName(const std::string &symbol)
-{
-    int status = 0;
-    char *text = abi::__cxa_demangle(symbol.c_str(), nullptr, nullptr, &status);
-    if (status != 0 || !text)
-        return symbol;
-    std::string name(text);
-    std::free(text);
-    return name;
-}
 
 CaptureSession::CaptureSession(CaptureSettings settings)
     : m_settings(std::move(settings)), m_modules(m_settings.directory)

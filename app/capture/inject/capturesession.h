@@ -44,8 +44,4 @@ private:
     std::uint64_t m_launchFolders = 0;
 };
 
-// "void scale<float>(float*, int)" for "_Z5scaleIfEvPT_i"; the symbol itself when it is no
-// mangled C++ name (extern "C").
-std::string demangledName(const std::string &symbol);
-
 } // namespace tb

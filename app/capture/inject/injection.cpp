@@ -4,6 +4,7 @@
 // the driver's launch calls, which the runtime's launches reach too. It links libcuda and
 // CUPTI directly: it only ever runs inside a process the driver has already loaded.
 #include "capturesession.h"
+#include "model/symbolname.h"
 
 #include <cuda.h>
 #include <cupti.h>
