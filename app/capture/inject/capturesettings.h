@@ -1,5 +1,7 @@
 #pragma once
 
+#include "capture/captureenvironment.h"
+
 #include <cstdint>
 #include <optional>
 #include <regex>
@@ -22,13 +24,5 @@ struct CaptureSettings
     // nullopt with *why set when TUNEBENCH_CAPTURE_DIR is unset or a value does not parse.
     static std::optional<CaptureSettings> fromEnvironment(std::string *why);
 };
-
-// The environment variables' names, shared with the launcher.
-namespace captureenv {
-inline constexpr char kDirectory[] = "TUNEBENCH_CAPTURE_DIR";
-inline constexpr char kKernel[] = "TUNEBENCH_CAPTURE_KERNEL";
-inline constexpr char kLaunches[] = "TUNEBENCH_CAPTURE_LAUNCHES";
-inline constexpr char kMaxBytes[] = "TUNEBENCH_CAPTURE_MAX_BYTES";
-} // namespace captureenv
 
 } // namespace tb
