@@ -1,6 +1,6 @@
 #include "runchoices.h"
 
-#include "settings/gpuselection.h"
+#include "gpuselection.h"
 
 namespace tb {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/spec.h"
-#include "settings/workerlaunch.h"
+#include "workerlaunch.h"
 
 #include <QString>
 #include <QStringList>

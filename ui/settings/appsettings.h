@@ -2,7 +2,7 @@
 
 #include "appearance.h"
 #include "model/spec.h"
-#include "workerlaunch.h"
+#include "session/workerlaunch.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workerlaunch.h"
+#include "session/workerlaunch.h"
 
 #include <QGroupBox>
 

@@ -5,7 +5,7 @@
 #include "settings/appsettings.h"
 #include "settings/launcherform.h"
 #include "settings/settingsdialog.h"
-#include "settings/workerlaunch.h"
+#include "session/workerlaunch.h"
 #include "settingssupport.h"
 
 #include <QCheckBox>

@@ -11,7 +11,7 @@
 #include "settings/appsettings.h"
 #include "settings/deviceselector.h"
 #include "settings/editmenu.h"
-#include "settings/gpuselection.h"
+#include "session/gpuselection.h"
 #include "settings/measurementform.h"
 #include "settings/preferencescontroller.h"
 #include "settings/settingsdialog.h"
