@@ -1,7 +1,6 @@
 #include "jobpipeline.h"
 
 #include "cluster/launcherchoice.h"
-#include "model/resultfigure.h"
 #include "runner/activitysignal.h"
 #include "runner/cpuaffinity.h"
 #include "runner/supervisor.h"
@@ -12,27 +11,9 @@
 
 namespace tb {
 
-namespace {
-
-// A configuration lost with this many workers is not queued again: something about it (its
-// memory, say, and the node's OOM killer) may be what ends them.
-constexpr int kLostWorkersPerConfiguration = 2;
-
-// A bench result keeps its own figures; the compile stage adds what only it knows.
-void mergeCompileFigures(Result &measured, const Result &compiled)
-{
-    measured.compileSeconds = compiled.compileSeconds;
-    measured.cachedBuild = compiled.cachedBuild;
-    if (measured.compilerLog.empty())
-        measured.compilerLog = compiled.compilerLog;
-    for (const auto &[key, value] : compiled.resources)
-        measured.resources.emplace(key, value);
-}
-
-} // namespace
-
 JobPipeline::JobPipeline(PipelineSettings settings)
-    : m_settings(std::move(settings)), m_activity(std::make_shared<ActivitySignal>())
+    : m_settings(std::move(settings)), m_activity(std::make_shared<ActivitySignal>()),
+      m_earlyExit(m_settings.earlyExitFactor), m_outcomes(m_settings, m_jobs, m_earlyExit)
 {}
 
 JobPipeline::~JobPipeline()
@@ -40,19 +21,15 @@ JobPipeline::~JobPipeline()
     stop();
 }
 
-bool JobPipeline::hasBenchStage() const
-{
-    return !m_settings.compileOnly;
-}
-
 Status JobPipeline::start()
 {
     if (m_settings.backend == BackendKind::Cpu) {
         defineCpuPools();
-        return compilesHere() ? startPools({&m_first, &m_bench}) : startPools({&m_bench});
+        return m_settings.compilesHere() ? startPools({&m_first, &m_bench})
+                                         : startPools({&m_bench});
     }
     definePool(m_first, WorkerRole::CudaCompile, m_settings.compileWorkers, {});
-    if (!hasBenchStage())
+    if (!m_settings.hasBenchStage())
         return startPools({&m_first});
     if (m_settings.gpus.empty() && m_settings.benchLaunchers.empty())
         return makeError(EngineError::Code::NoDevice, "no GPU to measure on",
@@ -67,13 +44,7 @@ Status JobPipeline::start()
         return status;
     if (auto status = adoptLaunchedGpus(); !status)
         return status;
-    return compilesHere() ? startPools({&m_first}) : ok();
-}
-
-bool JobPipeline::compilesHere() const
-{
-    return !m_settings.compileWhereMeasured || !hasBenchStage() ||
-           m_settings.benchLaunchers.empty();
+    return m_settings.compilesHere() ? startPools({&m_first}) : ok();
 }
 
 // A new round's bench workers (a CUDA context, CUPTI, internal kernels: a second or more)
@@ -188,11 +159,11 @@ std::size_t JobPipeline::idle(const Pool &pool)
 
 bool JobPipeline::canAccept() const
 {
-    if (!compilesHere()) // queued for the measuring workers, who build them: a few each
+    if (!m_settings.compilesHere()) // queued for the measuring workers, who build them: a few each
         return m_jobs.waiting().size() < 2 * m_bench.supervisors.size();
     if (idle(m_first) == 0)
         return false;
-    if (!hasBenchStage())
+    if (!m_settings.hasBenchStage())
         return true;
     // Compile ahead of the GPUs by a few configurations per bench worker, no further: what is
     // compiled but not measured is lost work if the run stops.
@@ -209,7 +180,7 @@ void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::
     if (onLane && !m_bench.supervisors.empty())
         pinned = *onLane % m_bench.supervisors.size();
     PipelineJob &job = m_jobs.add(token, config, sizeIndex, pinned);
-    if (!compilesHere()) { // straight to the measuring workers, nothing compiled yet
+    if (!m_settings.compilesHere()) { // straight to the measuring workers, nothing compiled yet
         job.compiled = Result{};
         m_jobs.queue(job);
         return;
@@ -297,29 +268,10 @@ void JobPipeline::feedBenchWorkers()
                 break;
             PipelineJob &job = m_jobs.startMeasuring(m_jobs.waiting()[*choice.waiting]);
             m_placement.taken(lane, job.sizeIndex);
-            if (submitToSupervisor(supervisor, job, stopAboveSeconds(job)))
+            if (submitToSupervisor(supervisor, job, m_earlyExit.stopAboveSeconds(job)))
                 job.lane = lane;
         }
     }
-}
-
-void JobPipeline::noteOkTime(std::size_t sizeIndex, double seconds)
-{
-    if (!(seconds > 0))
-        return;
-    const auto [fastest, added] = m_fastestOk.emplace(sizeIndex, seconds);
-    if (!added)
-        fastest->second = std::min(fastest->second, seconds);
-}
-
-// Taken when the configuration goes to its measuring worker, so it compares with the best known
-// then. A finalist's round (a pinned token) is never cut short: the rounds rank the best.
-double JobPipeline::stopAboveSeconds(const PipelineJob &job) const
-{
-    if (m_settings.earlyExitFactor <= 0 || job.pinnedLane)
-        return 0;
-    const auto fastest = m_fastestOk.find(job.sizeIndex);
-    return fastest == m_fastestOk.end() ? 0 : m_settings.earlyExitFactor * fastest->second;
 }
 
 // Every supervisor raises the one activity signal, so whichever pool finishes first wakes the
@@ -348,73 +300,12 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
 
 void JobPipeline::collectFrom(Pool &pool, std::vector<Finished> &finished)
 {
+    const auto stage =
+        &pool == &m_bench ? PipelineOutcomes::Stage::Bench : PipelineOutcomes::Stage::Compile;
     for (std::size_t i = 0; i < pool.supervisors.size(); ++i)
         for (auto &outcome : pool.supervisors[i]->poll(std::chrono::milliseconds(0)))
-            finish(pool, i, std::move(outcome), finished);
-}
-
-// A compiled configuration goes on to wait for a GPU; anything else is final. A bench
-// result says which device measured it, and every final result the host that produced it.
-void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
-                         std::vector<Finished> &finished)
-{
-    PipelineJob *job = m_jobs.takeFromWorker(outcome.id);
-    if (!job) // every outcome answers a job submitted here: none is expected
-        return;
-    const std::chrono::duration<double> onStage =
-        std::chrono::steady_clock::now() - job->submittedAt;
-    const bool bench = &pool == &m_bench;
-    if (bench && outcome.lost && requeueLost(supervisor, *job, outcome))
-        return;
-    outcome.result.resources[bench ? figures::kBenchSeconds : figures::kStageSeconds] =
-        onStage.count();
-    if (!bench && hasBenchStage() && outcome.result.status == ResultStatus::Ok) {
-        job->compiled = std::move(outcome.result);
-        m_jobs.queue(*job);
-        return;
-    }
-    if (bench) {
-        if (outcome.result.status == ResultStatus::Ok && outcome.result.summary.count > 0)
-            noteOkTime(outcome.sizeIndex, outcome.result.summary.median); // before the next feed
-        // The GPU the measuring worker named in its hello: a launched lane's may change when
-        // its worker is started again (another node of the allocation).
-        if (!outcome.gpu.name.empty() || !outcome.gpu.uuid.empty()) {
-            outcome.result.device = outcome.gpu.name;
-            outcome.result.deviceUuid = outcome.gpu.uuid;
-        } else if (supervisor < m_settings.gpus.size()) {
-            outcome.result.device = m_settings.gpus[supervisor].name;
-            outcome.result.deviceUuid = m_settings.gpus[supervisor].uuid;
-        } else {
-            outcome.result.device = outcome.device; // a CPU worker's "cpu: MODEL"
-        }
-    }
-    // The host of the worker that produced it: the measuring one's, or for a result that never
-    // reached one (a failed compile), the compiling one's.
-    outcome.result.host = outcome.host;
-    // Else the measuring worker built it and says so itself.
-    if (job->compiled && compilesHere())
-        mergeCompileFigures(outcome.result, *job->compiled);
-    finished.push_back({job->token, std::move(outcome.result)});
-    m_jobs.erase(job->token);
-}
-
-// The lost configuration waits again for a measuring worker, first in line (on another lane
-// while there is one: BenchLanePlacement::avoids()), with its compile result; a pinned one (a
-// finalists' round) may go to any lane now, since its own may be gone.
-bool JobPipeline::requeueLost(std::size_t lane, PipelineJob &job, JobOutcome &outcome)
-{
-    job.lane.reset();
-    if (++job.lostWorkers >= kLostWorkersPerConfiguration) {
-        outcome.result.message += " (" + std::to_string(job.lostWorkers) +
-                                  " workers lost while measuring it; not run again)";
-        return false;
-    }
-    if (!job.compiled)
-        return false;
-    job.pinnedLane.reset();
-    job.lostOnLane = lane;
-    m_jobs.queue(job, /*first=*/true);
-    return true;
+            if (auto done = m_outcomes.settle(stage, i, std::move(outcome)))
+                finished.push_back(std::move(*done));
 }
 
 Status JobPipeline::checkAlive(const Pool &pool) const
@@ -548,7 +439,7 @@ Status JobPipeline::adoptLaunchedGpus()
                              "srun: ask for GPUs (the allocation needs --gpus or "
                              "--gres=gpu:N); ssh: the host needs a GPU and its driver");
     }
-    if (!compilesHere()) // each worker builds for its own GPU: any mix of architectures
+    if (!m_settings.compilesHere()) // each worker builds for its own GPU: any mix of architectures
         return ok();
     for (std::size_t lane = 0; lane < m_launchedGpus.size() && m_settings.arch.empty(); ++lane)
         m_settings.arch = m_launchedGpus[lane].arch; // the first started lane's
