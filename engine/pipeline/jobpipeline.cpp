@@ -1,6 +1,5 @@
 #include "jobpipeline.h"
 
-#include "cluster/launcherchoice.h"
 #include "runner/activitysignal.h"
 #include "runner/cpuaffinity.h"
 #include "runner/supervisor.h"
@@ -13,7 +12,8 @@ namespace tb {
 
 JobPipeline::JobPipeline(PipelineSettings settings)
     : m_settings(std::move(settings)), m_activity(std::make_shared<ActivitySignal>()),
-      m_earlyExit(m_settings.earlyExitFactor), m_outcomes(m_settings, m_jobs, m_earlyExit)
+      m_earlyExit(m_settings.earlyExitFactor), m_outcomes(m_settings, m_jobs, m_earlyExit),
+      m_launched(m_bench, m_notes)
 {}
 
 JobPipeline::~JobPipeline()
@@ -42,7 +42,7 @@ Status JobPipeline::start()
     // on 4 H100s 5.9 s against 3.9 s (bench/results/multigpu.md, "Worker start").
     if (auto status = startPools({&m_bench}); !status)
         return status;
-    if (auto status = adoptLaunchedGpus(); !status)
+    if (auto status = m_launched.adoptGpus(m_settings); !status)
         return status;
     return m_settings.compilesHere() ? startPools({&m_first}) : ok();
 }
@@ -52,15 +52,14 @@ Status JobPipeline::start()
 // next poll().
 void JobPipeline::startBenchInBackground()
 {
-    m_backgroundStartNoted = false;
-    m_benchStart.begin(lanesToStart(createSupervisors(m_bench), m_backgroundLanes), m_activity,
+    m_benchStart.begin(m_launched.beginBackgroundStart(createSupervisors(m_bench)), m_activity,
                        m_bench.launchers.empty() ? StartRule::Every : StartRule::AnyOne);
 }
 
 Status JobPipeline::restartBenchWorkers()
 {
     m_benchStart.finish();
-    keepDroppedLanes();
+    m_launched.keepDropped();
     std::vector<Supervisor *> old;
     for (auto &supervisor : m_bench.supervisors)
         old.push_back(supervisor.get());
@@ -70,8 +69,8 @@ Status JobPipeline::restartBenchWorkers()
     if (m_settings.backend == BackendKind::Cpu)
         return startPools({&m_bench});
     startBenchInBackground();
-    if (m_backgroundLanes.empty()) // every launched location is gone
-        return makeError(EngineError::Code::WorkerError, m_dropped.firstReason());
+    if (m_launched.nothingToStartInBackground()) // every launched location is gone
+        return makeError(EngineError::Code::WorkerError, m_launched.firstReason());
     return ok();
 }
 
@@ -119,7 +118,7 @@ std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
     return created;
 }
 
-// Launched bench lanes may fail to start one by one (dropLanesThatDidNotStart()); any other
+// Launched bench lanes may fail to start one by one (LaunchedLanes); any other
 // supervisor's failure fails the start.
 Status JobPipeline::startPools(const std::vector<Pool *> &pools)
 {
@@ -130,14 +129,14 @@ Status JobPipeline::startPools(const std::vector<Pool *> &pools)
         const auto created = createSupervisors(*pool);
         if (pool == &m_bench && !m_bench.launchers.empty()) {
             firstLane = toStart.size();
-            const auto started = lanesToStart(created, lanes);
+            const auto started = m_launched.toStart(created, lanes);
             toStart.insert(toStart.end(), started.begin(), started.end());
         } else {
             toStart.insert(toStart.end(), created.begin(), created.end());
         }
     }
     const auto outcomes = startEach(toStart);
-    std::vector<LaneStart> starts;
+    std::vector<LaunchedLanes::LaneStart> starts;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         if (i >= firstLane && i - firstLane < lanes.size())
             starts.push_back({lanes[i - firstLane], outcomes[i]});
@@ -146,7 +145,7 @@ Status JobPipeline::startPools(const std::vector<Pool *> &pools)
     }
     const bool launched = std::find(pools.begin(), pools.end(), &m_bench) != pools.end() &&
                           !m_bench.launchers.empty();
-    return launched ? dropLanesThatDidNotStart(starts) : ok();
+    return launched ? m_launched.dropThoseThatDidNotStart(starts) : ok();
 }
 
 std::size_t JobPipeline::idle(const Pool &pool)
@@ -193,7 +192,7 @@ Status JobPipeline::waitForRoom(std::chrono::milliseconds wait)
     if (canAccept())
         return ok();
     const std::uint64_t seen = m_activity->generation();
-    noteBackgroundStart();
+    m_launched.noteBackgroundStart(m_benchStart);
     if (auto status = m_benchStart.status(); !status)
         return status;
     if (auto status = usable(m_first); !status)
@@ -287,7 +286,7 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
         collectFrom(m_first, finished);
         collectFrom(m_bench, finished);
     }
-    noteBackgroundStart();
+    m_launched.noteBackgroundStart(m_benchStart);
     feedBenchWorkers();
     if (auto status = m_benchStart.status(); !status)
         return status.error();
@@ -326,8 +325,8 @@ Status JobPipeline::usable(const Pool &pool) const
     std::optional<EngineError> reason;
     for (std::size_t i = 0; i < pool.supervisors.size(); ++i) {
         const auto &supervisor = pool.supervisors[i];
-        if (&pool == &m_bench && m_dropped.forGood(i)) {
-            reason = makeError(EngineError::Code::WorkerError, m_dropped.reason(i));
+        if (&pool == &m_bench && m_launched.droppedForGood(i)) {
+            reason = makeError(EngineError::Code::WorkerError, m_launched.reasonForGood(i));
             continue;
         }
         if (supervisor->liveWorkers() > 0 || supervisor->busyWorkers() > 0)
@@ -363,111 +362,9 @@ void JobPipeline::stop()
     stopTogether(all);
 }
 
-Status JobPipeline::dropLanesThatDidNotStart(const std::vector<LaneStart> &starts)
-{
-    m_dropped.setLaneCount(m_bench.supervisors.size());
-    // With the worker's or the launcher's last words ("ssh: connect to host ...: Connection
-    // refused"): what the user can act on.
-    for (std::size_t lane : m_dropped.dropFailedStarts(starts))
-        m_notes.push_back(locationName(m_bench.launchers, lane) + " dropped at its start (" +
-                          m_dropped.reason(lane) + "); the run goes on without it");
-    return m_dropped.anyLeft(starts); // none left: the start fails with the first error
-}
-
-// A round's bench workers start in the background (startBenchInBackground()): once that start
-// ended, its launched lanes that did not start are dropped as at the run's start.
-void JobPipeline::noteBackgroundStart()
-{
-    if (m_backgroundStartNoted)
-        return;
-    const auto outcomes = m_benchStart.outcomes();
-    if (outcomes.empty())
-        return; // still starting
-    m_backgroundStartNoted = true;
-    if (m_bench.launchers.empty())
-        return;
-    std::vector<LaneStart> starts;
-    for (std::size_t i = 0; i < outcomes.size() && i < m_backgroundLanes.size(); ++i)
-        starts.push_back({m_backgroundLanes[i], outcomes[i]});
-    (void)dropLanesThatDidNotStart(starts); // none started: status() says so
-}
-
-// Before a round's restart replaces the supervisors: a location its supervisor gave up on
-// (health()) stays dropped, with that reason.
-void JobPipeline::keepDroppedLanes()
-{
-    if (m_bench.launchers.empty())
-        return;
-    m_dropped.setLaneCount(m_bench.supervisors.size());
-    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane)
-        if (!m_dropped.forGood(lane))
-            m_dropped.drop(lane, benchLaneDropped(lane));
-}
-
-// The created bench supervisors to start, less the launched locations dropped for good;
-// `lanes` gets the lane of each one returned.
-std::vector<SupervisorToStart>
-JobPipeline::lanesToStart(const std::vector<SupervisorToStart> &created,
-                          std::vector<std::size_t> &lanes) const
-{
-    std::vector<SupervisorToStart> toStart;
-    lanes.clear();
-    for (std::size_t lane = 0; lane < created.size(); ++lane) {
-        if (m_bench.launchers.empty() || !m_dropped.forGood(lane)) {
-            toStart.push_back(created[lane]);
-            lanes.push_back(lane);
-        }
-    }
-    return toStart;
-}
-
-// A CUDA run whose measuring workers went through srun or ssh knows their GPUs only from their
-// hellos. Its compile workers, started after them, build for the first one's architecture
-// unless the user chose one; every lane must be able to load those builds, so lanes of
-// another architecture end the start with a message that names them.
-Status JobPipeline::adoptLaunchedGpus()
-{
-    m_launchedGpus.clear();
-    if (m_bench.launchers.empty() || m_settings.backend != BackendKind::Cuda)
-        return ok();
-    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane) {
-        m_launchedGpus.push_back(PipelineLaunch::gpuOfLane(*m_bench.supervisors[lane]));
-        if (m_launchedGpus.back().arch.empty() && !m_dropped.forGood(lane))
-            return makeError(EngineError::Code::NoDevice,
-                             locationName(m_bench.launchers, lane) +
-                                 ": its measuring worker named no GPU",
-                             "srun: ask for GPUs (the allocation needs --gpus or "
-                             "--gres=gpu:N); ssh: the host needs a GPU and its driver");
-    }
-    if (!m_settings.compilesHere()) // each worker builds for its own GPU: any mix of architectures
-        return ok();
-    for (std::size_t lane = 0; lane < m_launchedGpus.size() && m_settings.arch.empty(); ++lane)
-        m_settings.arch = m_launchedGpus[lane].arch; // the first started lane's
-    std::string others;
-    for (std::size_t lane = 0; lane < m_launchedGpus.size(); ++lane) {
-        const GpuIdentity &gpu = m_launchedGpus[lane];
-        if (!m_dropped.forGood(lane) && gpu.arch != m_settings.arch)
-            others += (others.empty() ? "" : ", ") + gpu.name + " (" + gpu.arch + ") on " +
-                      locationName(m_bench.launchers, lane);
-    }
-    if (!others.empty())
-        return makeError(EngineError::Code::InvalidArgument,
-                         "the run compiles for " + m_settings.arch +
-                             ", which these launched GPUs cannot load: " + others,
-                         "a run builds for one architecture: ask Slurm for GPUs of one model "
-                         "(e.g. --srun-arg=--constraint=FEATURE, or a partition of one model), "
-                         "list ssh hosts of one model, or run each model apart");
-    return ok();
-}
-
 std::string JobPipeline::benchLaneDropped(std::size_t lane) const
 {
-    if (lane >= m_bench.supervisors.size())
-        return "";
-    if (m_dropped.forGood(lane))
-        return m_dropped.reason(lane);
-    const auto health = m_bench.supervisors[lane]->health();
-    return health ? "" : health.error().message;
+    return m_launched.droppedReason(lane);
 }
 
 bool JobPipeline::benchLaneRestarting(std::size_t lane) const

@@ -1,12 +1,13 @@
 #pragma once
 
 #include "benchlaneplacement.h"
-#include "droppedlanes.h"
 #include "earlyexitlimit.h"
 #include "jobtable.h"
+#include "launchedlanes.h"
 #include "model/expected.h"
 #include "pipelinelaunch.h"
 #include "pipelineoutcomes.h"
+#include "pipelinepool.h"
 #include "pipelinesettings.h"
 #include "runner/jobrequest.h"
 #include "runner/supervisoroptions.h"
@@ -29,7 +30,7 @@ class Supervisor;
 // to a bench worker (one per GPU; one for the CPU backend), and its result carries the compile
 // figures too. Its parts: a JobTable of the configurations in flight, PipelineOutcomes for
 // what each worker's outcome means, BenchLanePlacement for which one each bench lane takes,
-// EarlyExitLimit for the limit each is measured under, DroppedLanes for launched lanes gone.
+// EarlyExitLimit for the limit each is measured under, LaunchedLanes for the launched ones.
 class JobPipeline
 {
 public:
@@ -72,7 +73,7 @@ public:
     bool benchLaneRestarting(std::size_t lane) const;
     // The GPU of each bench lane started through srun or ssh, as its worker's hello named it
     // (empty for a run on this machine's GPUs): known once start() succeeded.
-    const std::vector<GpuIdentity> &launchedGpus() const { return m_launchedGpus; }
+    const std::vector<GpuIdentity> &launchedGpus() const { return m_launched.gpus(); }
     std::vector<std::string> takeLogLines();
     void stop();
 
@@ -85,12 +86,7 @@ public:
     }
 
 private:
-    Status adoptLaunchedGpus();
-
-    struct Pool : PoolDefinition
-    {
-        std::vector<std::unique_ptr<Supervisor>> supervisors;
-    };
+    using Pool = PipelinePool;
 
     void defineCpuPools();
     static void definePool(Pool &pool, WorkerRole role, int workers,
@@ -108,15 +104,6 @@ private:
     bool referenceCompiling() const;
     Status checkAlive(const Pool &pool) const;
     Status usable(const Pool &pool) const;
-    // Launched locations whose worker did not start (an unreachable host, a node without the
-    // bundle): dropped with a log line while another one started; the run fails only when
-    // none did. Each outcome names its bench lane.
-    using LaneStart = DroppedLanes::LaneStart;
-    Status dropLanesThatDidNotStart(const std::vector<LaneStart> &starts);
-    void noteBackgroundStart();
-    void keepDroppedLanes();
-    std::vector<SupervisorToStart> lanesToStart(const std::vector<SupervisorToStart> &created,
-                                                std::vector<std::size_t> &lanes) const;
     static std::size_t idle(const Pool &pool);
 
     PipelineSettings m_settings;
@@ -128,11 +115,8 @@ private:
     EarlyExitLimit m_earlyExit;                 // what each is measured under
     PipelineOutcomes m_outcomes;                // what each worker's outcome means for it
     BenchLanePlacement m_placement;             // which waiting one each bench lane takes
-    std::vector<GpuIdentity> m_launchedGpus;
-    DroppedLanes m_dropped;                     // launched bench lanes gone for good
-    std::vector<std::size_t> m_backgroundLanes; // the lanes of m_benchStart's supervisors
-    bool m_backgroundStartNoted = true;
-    std::vector<std::string> m_notes; // the pipeline's own log lines
+    std::vector<std::string> m_notes;           // the pipeline's own log lines
+    LaunchedLanes m_launched;                   // m_bench's lanes through srun or ssh
     std::uint64_t m_nextJobId = 1;
 };
 
