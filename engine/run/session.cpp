@@ -96,7 +96,7 @@ Expected<RunSummary> Session::run()
     releaseAllocation();
     m_summary.seconds = m_pacing.elapsedSeconds();
     const bool complete =
-        m_summary.ok + m_summary.failed >= plannedConfigs() && m_rounds.complete();
+        m_summary.ok + m_summary.failed >= m_plans.planned() && m_rounds.complete();
     if (auto status = m_run.close(complete ? RunState::Finished : RunState::Stopped); !status)
         return fail(status.error());
     m_summary.stopped = !complete;
@@ -134,23 +134,17 @@ Status Session::planSizes()
     budget.maxConfigs = m_options.maxConfigs.value_or(m_spec.strategy.maxConfigs);
     budget.maxSeconds = m_options.maxSeconds.value_or(m_spec.strategy.maxSeconds);
     budget.stopAfterNoImprovement = m_spec.strategy.stopAfterNoImprovement;
-    for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
-        auto plan = SizePlan::create(m_spec, i, strategy, budget, [this, i](double fraction) {
-            m_listener.onPlanning(i, fraction);
+    auto planned = m_plans.plan(
+        m_spec, strategy, budget,
+        [this](std::size_t sizeIndex, double fraction) {
+            m_listener.onPlanning(sizeIndex, fraction);
+        },
+        [this](const SpaceSummary &summary) {
+            m_rounds.addEstimate(summary.planned);
+            m_listener.onSpaceSized(summary);
         });
-        if (!plan)
-            return plan.error();
-        SpaceSummary summary;
-        summary.sizeIndex = i;
-        summary.sizeLabel = problemSizeLabel(m_spec, i);
-        summary.total = (*plan)->space().totalCount();
-        summary.valid = (*plan)->space().validCount();
-        summary.rejected = (*plan)->space().rejectedCount();
-        summary.planned = (*plan)->planned();
-        m_rounds.addEstimate(summary.planned);
-        m_listener.onSpaceSized(summary);
-        m_plans.push_back(std::move(plan.value()));
-    }
+    if (!planned)
+        return planned;
     return strategy == kAutoStrategy ? recordResolvedStrategy() : ok();
 }
 
@@ -158,10 +152,7 @@ Status Session::planSizes()
 // say which strategy found the best.
 Status Session::recordResolvedStrategy()
 {
-    std::vector<std::string> names;
-    for (const auto &plan : m_plans)
-        if (std::find(names.begin(), names.end(), plan->strategyName()) == names.end())
-            names.push_back(plan->strategyName());
+    const std::vector<std::string> names = m_plans.strategyNames();
     if (names.empty())
         return ok();
     std::string recorded;
@@ -172,14 +163,6 @@ Status Session::recordResolvedStrategy()
                                          "the space)"
                                        : ""));
     return m_run.store().runs().setStrategy(m_summary.runId, recorded);
-}
-
-std::uint64_t Session::plannedConfigs() const
-{
-    std::uint64_t planned = 0;
-    for (const auto &plan : m_plans)
-        planned += plan->planned();
-    return planned;
 }
 
 // The search's configurations while there is time; then the current round's finalists.
@@ -231,8 +214,7 @@ bool Session::workRemains() const
         return m_rounds.jobsLeft();
     if (m_pacing.outOfTime())
         return false;
-    return std::any_of(m_plans.begin(), m_plans.end(),
-                       [](const auto &plan) { return !plan->exhausted(); });
+    return m_plans.anyLeft();
 }
 
 Status Session::waitForWorker()
@@ -335,7 +317,7 @@ void Session::reportProgress()
 {
     Progress progress;
     progress.done = m_summary.ok + m_summary.failed + m_rounds.doneJobs();
-    progress.total = plannedConfigs() + m_rounds.plannedJobs();
+    progress.total = m_plans.planned() + m_rounds.plannedJobs();
     progress.elapsedSeconds = m_pacing.elapsedSeconds();
     progress.inFlight = m_inFlight.size();
     progress.paused = m_pacing.paused();

@@ -11,7 +11,7 @@
 #include "runpipeline.h"
 #include "sessionlistener.h"
 #include "sessionoptions.h"
-#include "sizeplan.h"
+#include "sizeplans.h"
 #include "workspacerun.h"
 
 #include <chrono>
@@ -58,8 +58,6 @@ private:
     Status openRun();
     Status planSizes();
     Status recordResolvedStrategy();
-    // The sizes' planned configurations now (a search that stops early plans fewer).
-    std::uint64_t plannedConfigs() const;
     Status issueWork();
     Status issueJobs();
     Status ensurePipeline();
@@ -91,7 +89,7 @@ private:
     // Before the pipeline: destroyed after it, its workers stopped before the job is cancelled.
     AllocationHold m_allocation;
     RunPipeline m_pipeline;
-    std::vector<std::unique_ptr<SizePlan>> m_plans;
+    SizePlans m_plans;
     std::map<std::pair<std::string, std::size_t>, StoredResult> m_stored; // earlier, of the run
     std::map<std::uint64_t, InFlight> m_inFlight;
     std::set<std::size_t> m_failedSizes; // given up on: their reference failed
