@@ -1,6 +1,6 @@
 #include "watchedprocess.h"
 
-#include "runner/spawnsignals.h"
+#include "posix/spawnsignals.h"
 
 #include <cerrno>
 #include <csignal>

@@ -1,7 +1,5 @@
 #include "jobpipeline.h"
 
-#include "cluster/launcherchoice.h"
-#include "model/resultfigure.h"
 #include "runner/activitysignal.h"
 #include "runner/cpuaffinity.h"
 #include "runner/supervisor.h"
@@ -12,27 +10,10 @@
 
 namespace tb {
 
-namespace {
-
-// A configuration lost with this many workers is not queued again: something about it (its
-// memory, say, and the node's OOM killer) may be what ends them.
-constexpr int kLostWorkersPerConfiguration = 2;
-
-// A bench result keeps its own figures; the compile stage adds what only it knows.
-void mergeCompileFigures(Result &measured, const Result &compiled)
-{
-    measured.compileSeconds = compiled.compileSeconds;
-    measured.cachedBuild = compiled.cachedBuild;
-    if (measured.compilerLog.empty())
-        measured.compilerLog = compiled.compilerLog;
-    for (const auto &[key, value] : compiled.resources)
-        measured.resources.emplace(key, value);
-}
-
-} // namespace
-
 JobPipeline::JobPipeline(PipelineSettings settings)
-    : m_settings(std::move(settings)), m_activity(std::make_shared<ActivitySignal>())
+    : m_settings(std::move(settings)), m_activity(std::make_shared<ActivitySignal>()),
+      m_earlyExit(m_settings.earlyExitFactor), m_outcomes(m_settings, m_jobs, m_earlyExit),
+      m_launched(m_bench, m_notes)
 {}
 
 JobPipeline::~JobPipeline()
@@ -40,19 +21,15 @@ JobPipeline::~JobPipeline()
     stop();
 }
 
-bool JobPipeline::hasBenchStage() const
-{
-    return !m_settings.compileOnly;
-}
-
 Status JobPipeline::start()
 {
     if (m_settings.backend == BackendKind::Cpu) {
         defineCpuPools();
-        return compilesHere() ? startPools({&m_first, &m_bench}) : startPools({&m_bench});
+        return m_settings.compilesHere() ? startPools({&m_first, &m_bench})
+                                         : startPools({&m_bench});
     }
     definePool(m_first, WorkerRole::CudaCompile, m_settings.compileWorkers, {});
-    if (!hasBenchStage())
+    if (!m_settings.hasBenchStage())
         return startPools({&m_first});
     if (m_settings.gpus.empty() && m_settings.benchLaunchers.empty())
         return makeError(EngineError::Code::NoDevice, "no GPU to measure on",
@@ -65,15 +42,9 @@ Status JobPipeline::start()
     // on 4 H100s 5.9 s against 3.9 s (bench/results/multigpu.md, "Worker start").
     if (auto status = startPools({&m_bench}); !status)
         return status;
-    if (auto status = adoptLaunchedGpus(); !status)
+    if (auto status = m_launched.adoptGpus(m_settings); !status)
         return status;
-    return compilesHere() ? startPools({&m_first}) : ok();
-}
-
-bool JobPipeline::compilesHere() const
-{
-    return !m_settings.compileWhereMeasured || !hasBenchStage() ||
-           m_settings.benchLaunchers.empty();
+    return m_settings.compilesHere() ? startPools({&m_first}) : ok();
 }
 
 // A new round's bench workers (a CUDA context, CUPTI, internal kernels: a second or more)
@@ -81,15 +52,14 @@ bool JobPipeline::compilesHere() const
 // next poll().
 void JobPipeline::startBenchInBackground()
 {
-    m_backgroundStartNoted = false;
-    m_benchStart.begin(lanesToStart(createSupervisors(m_bench), m_backgroundLanes), m_activity,
+    m_benchStart.begin(m_launched.beginBackgroundStart(createSupervisors(m_bench)), m_activity,
                        m_bench.launchers.empty() ? StartRule::Every : StartRule::AnyOne);
 }
 
 Status JobPipeline::restartBenchWorkers()
 {
     m_benchStart.finish();
-    keepDroppedLanes();
+    m_launched.keepDropped();
     std::vector<Supervisor *> old;
     for (auto &supervisor : m_bench.supervisors)
         old.push_back(supervisor.get());
@@ -99,8 +69,8 @@ Status JobPipeline::restartBenchWorkers()
     if (m_settings.backend == BackendKind::Cpu)
         return startPools({&m_bench});
     startBenchInBackground();
-    if (m_backgroundLanes.empty()) // every launched location is gone
-        return makeError(EngineError::Code::WorkerError, m_dropped.firstReason());
+    if (m_launched.nothingToStartInBackground()) // every launched location is gone
+        return makeError(EngineError::Code::WorkerError, m_launched.firstReason());
     return ok();
 }
 
@@ -148,7 +118,7 @@ std::vector<SupervisorToStart> JobPipeline::createSupervisors(Pool &pool)
     return created;
 }
 
-// Launched bench lanes may fail to start one by one (dropLanesThatDidNotStart()); any other
+// Launched bench lanes may fail to start one by one (LaunchedLanes); any other
 // supervisor's failure fails the start.
 Status JobPipeline::startPools(const std::vector<Pool *> &pools)
 {
@@ -159,14 +129,14 @@ Status JobPipeline::startPools(const std::vector<Pool *> &pools)
         const auto created = createSupervisors(*pool);
         if (pool == &m_bench && !m_bench.launchers.empty()) {
             firstLane = toStart.size();
-            const auto started = lanesToStart(created, lanes);
+            const auto started = m_launched.toStart(created, lanes);
             toStart.insert(toStart.end(), started.begin(), started.end());
         } else {
             toStart.insert(toStart.end(), created.begin(), created.end());
         }
     }
     const auto outcomes = startEach(toStart);
-    std::vector<LaneStart> starts;
+    std::vector<LaunchedLanes::LaneStart> starts;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         if (i >= firstLane && i - firstLane < lanes.size())
             starts.push_back({lanes[i - firstLane], outcomes[i]});
@@ -175,7 +145,7 @@ Status JobPipeline::startPools(const std::vector<Pool *> &pools)
     }
     const bool launched = std::find(pools.begin(), pools.end(), &m_bench) != pools.end() &&
                           !m_bench.launchers.empty();
-    return launched ? dropLanesThatDidNotStart(starts) : ok();
+    return launched ? m_launched.dropThoseThatDidNotStart(starts) : ok();
 }
 
 std::size_t JobPipeline::idle(const Pool &pool)
@@ -188,11 +158,11 @@ std::size_t JobPipeline::idle(const Pool &pool)
 
 bool JobPipeline::canAccept() const
 {
-    if (!compilesHere()) // queued for the measuring workers, who build them: a few each
+    if (!m_settings.compilesHere()) // queued for the measuring workers, who build them: a few each
         return m_jobs.waiting().size() < 2 * m_bench.supervisors.size();
     if (idle(m_first) == 0)
         return false;
-    if (!hasBenchStage())
+    if (!m_settings.hasBenchStage())
         return true;
     // Compile ahead of the GPUs by a few configurations per bench worker, no further: what is
     // compiled but not measured is lost work if the run stops.
@@ -209,7 +179,7 @@ void JobPipeline::submit(std::uint64_t token, const Configuration &config, std::
     if (onLane && !m_bench.supervisors.empty())
         pinned = *onLane % m_bench.supervisors.size();
     PipelineJob &job = m_jobs.add(token, config, sizeIndex, pinned);
-    if (!compilesHere()) { // straight to the measuring workers, nothing compiled yet
+    if (!m_settings.compilesHere()) { // straight to the measuring workers, nothing compiled yet
         job.compiled = Result{};
         m_jobs.queue(job);
         return;
@@ -222,7 +192,7 @@ Status JobPipeline::waitForRoom(std::chrono::milliseconds wait)
     if (canAccept())
         return ok();
     const std::uint64_t seen = m_activity->generation();
-    noteBackgroundStart();
+    m_launched.noteBackgroundStart(m_benchStart);
     if (auto status = m_benchStart.status(); !status)
         return status;
     if (auto status = usable(m_first); !status)
@@ -297,29 +267,10 @@ void JobPipeline::feedBenchWorkers()
                 break;
             PipelineJob &job = m_jobs.startMeasuring(m_jobs.waiting()[*choice.waiting]);
             m_placement.taken(lane, job.sizeIndex);
-            if (submitToSupervisor(supervisor, job, stopAboveSeconds(job)))
+            if (submitToSupervisor(supervisor, job, m_earlyExit.stopAboveSeconds(job)))
                 job.lane = lane;
         }
     }
-}
-
-void JobPipeline::noteOkTime(std::size_t sizeIndex, double seconds)
-{
-    if (!(seconds > 0))
-        return;
-    const auto [fastest, added] = m_fastestOk.emplace(sizeIndex, seconds);
-    if (!added)
-        fastest->second = std::min(fastest->second, seconds);
-}
-
-// Taken when the configuration goes to its measuring worker, so it compares with the best known
-// then. A finalist's round (a pinned token) is never cut short: the rounds rank the best.
-double JobPipeline::stopAboveSeconds(const PipelineJob &job) const
-{
-    if (m_settings.earlyExitFactor <= 0 || job.pinnedLane)
-        return 0;
-    const auto fastest = m_fastestOk.find(job.sizeIndex);
-    return fastest == m_fastestOk.end() ? 0 : m_settings.earlyExitFactor * fastest->second;
 }
 
 // Every supervisor raises the one activity signal, so whichever pool finishes first wakes the
@@ -335,7 +286,7 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
         collectFrom(m_first, finished);
         collectFrom(m_bench, finished);
     }
-    noteBackgroundStart();
+    m_launched.noteBackgroundStart(m_benchStart);
     feedBenchWorkers();
     if (auto status = m_benchStart.status(); !status)
         return status.error();
@@ -348,73 +299,12 @@ Expected<std::vector<JobPipeline::Finished>> JobPipeline::poll(std::chrono::mill
 
 void JobPipeline::collectFrom(Pool &pool, std::vector<Finished> &finished)
 {
+    const auto stage =
+        &pool == &m_bench ? PipelineOutcomes::Stage::Bench : PipelineOutcomes::Stage::Compile;
     for (std::size_t i = 0; i < pool.supervisors.size(); ++i)
         for (auto &outcome : pool.supervisors[i]->poll(std::chrono::milliseconds(0)))
-            finish(pool, i, std::move(outcome), finished);
-}
-
-// A compiled configuration goes on to wait for a GPU; anything else is final. A bench
-// result says which device measured it, and every final result the host that produced it.
-void JobPipeline::finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
-                         std::vector<Finished> &finished)
-{
-    PipelineJob *job = m_jobs.takeFromWorker(outcome.id);
-    if (!job) // every outcome answers a job submitted here: none is expected
-        return;
-    const std::chrono::duration<double> onStage =
-        std::chrono::steady_clock::now() - job->submittedAt;
-    const bool bench = &pool == &m_bench;
-    if (bench && outcome.lost && requeueLost(supervisor, *job, outcome))
-        return;
-    outcome.result.resources[bench ? figures::kBenchSeconds : figures::kStageSeconds] =
-        onStage.count();
-    if (!bench && hasBenchStage() && outcome.result.status == ResultStatus::Ok) {
-        job->compiled = std::move(outcome.result);
-        m_jobs.queue(*job);
-        return;
-    }
-    if (bench) {
-        if (outcome.result.status == ResultStatus::Ok && outcome.result.summary.count > 0)
-            noteOkTime(outcome.sizeIndex, outcome.result.summary.median); // before the next feed
-        // The GPU the measuring worker named in its hello: a launched lane's may change when
-        // its worker is started again (another node of the allocation).
-        if (!outcome.gpu.name.empty() || !outcome.gpu.uuid.empty()) {
-            outcome.result.device = outcome.gpu.name;
-            outcome.result.deviceUuid = outcome.gpu.uuid;
-        } else if (supervisor < m_settings.gpus.size()) {
-            outcome.result.device = m_settings.gpus[supervisor].name;
-            outcome.result.deviceUuid = m_settings.gpus[supervisor].uuid;
-        } else {
-            outcome.result.device = outcome.device; // a CPU worker's "cpu: MODEL"
-        }
-    }
-    // The host of the worker that produced it: the measuring one's, or for a result that never
-    // reached one (a failed compile), the compiling one's.
-    outcome.result.host = outcome.host;
-    // Else the measuring worker built it and says so itself.
-    if (job->compiled && compilesHere())
-        mergeCompileFigures(outcome.result, *job->compiled);
-    finished.push_back({job->token, std::move(outcome.result)});
-    m_jobs.erase(job->token);
-}
-
-// The lost configuration waits again for a measuring worker, first in line (on another lane
-// while there is one: BenchLanePlacement::avoids()), with its compile result; a pinned one (a
-// finalists' round) may go to any lane now, since its own may be gone.
-bool JobPipeline::requeueLost(std::size_t lane, PipelineJob &job, JobOutcome &outcome)
-{
-    job.lane.reset();
-    if (++job.lostWorkers >= kLostWorkersPerConfiguration) {
-        outcome.result.message += " (" + std::to_string(job.lostWorkers) +
-                                  " workers lost while measuring it; not run again)";
-        return false;
-    }
-    if (!job.compiled)
-        return false;
-    job.pinnedLane.reset();
-    job.lostOnLane = lane;
-    m_jobs.queue(job, /*first=*/true);
-    return true;
+            if (auto done = m_outcomes.settle(stage, i, std::move(outcome)))
+                finished.push_back(std::move(*done));
 }
 
 Status JobPipeline::checkAlive(const Pool &pool) const
@@ -435,8 +325,8 @@ Status JobPipeline::usable(const Pool &pool) const
     std::optional<EngineError> reason;
     for (std::size_t i = 0; i < pool.supervisors.size(); ++i) {
         const auto &supervisor = pool.supervisors[i];
-        if (&pool == &m_bench && m_dropped.forGood(i)) {
-            reason = makeError(EngineError::Code::WorkerError, m_dropped.reason(i));
+        if (&pool == &m_bench && m_launched.droppedForGood(i)) {
+            reason = makeError(EngineError::Code::WorkerError, m_launched.reasonForGood(i));
             continue;
         }
         if (supervisor->liveWorkers() > 0 || supervisor->busyWorkers() > 0)
@@ -472,111 +362,9 @@ void JobPipeline::stop()
     stopTogether(all);
 }
 
-Status JobPipeline::dropLanesThatDidNotStart(const std::vector<LaneStart> &starts)
-{
-    m_dropped.setLaneCount(m_bench.supervisors.size());
-    // With the worker's or the launcher's last words ("ssh: connect to host ...: Connection
-    // refused"): what the user can act on.
-    for (std::size_t lane : m_dropped.dropFailedStarts(starts))
-        m_notes.push_back(locationName(m_bench.launchers, lane) + " dropped at its start (" +
-                          m_dropped.reason(lane) + "); the run goes on without it");
-    return m_dropped.anyLeft(starts); // none left: the start fails with the first error
-}
-
-// A round's bench workers start in the background (startBenchInBackground()): once that start
-// ended, its launched lanes that did not start are dropped as at the run's start.
-void JobPipeline::noteBackgroundStart()
-{
-    if (m_backgroundStartNoted)
-        return;
-    const auto outcomes = m_benchStart.outcomes();
-    if (outcomes.empty())
-        return; // still starting
-    m_backgroundStartNoted = true;
-    if (m_bench.launchers.empty())
-        return;
-    std::vector<LaneStart> starts;
-    for (std::size_t i = 0; i < outcomes.size() && i < m_backgroundLanes.size(); ++i)
-        starts.push_back({m_backgroundLanes[i], outcomes[i]});
-    (void)dropLanesThatDidNotStart(starts); // none started: status() says so
-}
-
-// Before a round's restart replaces the supervisors: a location its supervisor gave up on
-// (health()) stays dropped, with that reason.
-void JobPipeline::keepDroppedLanes()
-{
-    if (m_bench.launchers.empty())
-        return;
-    m_dropped.setLaneCount(m_bench.supervisors.size());
-    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane)
-        if (!m_dropped.forGood(lane))
-            m_dropped.drop(lane, benchLaneDropped(lane));
-}
-
-// The created bench supervisors to start, less the launched locations dropped for good;
-// `lanes` gets the lane of each one returned.
-std::vector<SupervisorToStart>
-JobPipeline::lanesToStart(const std::vector<SupervisorToStart> &created,
-                          std::vector<std::size_t> &lanes) const
-{
-    std::vector<SupervisorToStart> toStart;
-    lanes.clear();
-    for (std::size_t lane = 0; lane < created.size(); ++lane) {
-        if (m_bench.launchers.empty() || !m_dropped.forGood(lane)) {
-            toStart.push_back(created[lane]);
-            lanes.push_back(lane);
-        }
-    }
-    return toStart;
-}
-
-// A CUDA run whose measuring workers went through srun or ssh knows their GPUs only from their
-// hellos. Its compile workers, started after them, build for the first one's architecture
-// unless the user chose one; every lane must be able to load those builds, so lanes of
-// another architecture end the start with a message that names them.
-Status JobPipeline::adoptLaunchedGpus()
-{
-    m_launchedGpus.clear();
-    if (m_bench.launchers.empty() || m_settings.backend != BackendKind::Cuda)
-        return ok();
-    for (std::size_t lane = 0; lane < m_bench.supervisors.size(); ++lane) {
-        m_launchedGpus.push_back(PipelineLaunch::gpuOfLane(*m_bench.supervisors[lane]));
-        if (m_launchedGpus.back().arch.empty() && !m_dropped.forGood(lane))
-            return makeError(EngineError::Code::NoDevice,
-                             locationName(m_bench.launchers, lane) +
-                                 ": its measuring worker named no GPU",
-                             "srun: ask for GPUs (the allocation needs --gpus or "
-                             "--gres=gpu:N); ssh: the host needs a GPU and its driver");
-    }
-    if (!compilesHere()) // each worker builds for its own GPU: any mix of architectures
-        return ok();
-    for (std::size_t lane = 0; lane < m_launchedGpus.size() && m_settings.arch.empty(); ++lane)
-        m_settings.arch = m_launchedGpus[lane].arch; // the first started lane's
-    std::string others;
-    for (std::size_t lane = 0; lane < m_launchedGpus.size(); ++lane) {
-        const GpuIdentity &gpu = m_launchedGpus[lane];
-        if (!m_dropped.forGood(lane) && gpu.arch != m_settings.arch)
-            others += (others.empty() ? "" : ", ") + gpu.name + " (" + gpu.arch + ") on " +
-                      locationName(m_bench.launchers, lane);
-    }
-    if (!others.empty())
-        return makeError(EngineError::Code::InvalidArgument,
-                         "the run compiles for " + m_settings.arch +
-                             ", which these launched GPUs cannot load: " + others,
-                         "a run builds for one architecture: ask Slurm for GPUs of one model "
-                         "(e.g. --srun-arg=--constraint=FEATURE, or a partition of one model), "
-                         "list ssh hosts of one model, or run each model apart");
-    return ok();
-}
-
 std::string JobPipeline::benchLaneDropped(std::size_t lane) const
 {
-    if (lane >= m_bench.supervisors.size())
-        return "";
-    if (m_dropped.forGood(lane))
-        return m_dropped.reason(lane);
-    const auto health = m_bench.supervisors[lane]->health();
-    return health ? "" : health.error().message;
+    return m_launched.droppedReason(lane);
 }
 
 bool JobPipeline::benchLaneRestarting(std::size_t lane) const

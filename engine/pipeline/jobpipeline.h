@@ -1,10 +1,13 @@
 #pragma once
 
 #include "benchlaneplacement.h"
-#include "droppedlanes.h"
+#include "earlyexitlimit.h"
 #include "jobtable.h"
+#include "launchedlanes.h"
 #include "model/expected.h"
 #include "pipelinelaunch.h"
+#include "pipelineoutcomes.h"
+#include "pipelinepool.h"
 #include "pipelinesettings.h"
 #include "runner/jobrequest.h"
 #include "runner/supervisoroptions.h"
@@ -25,18 +28,19 @@ class Supervisor;
 // Carries configurations through the worker pools of PipelineSettings and hands back one final
 // Result per configuration: a failed compile ends at the compile stage; a compiled one goes on
 // to a bench worker (one per GPU; one for the CPU backend), and its result carries the compile
-// figures too.
+// figures too. Its parts: a JobTable of the configurations in flight, PipelineOutcomes for
+// what each worker's outcome means, BenchLanePlacement for which one each bench lane takes,
+// EarlyExitLimit for the limit each is measured under, LaunchedLanes for the launched ones.
 class JobPipeline
 {
 public:
-    struct Finished
-    {
-        std::uint64_t token = 0;
-        Result result;
-    };
+    using Finished = FinishedJob;
 
     explicit JobPipeline(PipelineSettings settings);
     ~JobPipeline();
+    // Its parts hold references to its settings and table.
+    JobPipeline(const JobPipeline &) = delete;
+    JobPipeline &operator=(const JobPipeline &) = delete;
 
     // Starts every worker of both stages, the supervisors of a stage at once; with CUDA the
     // bench workers first and the compile workers once those are ready.
@@ -69,25 +73,20 @@ public:
     bool benchLaneRestarting(std::size_t lane) const;
     // The GPU of each bench lane started through srun or ssh, as its worker's hello named it
     // (empty for a run on this machine's GPUs): known once start() succeeded.
-    const std::vector<GpuIdentity> &launchedGpus() const { return m_launchedGpus; }
+    const std::vector<GpuIdentity> &launchedGpus() const { return m_launched.gpus(); }
     std::vector<std::string> takeLogLines();
     void stop();
 
     // An ok median time of `sizeIndex` stored by an earlier run (the pipeline notes those it
     // measures itself): the fastest one is what early exit compares a configuration with
     // (PipelineSettings::earlyExitFactor).
-    void noteOkTime(std::size_t sizeIndex, double seconds);
+    void noteOkTime(std::size_t sizeIndex, double seconds)
+    {
+        m_earlyExit.noteOkTime(sizeIndex, seconds);
+    }
 
 private:
-    Status adoptLaunchedGpus();
-    // Whether this machine's compile workers build the configurations (else each launched
-    // measuring worker builds what it measures: PipelineSettings::compileWhereMeasured).
-    bool compilesHere() const;
-
-    struct Pool : PoolDefinition
-    {
-        std::vector<std::unique_ptr<Supervisor>> supervisors;
-    };
+    using Pool = PipelinePool;
 
     void defineCpuPools();
     static void definePool(Pool &pool, WorkerRole role, int workers,
@@ -96,29 +95,15 @@ private:
     std::vector<SupervisorToStart> createSupervisors(Pool &pool);
     Status startPools(const std::vector<Pool *> &pools);
     void startBenchInBackground();
-    bool hasBenchStage() const;
     bool submitTo(Pool &pool, PipelineJob &job);
     bool submitToSupervisor(Supervisor &supervisor, PipelineJob &job, double stopAboveSeconds = 0);
-    double stopAboveSeconds(const PipelineJob &job) const;
     void collectFrom(Pool &pool, std::vector<Finished> &finished);
-    void finish(Pool &pool, std::size_t supervisor, JobOutcome outcome,
-                std::vector<Finished> &finished);
-    bool requeueLost(std::size_t lane, PipelineJob &job, JobOutcome &outcome);
     std::vector<BenchLanePlacement::Lane> benchLaneStates() const;
     std::vector<BenchLanePlacement::Waiting> waitingLine() const;
     void feedBenchWorkers();
     bool referenceCompiling() const;
     Status checkAlive(const Pool &pool) const;
     Status usable(const Pool &pool) const;
-    // Launched locations whose worker did not start (an unreachable host, a node without the
-    // bundle): dropped with a log line while another one started; the run fails only when
-    // none did. Each outcome names its bench lane.
-    using LaneStart = DroppedLanes::LaneStart;
-    Status dropLanesThatDidNotStart(const std::vector<LaneStart> &starts);
-    void noteBackgroundStart();
-    void keepDroppedLanes();
-    std::vector<SupervisorToStart> lanesToStart(const std::vector<SupervisorToStart> &created,
-                                                std::vector<std::size_t> &lanes) const;
     static std::size_t idle(const Pool &pool);
 
     PipelineSettings m_settings;
@@ -127,13 +112,11 @@ private:
     Pool m_first;                               // cpu workers, or cuda compile workers
     Pool m_bench;                               // cuda bench workers, one supervisor per GPU
     JobTable m_jobs;                            // the configurations in flight
+    EarlyExitLimit m_earlyExit;                 // what each is measured under
+    PipelineOutcomes m_outcomes;                // what each worker's outcome means for it
     BenchLanePlacement m_placement;             // which waiting one each bench lane takes
-    std::vector<GpuIdentity> m_launchedGpus;
-    DroppedLanes m_dropped;                     // launched bench lanes gone for good
-    std::vector<std::size_t> m_backgroundLanes; // the lanes of m_benchStart's supervisors
-    bool m_backgroundStartNoted = true;
-    std::vector<std::string> m_notes;          // the pipeline's own log lines
-    std::map<std::size_t, double> m_fastestOk; // size -> fastest ok median so far (s)
+    std::vector<std::string> m_notes;           // the pipeline's own log lines
+    LaunchedLanes m_launched;                   // m_bench's lanes through srun or ssh
     std::uint64_t m_nextJobId = 1;
 };
 

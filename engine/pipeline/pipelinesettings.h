@@ -41,8 +41,17 @@ struct PipelineSettings
     // runs it first and would otherwise build it again itself (JobPipeline::feedBenchWorkers).
     std::optional<std::vector<double>> reference;
     // Early exit: a configuration's sampling stops once its median is surely above this factor
-    // times its size's fastest ok median so far (JobPipeline::noteOkTime); 0 = off.
+    // times its size's fastest ok median so far (EarlyExitLimit); 0 = off.
     double earlyExitFactor = 0;
+
+    // A stage of bench workers measures what was compiled (not so with compileOnly).
+    bool hasBenchStage() const { return !compileOnly; }
+    // Whether this machine's compile workers build the configurations (else each launched
+    // measuring worker builds what it measures: compileWhereMeasured).
+    bool compilesHere() const
+    {
+        return !compileWhereMeasured || !hasBenchStage() || benchLaunchers.empty();
+    }
 };
 
 } // namespace tb

@@ -1,10 +1,8 @@
 #include "session.h"
 
-#include "cluster/launcherchoice.h"
 #include "export/exporter.h"
 #include "model/measurementcaveats.h"
 #include "model/resultfigure.h"
-#include "pipeline/compileworkers.h"
 #include "pipeline/jobpipeline.h"
 #include "search/searchstrategy.h"
 #include "search/strategychoice.h"
@@ -25,6 +23,7 @@ std::string defaultCacheDirectory(const std::string &workspacePath)
 
 Session::Session(const Spec &spec, SessionOptions options, SessionListener &listener)
     : m_spec(spec), m_options(std::move(options)), m_listener(listener), m_run(m_spec, m_options),
+      m_pipeline(m_spec, m_options, listener, m_run, m_lanes),
       m_pacing(m_options.stopRequested, m_options.pauseRequested,
                m_options.maxSeconds.value_or(spec.strategy.maxSeconds)),
       m_rounds(RoundPlan(m_options.compileOnly ? 1 : spec.measurement.processRounds,
@@ -92,14 +91,12 @@ Expected<RunSummary> Session::run()
             return fail(status.error());
     }
     m_pacing.endPause();
-    if (m_pipeline) {
-        forwardLogs();
-        m_pipeline->stop();
-    }
+    m_pipeline.forwardLogs();
+    m_pipeline.stop();
     releaseAllocation();
     m_summary.seconds = m_pacing.elapsedSeconds();
     const bool complete =
-        m_summary.ok + m_summary.failed >= plannedConfigs() && m_rounds.complete();
+        m_summary.ok + m_summary.failed >= m_plans.planned() && m_rounds.complete();
     if (auto status = m_run.close(complete ? RunState::Finished : RunState::Stopped); !status)
         return fail(status.error());
     m_summary.stopped = !complete;
@@ -137,23 +134,17 @@ Status Session::planSizes()
     budget.maxConfigs = m_options.maxConfigs.value_or(m_spec.strategy.maxConfigs);
     budget.maxSeconds = m_options.maxSeconds.value_or(m_spec.strategy.maxSeconds);
     budget.stopAfterNoImprovement = m_spec.strategy.stopAfterNoImprovement;
-    for (std::size_t i = 0; i < m_spec.sizes.values.size(); ++i) {
-        auto plan = SizePlan::create(m_spec, i, strategy, budget, [this, i](double fraction) {
-            m_listener.onPlanning(i, fraction);
+    auto planned = m_plans.plan(
+        m_spec, strategy, budget,
+        [this](std::size_t sizeIndex, double fraction) {
+            m_listener.onPlanning(sizeIndex, fraction);
+        },
+        [this](const SpaceSummary &summary) {
+            m_rounds.addEstimate(summary.planned);
+            m_listener.onSpaceSized(summary);
         });
-        if (!plan)
-            return plan.error();
-        SpaceSummary summary;
-        summary.sizeIndex = i;
-        summary.sizeLabel = problemSizeLabel(m_spec, i);
-        summary.total = (*plan)->space().totalCount();
-        summary.valid = (*plan)->space().validCount();
-        summary.rejected = (*plan)->space().rejectedCount();
-        summary.planned = (*plan)->planned();
-        m_rounds.addEstimate(summary.planned);
-        m_listener.onSpaceSized(summary);
-        m_plans.push_back(std::move(plan.value()));
-    }
+    if (!planned)
+        return planned;
     return strategy == kAutoStrategy ? recordResolvedStrategy() : ok();
 }
 
@@ -161,10 +152,7 @@ Status Session::planSizes()
 // say which strategy found the best.
 Status Session::recordResolvedStrategy()
 {
-    std::vector<std::string> names;
-    for (const auto &plan : m_plans)
-        if (std::find(names.begin(), names.end(), plan->strategyName()) == names.end())
-            names.push_back(plan->strategyName());
+    const std::vector<std::string> names = m_plans.strategyNames();
     if (names.empty())
         return ok();
     std::string recorded;
@@ -175,51 +163,6 @@ Status Session::recordResolvedStrategy()
                                          "the space)"
                                        : ""));
     return m_run.store().runs().setStrategy(m_summary.runId, recorded);
-}
-
-std::uint64_t Session::plannedConfigs() const
-{
-    std::uint64_t planned = 0;
-    for (const auto &plan : m_plans)
-        planned += plan->planned();
-    return planned;
-}
-
-Status Session::startPipeline()
-{
-    PipelineSettings settings;
-    settings.backend = m_spec.backend;
-    settings.workerCommand = m_options.workerCommand;
-    settings.cacheDirectory = m_options.cacheDirectory;
-    settings.specDocument = m_spec.document;
-    settings.baseDirectory = m_spec.baseDirectory;
-    settings.timeoutSeconds = m_spec.measurement.timeoutSeconds;
-    settings.compileWorkers = resolveCompileWorkers(
-        m_options.workers, m_spec.backend == BackendKind::Cuda
-                               ? std::max(m_options.gpus.size(), m_options.benchLaunchers.size())
-                               : 1);
-    settings.gpus = m_options.gpus;
-    settings.benchLaunchers = m_options.benchLaunchers;
-    settings.compileWhereMeasured = m_options.compileWhereMeasured;
-    settings.arch = m_options.arch;
-    settings.compileOnly = m_options.compileOnly;
-    if (m_spec.verification.reference) {
-        settings.referenceName = referenceLabel(m_spec);
-        settings.reference = m_spec.verification.reference;
-    }
-    if (m_metrics->slowerIsWorse())
-        settings.earlyExitFactor = m_spec.measurement.earlyExitFactor;
-    m_pipeline = std::make_unique<JobPipeline>(std::move(settings));
-    for (const auto &[sizeIndex, seconds] : m_storedOkTimes)
-        m_pipeline->noteOkTime(sizeIndex, seconds);
-    m_storedOkTimes.clear();
-    auto status = m_pipeline->start();
-    if (status)
-        status = recordLaunchedDevice();
-    forwardLogs();
-    if (status)
-        reportLanes(true);
-    return status;
 }
 
 // The search's configurations while there is time; then the current round's finalists.
@@ -234,7 +177,7 @@ Status Session::issueJobs()
 {
     for (auto &plan : m_plans) {
         while (!plan->exhausted()) {
-            if (m_pipeline && !m_pipeline->canAccept())
+            if (m_pipeline.started() && !m_pipeline.pipeline().canAccept())
                 return ok();
             // A pause asked for mid-batch holds back the rest at once.
             if (m_pacing.pauseRequested())
@@ -254,7 +197,7 @@ Status Session::issueJobs()
             if (auto status = ensurePipeline(); !status)
                 return status;
             const std::uint64_t token = m_nextToken++;
-            m_pipeline->submit(token, *config, plan->sizeIndex());
+            m_pipeline.pipeline().submit(token, *config, plan->sizeIndex());
             m_inFlight.emplace(token, InFlight{plan.get(), *config, key, std::nullopt});
             m_listener.onConfigStarted(plan->sizeIndex(), key);
         }
@@ -271,31 +214,28 @@ bool Session::workRemains() const
         return m_rounds.jobsLeft();
     if (m_pacing.outOfTime())
         return false;
-    return std::any_of(m_plans.begin(), m_plans.end(),
-                       [](const auto &plan) { return !plan->exhausted(); });
+    return m_plans.anyLeft();
 }
 
 Status Session::waitForWorker()
 {
-    if (!m_pipeline || m_pacing.pauseRequested())
-        return ok(); // the next turn starts the pipeline, or pauses
-    auto status = m_pipeline->waitForRoom(kPollInterval);
-    forwardLogs();
-    return status;
+    if (m_pacing.pauseRequested())
+        return ok();                              // the next turn pauses
+    return m_pipeline.waitForRoom(kPollInterval); // unstarted: the next turn starts it
 }
 
 Status Session::ensurePipeline()
 {
-    return m_pipeline ? ok() : startPipeline();
+    return m_pipeline.ensureStarted(m_metrics->slowerIsWorse());
 }
 
 Status Session::collect(std::chrono::milliseconds wait)
 {
-    auto finished = m_pipeline->poll(wait);
-    forwardLogs();
+    auto finished = m_pipeline.pipeline().poll(wait);
+    m_pipeline.forwardLogs();
     if (!finished)
         return finished.error();
-    reportLanes(false);
+    m_pipeline.reportLanes(false);
     for (auto &item : *finished) {
         auto found = m_inFlight.find(item.token);
         if (found == m_inFlight.end())
@@ -349,7 +289,7 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
         lowerIsBetter = m_spec.objective.minimize ? event.objective : -event.objective;
     event.newBest = plan.report(config, lowerIsBetter);
     if (reused && isOk && result.summary.count > 0)
-        noteStoredOkTime(plan.sizeIndex(), result.summary.median);
+        m_pipeline.noteStoredOkTime(plan.sizeIndex(), result.summary.median);
     if (lowerIsBetter)
         m_rounds.offer(*m_metrics, resultId, plan.sizeIndex(), config, key, result);
     event.reused = reused;
@@ -358,16 +298,6 @@ Status Session::record(SizePlan &plan, const Configuration &config, const std::s
     m_listener.onResult(event);
     reportProgress();
     return ok();
-}
-
-// A stored result of a resumed run: the pipeline's early exit compares with it too, told at
-// once or when the pipeline starts (stored results come first, before any job needs it).
-void Session::noteStoredOkTime(std::size_t sizeIndex, double seconds)
-{
-    if (m_pipeline)
-        m_pipeline->noteOkTime(sizeIndex, seconds);
-    else
-        m_storedOkTimes.emplace_back(sizeIndex, seconds);
 }
 
 // The size's reference cannot be had: every configuration of the size would fail to verify,
@@ -387,13 +317,14 @@ void Session::reportProgress()
 {
     Progress progress;
     progress.done = m_summary.ok + m_summary.failed + m_rounds.doneJobs();
-    progress.total = plannedConfigs() + m_rounds.plannedJobs();
+    progress.total = m_plans.planned() + m_rounds.plannedJobs();
     progress.elapsedSeconds = m_pacing.elapsedSeconds();
     progress.inFlight = m_inFlight.size();
     progress.paused = m_pacing.paused();
     if (m_spec.backend == BackendKind::Cuda && !m_options.compileOnly) {
         progress.gpus = m_options.gpus.size();
-        progress.gpusBusy = m_pipeline ? LaneReporter::busyLanes(*m_pipeline) : 0;
+        progress.gpusBusy =
+            m_pipeline.started() ? LaneReporter::busyLanes(m_pipeline.pipeline()) : 0;
     }
     // Only measured configs say how long the rest will take; reused ones cost nothing.
     if (m_measuredDone > 0 && progress.total >= progress.done)
@@ -414,35 +345,8 @@ void Session::updatePause()
 // that died meanwhile on the next collect.
 void Session::waitWhilePaused()
 {
-    forwardLogs();
+    m_pipeline.forwardLogs();
     std::this_thread::sleep_for(kPollInterval);
-}
-
-// A run whose measuring workers went through srun or ssh was opened as "cuda": its GPUs were
-// unknown until the workers' hellos. The first one's model and peaks become the run's (what
-// `show`, the roofline and "% of peak" judge it by); each result keeps its own GPU.
-Status Session::recordLaunchedDevice()
-{
-    const GpuIdentity *first = nullptr;
-    const auto &gpus = m_pipeline->launchedGpus();
-    for (std::size_t i = 0; i < gpus.size(); ++i) {
-        if (gpus[i].arch.empty()) // a location dropped at its start
-            continue;
-        m_listener.onLog(locationName(m_options.benchLaunchers, i) + " measures on " +
-                         gpus[i].name + " (" + gpus[i].uuid + ", " + gpus[i].arch + ")");
-        first = first ? first : &gpus[i];
-    }
-    if (!first)
-        return ok();
-    m_listener.onRunDevice(first->name, effectivePeaks(m_spec.peaks, first->peaks));
-    return m_run.store().runs().setDevice(m_summary.runId, first->name, first->peaks);
-}
-
-// Tells only with the pipeline started: before it no lane exists.
-void Session::reportLanes(bool all)
-{
-    if (m_pipeline)
-        m_lanes.report(*m_pipeline, all);
 }
 
 std::optional<LaneReporter::LaneJob> Session::laneJob(std::uint64_t token) const
@@ -457,30 +361,23 @@ std::optional<LaneReporter::LaneJob> Session::laneJob(std::uint64_t token) const
     return LaneReporter::LaneJob{job->second.plan->sizeIndex(), job->second.key, 1};
 }
 
-// The compile workers stay: only the measuring ones need to be new processes.
 Status Session::restartBenchWorkers()
 {
-    if (!m_pipeline)
-        return ok(); // the next job starts the pipeline, with new processes
-    auto status = m_pipeline->restartBenchWorkers();
-    forwardLogs();
-    if (status)
-        reportLanes(true);
-    return status;
+    return m_pipeline.restartBenchWorkers();
 }
 
 Expected<bool> Session::roomForJob()
 {
     if (auto status = ensurePipeline(); !status)
         return status.error();
-    return m_pipeline->canAccept();
+    return m_pipeline.pipeline().canAccept();
 }
 
 void Session::submit(const RoundPlan::Job &job, const RoundPlan::Finalist &finalist)
 {
     const std::uint64_t token = m_nextToken++;
     // A size's finalists all on one GPU: their rounds rank them, not the cards' speeds.
-    m_pipeline->submit(token, finalist.config, finalist.sizeIndex, finalist.sizeIndex);
+    m_pipeline.pipeline().submit(token, finalist.config, finalist.sizeIndex, finalist.sizeIndex);
     m_inFlight.emplace(token, InFlight{nullptr, finalist.config, finalist.configKey, job});
     m_listener.onConfigStarted(finalist.sizeIndex, finalist.configKey);
 }
@@ -492,14 +389,6 @@ Status Session::recordRound(const RoundPlan::Job &job, Result measured)
         return status;
     ++m_summary.roundsMeasured;
     return ok();
-}
-
-void Session::forwardLogs()
-{
-    if (!m_pipeline)
-        return;
-    for (const auto &line : m_pipeline->takeLogLines())
-        m_listener.onLog(line);
 }
 
 // Before the run is opened: a refused request, or a stop while queued, writes nothing to the
@@ -525,8 +414,7 @@ void Session::releaseAllocation()
 
 Expected<RunSummary> Session::fail(const EngineError &error)
 {
-    if (m_pipeline)
-        m_pipeline->stop();
+    m_pipeline.stop();
     releaseAllocation();
     m_run.closeFailed();
     m_listener.onFailed(error);

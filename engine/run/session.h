@@ -8,9 +8,10 @@
 #include "roundplan.h"
 #include "roundrunner.h"
 #include "runpacing.h"
+#include "runpipeline.h"
 #include "sessionlistener.h"
 #include "sessionoptions.h"
-#include "sizeplan.h"
+#include "sizeplans.h"
 #include "workspacerun.h"
 
 #include <chrono>
@@ -22,8 +23,6 @@
 #include <vector>
 
 namespace tb {
-
-class JobPipeline;
 
 // One tuning run of one spec, end to end: plan each problem size's space, hand configurations
 // to worker processes, commit every result to the workspace as it arrives, and tell the
@@ -59,15 +58,11 @@ private:
     Status openRun();
     Status planSizes();
     Status recordResolvedStrategy();
-    // The sizes' planned configurations now (a search that stops early plans fewer).
-    std::uint64_t plannedConfigs() const;
-    Status startPipeline();
     Status issueWork();
     Status issueJobs();
     Status ensurePipeline();
     bool workRemains() const;
     void giveUpSize(SizePlan &plan, const std::string &message);
-    void noteStoredOkTime(std::size_t sizeIndex, double seconds);
     Status waitForWorker();
     Status collect(std::chrono::milliseconds wait);
     Status record(SizePlan &plan, const Configuration &config, const std::string &key,
@@ -79,11 +74,8 @@ private:
     Expected<bool> roomForJob() override;
     void submit(const RoundPlan::Job &job, const RoundPlan::Finalist &finalist) override;
     Status restartBenchWorkers() override;
-    void forwardLogs();
     // Bench lanes: what each GPU measures now.
-    void reportLanes(bool all);
     std::optional<LaneReporter::LaneJob> laneJob(std::uint64_t token) const;
-    Status recordLaunchedDevice();
     void reportProgress() override;
     void updatePause();
     void waitWhilePaused();
@@ -96,14 +88,11 @@ private:
     std::optional<MetricEvaluator> m_metrics;
     // Before the pipeline: destroyed after it, its workers stopped before the job is cancelled.
     AllocationHold m_allocation;
-    std::unique_ptr<JobPipeline> m_pipeline;
-    std::vector<std::unique_ptr<SizePlan>> m_plans;
+    RunPipeline m_pipeline;
+    SizePlans m_plans;
     std::map<std::pair<std::string, std::size_t>, StoredResult> m_stored; // earlier, of the run
     std::map<std::uint64_t, InFlight> m_inFlight;
     std::set<std::size_t> m_failedSizes; // given up on: their reference failed
-    // Stored ok medians (size, seconds) met before the pipeline started, told to it when it
-    // starts: its early exit compares with the fastest (noteStoredOkTime).
-    std::vector<std::pair<std::size_t, double>> m_storedOkTimes;
     std::uint64_t m_nextToken = 1;
     std::uint64_t m_measuredDone = 0;
     RunSummary m_summary;

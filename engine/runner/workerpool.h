@@ -2,18 +2,18 @@
 
 // Private to tb_runner: the supervisor's state machine over its worker slots, without threads
 // or locks. Supervisor drives it from its I/O thread and serialises every call with a mutex.
-// The pool does the I/O (processes, pipes, frames); its rules live in classes without any:
-// CrashQuarantine, RestartBackoff and LauncherLossBudget for failures, jobfailure.h for
-// how a failed job is worded, JobOutcomes for what the caller takes, checkHello() and
-// checkSetupAnswer() for the handshake, StderrCapture and LogQueue for what is logged.
+// The pool does the process I/O: spawning, the pipes, reaping, restarts, shutdown. The rest is
+// in classes of its own: WorkerConversation for the protocol frame by frame, WorkerFailures for
+// what a failed worker leads to (with CrashQuarantine, RestartBackoff and LauncherLossBudget,
+// its rules without I/O), WorkerSlot for one slot's state, jobfailure.h for how a failed job is
+// worded, JobOutcomes for what the caller takes, StderrCapture and LogQueue for what is logged.
 
-#include "crashquarantine.h"
 #include "joboutcomes.h"
 #include "jobrequest.h"
-#include "launcherlossbudget.h"
 #include "logqueue.h"
-#include "restartbackoff.h"
 #include "supervisoroptions.h"
+#include "workerconversation.h"
+#include "workerfailures.h"
 #include "workerslot.h"
 
 #include "model/expected.h"
@@ -46,6 +46,9 @@ public:
     };
 
     explicit WorkerPool(SupervisorOptions options);
+    // Its parts hold references to its slots, outcomes and log.
+    WorkerPool(const WorkerPool &) = delete;
+    WorkerPool &operator=(const WorkerPool &) = delete;
 
     // --- driving, from the I/O thread
     void startAll(Clock::time_point now);
@@ -62,8 +65,8 @@ public:
 
     // --- queries and requests
     StartState startState() const;
-    const EngineError &startError() const { return *m_startError; }
-    void markStarted() { m_starting = false; }
+    const EngineError &startError() const { return *m_failures.startError(); }
+    void markStarted() { m_failures.markStarted(); }
     bool assign(const JobRequest &job);
     std::size_t idleCount() const;
     std::size_t busyCount() const;
@@ -79,40 +82,20 @@ public:
 private:
     void spawn(WorkerSlot &slot, Clock::time_point now);
     void sendJob(WorkerSlot &slot, Clock::time_point now);
-    void readStderr(WorkerSlot &slot);
-    void endOutput(WorkerSlot &slot);
     void readStdout(WorkerSlot &slot, Clock::time_point now);
-    void onFrame(WorkerSlot &slot, const Expected<std::string> &frame, Clock::time_point now);
-    void onHello(WorkerSlot &slot, const Expected<std::string> &frame, Clock::time_point now);
-    void onSetupAnswer(WorkerSlot &slot, const Expected<Message> &message);
-    void onJobAnswer(WorkerSlot &slot, Expected<Message> message);
-    void onDeadline(WorkerSlot &slot, Clock::time_point now);
-    void refuse(WorkerSlot &slot, EngineError error);
-    void endProcess(WorkerSlot &slot, WorkerSlot::Ending ending, std::string text,
-                    Clock::time_point now);
     void finishProcess(WorkerSlot &slot, Clock::time_point now);
-    JobRequest takeJob(WorkerSlot &slot);
-    void jobKilledWorker(WorkerSlot &slot, const std::string &how);
-    void referenceFailed(WorkerSlot &slot, std::string message);
-    void failedStart(WorkerSlot &slot, EngineError error, Clock::time_point now);
-    void lostToLauncher(WorkerSlot &slot, const std::string &reason);
-    void dropLocation(const std::string &lastReason);
+    // After the process is reaped: what its end means for the slot, its job and the pool.
+    void judgeEnd(WorkerSlot &slot, WorkerSlot::Ending ending, WorkerSlot::Phase phase,
+                  const std::string &how, const std::string &lost, Clock::time_point now);
     void log(std::string line);
-    std::string workerName() const;
-    // "worker 0", or "worker 0 on srun task 2" for a launched one: its hello's pid is the task.
-    std::string slotName(const WorkerSlot &slot) const;
 
     SupervisorOptions m_options;
     std::vector<WorkerSlot> m_slots;
-    CrashQuarantine m_quarantine;
-    RestartBackoff m_restarts;
-    LauncherLossBudget m_launcherLosses; // this location's, all told
     JobOutcomes m_outcomes;
     LogQueue m_log;
+    WorkerFailures m_failures;
+    WorkerConversation m_conversation;
     std::vector<JobRequest> m_abandoned;
-    std::optional<EngineError> m_startError;
-    std::optional<EngineError> m_health;
-    bool m_starting = true;
     bool m_stopping = false;
     Clock::time_point m_stopDeadline = Clock::time_point::max();
 };

@@ -1,6 +1,7 @@
 #pragma once
 
-// Private to tb_runner: the state of one worker slot of a WorkerPool.
+// Private to tb_runner: the state of one worker slot of a WorkerPool, and the steps that change
+// it alone (its job taken, its process ending, its stderr logged).
 
 #include "jobrequest.h"
 #include "stderrcapture.h"
@@ -17,6 +18,8 @@
 namespace tb::runner_detail {
 
 using Clock = std::chrono::steady_clock;
+
+class LogQueue;
 
 struct WorkerSlot
 {
@@ -40,6 +43,7 @@ struct WorkerSlot
     };
 
     int index = 0;
+    std::string name; // "worker 0", or "worker 0 on <location>" for a launched one
     Phase phase = Phase::Down;
     std::unique_ptr<WorkerProcess> process;
     std::unique_ptr<StreamParser> parser; // fresh for each process
@@ -66,6 +70,16 @@ struct WorkerSlot
     bool idle() const { return phase == Phase::Ready && healthy() && !job; }
     // Set up, with a job it has not been sent yet.
     bool jobWaiting() const { return phase == Phase::Ready && job && !jobSent; }
+
+    // The slot's job, which has its outcome now: the slot no longer holds it.
+    JobRequest takeJob();
+    // The process is on its way out (`ending`, not None): an Exited one is given a grace to
+    // exit, to learn its status; any other is killed. A second ending changes nothing.
+    void beginEnding(Ending why, std::string text, Clock::time_point now);
+    // Logs what the process wrote on stderr since the last call.
+    void readStderr(LogQueue &log);
+    // Ends a job's (or a start's) output: says how much of it was dropped, then its last lines.
+    void endOutput(LogQueue &log);
 };
 
 } // namespace tb::runner_detail

@@ -1,6 +1,6 @@
 #include "childprocess.h"
 
-#include "runner/spawnsignals.h"
+#include "posix/spawnsignals.h"
 
 #include <cerrno>
 #include <csignal>

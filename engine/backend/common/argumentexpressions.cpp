@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 namespace tb {
 
@@ -21,22 +22,15 @@ Status storeInteger(std::span<unsigned char, 8> storage, double value, const Arg
         value >= std::ldexp(1.0, std::numeric_limits<T>::digits))
         return argumentError(argument, "value " + formatValue(value) + " does not fit in " +
                                            toString(argument.type));
-    T typed{};
-    if constexpr (convertsThroughFloat<T>)
-        typed = static_cast<T>(static_cast<float>(value)); // rounded once, as a kernel rounds
-    else
-        typed = static_cast<T>(value);
+    static_assert(std::is_integral_v<T>, "reals go through storeReal");
+    const T typed = static_cast<T>(value); // whole and in range: exact
     std::memcpy(storage.data(), &typed, sizeof typed);
     return ok();
 }
 
 template <typename T> Status storeReal(std::span<unsigned char, 8> storage, double value)
 {
-    T typed{};
-    if constexpr (convertsThroughFloat<T>)
-        typed = static_cast<T>(static_cast<float>(value)); // rounded once, as a kernel rounds
-    else
-        typed = static_cast<T>(value);
+    const T typed = roundToReal<T>(value); // as hostbuffer.cpp fills an element of T
     std::memcpy(storage.data(), &typed, sizeof typed);
     return ok();
 }

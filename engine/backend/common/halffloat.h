@@ -25,6 +25,17 @@ inline constexpr bool isFloat8 = std::is_same_v<T, E4M3Float> || std::is_same_v<
 // A real narrower than float (16 or 8 bits): converted to and from float, never directly.
 template <typename T> inline constexpr bool convertsThroughFloat = isHalfFloat<T> || isFloat8<T>;
 
+// `value` as the real type T (float, double or a narrow real), rounded once as a kernel rounds
+// it: a narrow real is reached through float, because its types convert from float only (and a
+// kernel converts a float argument or element the same way).
+template <typename T> T roundToReal(double value)
+{
+    if constexpr (convertsThroughFloat<T>)
+        return static_cast<T>(static_cast<float>(value));
+    else
+        return static_cast<T>(value);
+}
+
 // The next 16-bit real below `value` (towards minus infinity); `value` finite.
 template <typename T> T nextHalfBelow(T value)
 {

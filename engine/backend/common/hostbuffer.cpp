@@ -56,10 +56,8 @@ template <typename Function> void withType(ElementType type, Function &&function
 // saturate), then wrap modulo 2^bits as C code storing a sequence into int8 would expect.
 template <typename T> T convert(double value)
 {
-    if constexpr (std::is_floating_point_v<T>) {
-        return static_cast<T>(value);
-    } else if constexpr (convertsThroughFloat<T>) {
-        return static_cast<T>(static_cast<float>(value)); // as a kernel rounds a float
+    if constexpr (std::is_floating_point_v<T> || convertsThroughFloat<T>) {
+        return roundToReal<T>(value);
     } else {
         if (std::isnan(value))
             return T{};

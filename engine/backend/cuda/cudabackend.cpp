@@ -325,10 +325,7 @@ CudaStatus CudaBackend::applyTritonLaunch(const TritonLaunch &launch, LaunchShap
     if (launch.numCtas != 1) // Triton launches a cluster of num_ctas blocks along x
         if (CudaStatus allowed = allowClusters(launch.numCtas, kernel.module); !allowed)
             return allowed;
-    // Triton's launcher: gridDimX is the grid's x times num_ctas, a cluster per program.
-    shape.grid[0] *= static_cast<std::uint64_t>(launch.numCtas);
-    shape.block = {static_cast<std::uint64_t>(32 * launch.numWarps), 1, 1};
-    shape.dynamicSharedBytes = launch.sharedBytes;
+    applyTritonShape(launch, shape);
     kernel.triton = std::make_unique<TritonLaunchParameters>(*m_driver);
     return kernel.triton->bind(launch, m_spec->arguments, m_arguments->kernelParams(), shape);
 }

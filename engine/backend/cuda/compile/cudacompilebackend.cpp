@@ -7,6 +7,7 @@
 #include "model/timerkind.h"
 #include "model/tritonkernel.h"
 #include "occupancy.h"
+#include "tritonlaunch.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -82,10 +83,8 @@ Result CudaCompileBackend::run(const Configuration &config, std::size_t sizeInde
             std::fprintf(stderr, "tunebench-worker: cannot write the code files to %s: %s\n",
                          directory.c_str(), written.error().toString().c_str());
 
-    if (build.triton) { // Triton's build decides (warp specialisation may add warps)
-        shape->block = {static_cast<std::uint64_t>(32 * build.triton->numWarps), 1, 1};
-        shape->dynamicSharedBytes = build.triton->sharedBytes;
-    }
+    if (build.triton) // the grid, block and shared memory the measuring backend launches
+        applyTritonShape(*build.triton, *shape);
     const Occupancy occupancy = launchOccupancy(*m_limits, build.usage, *shape);
     fillResources(result, build.usage, *shape, occupancy);
     if (!occupancy.launchable)

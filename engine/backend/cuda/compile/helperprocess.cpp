@@ -1,5 +1,7 @@
 #include "helperprocess.h"
 
+#include "posix/spawnsignals.h"
+
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -72,16 +74,7 @@ Expected<HelperProcess> HelperProcess::start(const std::vector<std::string> &arg
     posix_spawnattr_init(&attributes);
     posix_spawnattr_setpgroup(&attributes, 0);
     // A clean signal start: the worker may block or ignore signals the helper needs.
-    sigset_t none;
-    sigemptyset(&none);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD})
-        sigaddset(&defaults, signal);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                              POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | cleanChildSignals(attributes));
 
     std::vector<char *> arguments;
     for (const auto &argument : argv)

@@ -1,5 +1,7 @@
 #include "tritonlaunch.h"
 
+#include "launchshape.h"
+
 #include <nlohmann/json.hpp>
 
 namespace tb {
@@ -63,6 +65,13 @@ TritonLaunch tritonLaunchFromAnswer(const nlohmann::json &answer)
     for (const auto &argument : answer.at("launch").at("arguments"))
         launch.arguments.push_back(argument.at("name").get<std::string>());
     return launch;
+}
+
+void applyTritonShape(const TritonLaunch &launch, LaunchShape &shape)
+{
+    shape.grid[0] *= static_cast<std::uint64_t>(launch.numCtas);
+    shape.block = {static_cast<std::uint64_t>(32 * launch.numWarps), 1, 1};
+    shape.dynamicSharedBytes = launch.sharedBytes;
 }
 
 } // namespace tb

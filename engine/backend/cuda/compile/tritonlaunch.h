@@ -9,6 +9,8 @@
 
 namespace tb {
 
+struct LaunchShape;
+
 // How a compiled Triton kernel is launched, from Triton's metadata of the build (what its own
 // launcher reads, docs/triton-launch.md): the threads are 32 x numWarps, the dynamic shared
 // memory is sharedBytes, and after the kernel's own parameters come the scratch pointers
@@ -38,5 +40,11 @@ TritonLaunch tritonLaunchFromJson(const nlohmann::json &json);
 // From the helper's compile answer ("metadata" and "launch" objects; tritonhelper.h). Throws
 // nlohmann::json::exception when a field it needs is missing or of the wrong type.
 TritonLaunch tritonLaunchFromAnswer(const nlohmann::json &answer);
+
+// Shapes a spec's launch as Triton's own launcher does: the grid's x times num_ctas (a cluster
+// of num_ctas blocks per program), 32 x num_warps threads and the build's shared memory (the
+// build decides: warp specialisation may add warps). One rule for the measuring backend and
+// the compile-only one, so that both report the same grid.
+void applyTritonShape(const TritonLaunch &launch, LaunchShape &shape);
 
 } // namespace tb

@@ -1,4 +1,5 @@
 #include "backend/cuda/compile/launchshape.h"
+#include "backend/cuda/compile/tritonlaunch.h"
 
 #include <QTest>
 
@@ -74,6 +75,23 @@ private slots:
         auto fixed = LaunchShapeEvaluator::create(triton);
         QVERIFY(fixed.hasValue());
         QCOMPARE(fixed->evaluate(Configuration{{64, 1}}, 0)->block[0], std::uint64_t{128});
+    }
+
+    // The build's launch overrides the spec's: what both the measuring and the compile-only
+    // backend launch or report, the grid's x counting a cluster of num_ctas blocks per program.
+    void shapesATritonBuildAsTritonsLauncher()
+    {
+        TritonLaunch launch;
+        launch.numWarps = 8;
+        launch.numCtas = 2;
+        launch.sharedBytes = 49152;
+        LaunchShape shape;
+        shape.grid = {32, 3, 1};
+        shape.block = {128, 1, 1};
+        applyTritonShape(launch, shape);
+        QCOMPARE(shape.grid, (std::array<std::uint64_t, 3>{64, 3, 1}));
+        QCOMPARE(shape.block, (std::array<std::uint64_t, 3>{256, 1, 1}));
+        QCOMPARE(shape.dynamicSharedBytes, std::uint64_t{49152});
     }
 
     void worksWithoutProblemSizes()

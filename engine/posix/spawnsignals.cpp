@@ -6,7 +6,8 @@ namespace tb {
 
 short cleanChildSignals(posix_spawnattr_t &attributes)
 {
-    constexpr int kDefaultSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2};
+    constexpr int kDefaultSignals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,
+                                       SIGPIPE, SIGUSR1, SIGUSR2, SIGCHLD};
     sigset_t none;
     sigemptyset(&none);
     sigset_t defaults;
