@@ -48,9 +48,11 @@ const char *toString(ElementType type)
 
 std::uint64_t MismatchAllowance::of(std::uint64_t elementCount) const
 {
-    if (!isFraction())
-        return static_cast<std::uint64_t>(value);
-    return static_cast<std::uint64_t>(std::floor(value * static_cast<double>(elementCount)));
+    if (isFraction())
+        return static_cast<std::uint64_t>(std::floor(value * static_cast<double>(elementCount)));
+    // A count past any output's size allows every element (and converts without overflow).
+    return value < static_cast<double>(elementCount) ? static_cast<std::uint64_t>(value)
+                                                     : elementCount;
 }
 
 const ExpectedOutput *Verification::expectedFor(const std::string &output) const
