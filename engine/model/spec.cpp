@@ -1,5 +1,7 @@
 #include "spec.h"
 
+#include <algorithm>
+#include <cmath>
 #include <iterator>
 
 namespace tb {
@@ -42,6 +44,31 @@ const char *toString(ElementType type)
         return "float8_e5m2";
     }
     return "float32";
+}
+
+std::uint64_t MismatchAllowance::of(std::uint64_t elementCount) const
+{
+    if (isFraction())
+        return static_cast<std::uint64_t>(std::floor(value * static_cast<double>(elementCount)));
+    // A count past any output's size allows every element (and converts without overflow).
+    return value < static_cast<double>(elementCount) ? static_cast<std::uint64_t>(value)
+                                                     : elementCount;
+}
+
+const ExpectedOutput *Verification::expectedFor(const std::string &output) const
+{
+    auto found =
+        std::find_if(expected.begin(), expected.end(),
+                     [&output](const ExpectedOutput &entry) { return entry.output == output; });
+    return found == expected.end() ? nullptr : &*found;
+}
+
+OutputTolerance Verification::toleranceFor(const std::string &output) const
+{
+    const ExpectedOutput *entry = expectedFor(output);
+    if (!entry)
+        return {rtol, atol, {}};
+    return {entry->rtol.value_or(rtol), entry->atol.value_or(atol), entry->maxMismatches};
 }
 
 std::size_t elementSize(ElementType type)

@@ -105,11 +105,50 @@ struct Argument
     bool isParameter() const { return kind != Kind::Constant; }
 };
 
+// How many elements of an output may differ and the output still pass: a count (an integer
+// >= 0), or below 1 a fraction of the output's element count. An int bitmap whose points lie
+// on an edge can legitimately differ in a few elements where floating-point contraction does.
+struct MismatchAllowance
+{
+    double value = 0;
+
+    bool isFraction() const { return value > 0 && value < 1; }
+    // The count tolerated in an output of `elementCount` elements (a fraction rounded down).
+    std::uint64_t of(std::uint64_t elementCount) const;
+};
+
+// What one output is compared with: its verification.expected entry's settings, the rest
+// the section's.
+struct OutputTolerance
+{
+    double rtol = 1e-5;
+    double atol = 1e-8;
+    MismatchAllowance maxMismatches;
+};
+
+// verification.expected["name"]: one output's own comparison settings.
+struct ExpectedOutput
+{
+    std::string output;         // the output argument's name
+    std::optional<double> rtol; // unset: the section's
+    std::optional<double> atol; // unset: the section's
+    MismatchAllowance maxMismatches;
+    // The expected contents from a file, relative to the spec's directory; "": the reference
+    // configuration's. The reader refuses a file until the file reader is wired in.
+    std::string file;
+};
+
 struct Verification
 {
     std::optional<std::vector<double>> reference; // reference config values (parameter order)
     double rtol = 1e-5;
     double atol = 1e-8;
+    std::vector<ExpectedOutput> expected; // in document order, each output at most once
+
+    // The entry for `output`, or nullptr.
+    const ExpectedOutput *expectedFor(const std::string &output) const;
+    // `output`'s settings: its entry's where it sets them, else the section's.
+    OutputTolerance toleranceFor(const std::string &output) const;
 };
 
 struct DerivedMetric

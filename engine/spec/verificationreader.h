@@ -8,7 +8,8 @@
 namespace tb {
 
 // Reads "verification": the reference configuration (a value for every parameter, among its
-// values) and the tolerances. Runs after the parameters were read.
+// values), the tolerances and each output's own ("expected"). Runs after the parameters and
+// the arguments were read.
 class VerificationReader
 {
 public:
@@ -18,6 +19,10 @@ public:
 
 private:
     void readReference(const Json &reference, const std::string &path);
+    void readExpected(const Json &expected, const std::string &path, bool hasReference);
+    ExpectedOutput readExpectedOutput(const Json &entry, const std::string &path);
+    void readAllowance(double value, const std::string &path, MismatchAllowance &allowance);
+    bool checkOutputName(const std::string &name, const std::string &path);
 
     JsonReader &m_reader;
     Spec &m_spec;

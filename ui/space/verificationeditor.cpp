@@ -9,6 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
@@ -17,6 +18,36 @@ namespace tb {
 namespace {
 
 const QString kReference = QStringLiteral("/verification/reference");
+const QString kExpected = QStringLiteral("/verification/expected");
+
+// "bitmap: up to 3 elements may differ; rtol 0.01": one output's entry as a line, the values
+// as the document has them (the validator judges them).
+QString expectedLine(const std::string &output, const SpecJson &entry)
+{
+    QStringList settings;
+    const SpecJson allowance = entry.value("max_mismatches", SpecJson());
+    if (allowance.is_number()) {
+        const double value = allowance.get<double>();
+        settings << (value > 0 && value < 1
+                         ? VerificationEditor::tr("up to %1% of its elements may differ")
+                               .arg(FieldCodec::formatNumber(FieldCodec::number(value * 100)))
+                         : VerificationEditor::tr("up to %1 elements may differ")
+                               .arg(FieldCodec::formatNumber(allowance)));
+    }
+    for (const char *key : {"rtol", "atol"}) {
+        const SpecJson value = entry.value(key, SpecJson());
+        if (value.is_number())
+            settings << QString::fromLatin1(key) + QLatin1Char(' ') +
+                            FieldCodec::formatNumber(value);
+    }
+    const SpecJson file = entry.value("file", SpecJson());
+    if (file.is_string())
+        settings << VerificationEditor::tr("file %1").arg(
+            QString::fromStdString(file.get<std::string>()));
+    return QString::fromStdString(output) + QStringLiteral(": ") +
+           (settings.isEmpty() ? VerificationEditor::tr("the section's tolerances")
+                               : settings.join(QStringLiteral("; ")));
+}
 
 // The parameters' names and value lists (a range's first values), as the pickers offer them.
 QList<QPair<QString, QStringList>> parameterChoices(const SpecJson &spec)
@@ -81,15 +112,43 @@ VerificationEditor::VerificationEditor(SpecDocument *document, QWidget *parent)
                                 {tr("Absolute tolerance:"), "/verification/atol",
                                  tr("Allowed |out - ref| near zero"), tr("1e-8")});
 
+    m_expected = new QLabel(this);
+    m_expected->setObjectName(QStringLiteral("expectedOutputs"));
+    m_expected->setWordWrap(true);
+    m_expected->setToolTip(tr("Each output's own tolerances and allowed mismatches "
+                              "(verification.expected); edit them in the spec's JSON"));
+    layout->addWidget(m_expected);
+    m_expectedError = new ErrorLabel(this);
+    layout->addWidget(m_expectedError);
+
     connect(m_useReference, &QCheckBox::clicked, this, &VerificationEditor::onReferenceToggled);
     connect(m_document, &SpecDocument::changed, this, [this](const QString &pointer) {
         if (jsonpointer::overlaps(pointer, QStringLiteral("/parameters")) ||
             jsonpointer::overlaps(pointer, kReference))
             refresh();
+        if (jsonpointer::overlaps(pointer, kExpected))
+            refreshExpected();
     });
-    connect(m_document, &SpecDocument::validated, this,
-            [this] { m_referenceError->setErrors(m_document->errorsUnder(kReference)); });
+    connect(m_document, &SpecDocument::validated, this, [this] {
+        m_referenceError->setErrors(m_document->errorsUnder(kReference));
+        m_expectedError->setErrors(m_document->errorsUnder(kExpected));
+    });
     refresh();
+    refreshExpected();
+}
+
+void VerificationEditor::refreshExpected()
+{
+    const SpecJson expected = m_document->value(kExpected);
+    QStringList lines;
+    if (expected.is_object())
+        for (const auto &item : expected.items())
+            if (item.value().is_object())
+                lines << expectedLine(item.key(), item.value());
+    m_expected->setText(lines.isEmpty() ? QString()
+                                        : tr("Per output:") + QStringLiteral("\n") +
+                                              lines.join(QLatin1Char('\n')));
+    m_expected->setVisible(!lines.isEmpty());
 }
 
 QComboBox *VerificationEditor::referenceCombo(const QString &parameter) const

@@ -2,6 +2,7 @@
 
 #include "backend/common/hostbuffer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -9,14 +10,6 @@
 namespace tb {
 
 namespace {
-
-struct Mismatches
-{
-    std::uint64_t count = 0;
-    std::uint64_t firstIndex = 0;
-    double firstValue = 0;
-    double firstExpected = 0;
-};
 
 std::string number(double value)
 {
@@ -63,12 +56,17 @@ OutputSnapshot OutputSnapshot::copyOf(const OutputView &view)
 
 bool OutputVerifier::matches(double value, double expected) const
 {
+    return matches(value, expected, m_verification.toleranceFor({}));
+}
+
+bool OutputVerifier::matches(double value, double expected, const OutputTolerance &tolerance)
+{
     if (value == expected)
         return true;
     // Past here an infinity would make the tolerance infinite too, and NaN never compares.
     if (!std::isfinite(value) || !std::isfinite(expected))
         return false;
-    return std::fabs(value - expected) <= m_atol + m_rtol * std::fabs(expected);
+    return std::fabs(value - expected) <= tolerance.atol + tolerance.rtol * std::fabs(expected);
 }
 
 std::string OutputVerifier::compare(const std::vector<OutputView> &reference,
@@ -77,31 +75,36 @@ std::string OutputVerifier::compare(const std::vector<OutputView> &reference,
     if (reference.size() != actual.size())
         return "the configuration has " + std::to_string(actual.size()) +
                " outputs, the reference " + std::to_string(reference.size());
-    for (std::size_t b = 0; b < actual.size(); ++b) {
-        const OutputView &expected = reference[b];
-        const OutputView &got = actual[b];
-        if (expected.count != got.count)
-            return "output '" + got.name + "' has " + std::to_string(got.count) +
-                   " elements, the reference's has " + std::to_string(expected.count);
-        // Most configurations reproduce the reference exactly: a typed pass settles them in
-        // milliseconds even for 16M elements (NaN != NaN, so NaN still goes the slow way).
-        if (expected.type == got.type && allEqual(expected, got))
-            continue;
-        Mismatches mismatches;
-        for (std::uint64_t i = 0; i < got.count; ++i) {
-            const double value = readElement(got.data, got.type, i);
-            const double want = readElement(expected.data, expected.type, i);
-            if (matches(value, want))
-                continue;
-            if (mismatches.count++ == 0)
-                mismatches = {1, i, value, want};
-        }
-        if (mismatches.count > 0)
-            return outputMismatchMessage(got.name, mismatches.count, got.count,
-                                         mismatches.firstIndex, mismatches.firstValue,
-                                         mismatches.firstExpected);
-    }
+    for (std::size_t b = 0; b < actual.size(); ++b)
+        if (std::string mismatch = compareOutput(reference[b], actual[b]); !mismatch.empty())
+            return mismatch;
     return {};
+}
+
+std::string OutputVerifier::compareOutput(const OutputView &expected, const OutputView &got) const
+{
+    if (expected.count != got.count)
+        return "output '" + got.name + "' has " + std::to_string(got.count) +
+               " elements, the reference's has " + std::to_string(expected.count);
+    // Most configurations reproduce the reference exactly: a typed pass settles them in
+    // milliseconds even for 16M elements (NaN != NaN, so NaN still goes the slow way).
+    if (expected.type == got.type && allEqual(expected, got))
+        return {};
+    const OutputTolerance tolerance = m_verification.toleranceFor(got.name);
+    std::uint64_t mismatches = 0;
+    std::vector<ElementMismatch> first;
+    for (std::uint64_t i = 0; i < got.count; ++i) {
+        const double value = readElement(got.data, got.type, i);
+        const double want = readElement(expected.data, expected.type, i);
+        if (matches(value, want, tolerance))
+            continue;
+        if (mismatches++ < kShownMismatches)
+            first.push_back({i, value, want});
+    }
+    const std::uint64_t allowed = tolerance.maxMismatches.of(got.count);
+    if (mismatches <= allowed)
+        return {};
+    return outputMismatchMessage(got.name, mismatches, got.count, allowed, first);
 }
 
 std::string OutputVerifier::compare(const std::vector<OutputSnapshot> &reference,
@@ -114,12 +117,21 @@ std::string OutputVerifier::compare(const std::vector<OutputSnapshot> &reference
 }
 
 std::string outputMismatchMessage(const std::string &name, std::uint64_t mismatches,
-                                  std::uint64_t count, std::uint64_t firstIndex, double got,
-                                  double expected)
+                                  std::uint64_t count, std::uint64_t allowed,
+                                  std::span<const ElementMismatch> first)
 {
-    return std::to_string(mismatches) + " of " + std::to_string(count) + " elements of output '" +
-           name + "' differ from the reference; first at [" + std::to_string(firstIndex) +
-           "]: got " + number(got) + ", expected " + number(expected);
+    std::string message = std::to_string(mismatches) + " of " + std::to_string(count) +
+                          " elements of output '" + name + "' differ from the reference";
+    if (allowed > 0)
+        message += " (" + std::to_string(allowed) + " allowed)";
+    const char *separator = "; first at ";
+    for (const ElementMismatch &element : first.first(std::min(first.size(), kShownMismatches))) {
+        message += separator;
+        message += "[" + std::to_string(element.index) + "]: got " + number(element.got) +
+                   ", expected " + number(element.expected);
+        separator = "; ";
+    }
+    return message;
 }
 
 } // namespace tb

@@ -85,7 +85,7 @@ Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex, doubl
             return failedResult(result, ResultStatus::InvalidLaunch, bound.error().toString());
         m_arguments->resetOutputs();
         m_call->invoke(library->entry(), m_arguments->callArguments());
-        const OutputVerifier verifier(m_spec->verification.rtol, m_spec->verification.atol);
+        const OutputVerifier verifier(m_spec->verification);
         if (std::string mismatch = verifier.compare(reference.outputs, m_arguments->outputs());
             !mismatch.empty())
             return failedResult(result, ResultStatus::WrongResult, mismatch);

@@ -435,8 +435,7 @@ CudaStatus CudaBackend::verify(const Reference &reference, const LoadedKernel &k
     if (CudaStatus ran = runOnce(kernel); !ran)
         return ran;
     return reference.outputs.verify(*m_driver, *m_verifier, m_arguments->outputs(),
-                                    m_spec->verification.rtol, m_spec->verification.atol,
-                                    m_stream.handle());
+                                    m_spec->verification, m_stream.handle());
 }
 
 Result CudaBackend::failed(Result result, const CudaFailure &failure)

@@ -13,9 +13,10 @@ namespace tb {
 
 namespace {
 
-// Each thread walks its elements in increasing order, so its first mismatch is its lowest;
-// it adds its count and offers that index once, at the end (a kernel writing NaN everywhere
-// would otherwise put 16M atomics on one address). Elements are compared as doubles, as
+// Each thread walks its elements from `begin` on in increasing order, so its first mismatch
+// is its lowest; it adds its count and offers that index once, at the end (a kernel writing
+// NaN everywhere would otherwise put 16M atomics on one address). A pass from `begin` past
+// the first mismatch finds the next one, for the message. Elements are compared as doubles, as
 // OutputVerifier reads them. The tolerance uses __dmul_rn/__dadd_rn because NVRTC would
 // otherwise fuse it into an FMA, whose single rounding can differ from the host's two.
 //
@@ -70,14 +71,14 @@ __device__ double tb_widen(tb_float8_e5m2 x)
 }
 
 template <typename T>
-__global__ void tb_verify(const T *got, const T *ref, unsigned long long count, double atol,
-                          double rtol, unsigned long long *mismatchCount,
-                          unsigned long long *firstIndex)
+__global__ void tb_verify(const T *got, const T *ref, unsigned long long begin,
+                          unsigned long long count, double atol, double rtol,
+                          unsigned long long *mismatchCount, unsigned long long *firstIndex)
 {
     unsigned long long mismatches = 0;
     unsigned long long first = ~0ull;
     const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
-    for (unsigned long long i = blockIdx.x * static_cast<unsigned long long>(blockDim.x) +
+    for (unsigned long long i = begin + blockIdx.x * static_cast<unsigned long long>(blockDim.x) +
                                 threadIdx.x;
          i < count; i += stride) {
         const double value = tb_widen(got[i]);
@@ -173,10 +174,30 @@ CudaStatus DeviceVerifier::elementAt(CUdeviceptr data, ElementType type, std::ui
     return {};
 }
 
-CudaStatus DeviceVerifier::compare(const DeviceOutput &actual, CUdeviceptr reference, double rtol,
-                                   double atol, CUstream stream, std::string &mismatch)
+CudaStatus DeviceVerifier::firstMismatchIndices(const MismatchScan &whole,
+                                                const std::function<ScanFrom> &scanFrom,
+                                                std::vector<std::uint64_t> &indices)
 {
-    mismatch.clear();
+    indices.clear();
+    if (whole.count == 0)
+        return {};
+    indices.push_back(whole.firstIndex);
+    const std::uint64_t wanted = std::min<std::uint64_t>(whole.count, kShownMismatches);
+    while (indices.size() < wanted) {
+        MismatchScan rest;
+        if (CudaStatus scanned = scanFrom(indices.back() + 1, rest); !scanned)
+            return scanned;
+        if (rest.count == 0)
+            break; // only if the output changed between passes; show what was found
+        indices.push_back(rest.firstIndex);
+    }
+    return {};
+}
+
+CudaStatus DeviceVerifier::scan(const DeviceOutput &actual, CUdeviceptr reference,
+                                const OutputTolerance &tolerance, std::uint64_t begin,
+                                CUstream stream, MismatchScan &found)
+{
     CUfunction function = nullptr;
     if (CudaStatus built = kernelFor(actual.type, function); !built)
         return built;
@@ -188,10 +209,13 @@ CudaStatus DeviceVerifier::compare(const DeviceOutput &actual, CUdeviceptr refer
         return cleared;
 
     CUdeviceptr got = actual.pointer;
+    unsigned long long first = begin;
     unsigned long long count = actual.count;
+    double atol = tolerance.atol;
+    double rtol = tolerance.rtol;
     CUdeviceptr mismatchCount = m_counters.pointer();
     CUdeviceptr firstIndex = m_counters.pointer() + sizeof(unsigned long long);
-    void *params[] = {&got, &reference, &count, &atol, &rtol, &mismatchCount, &firstIndex};
+    void *params[] = {&got, &reference, &first, &count, &atol, &rtol, &mismatchCount, &firstIndex};
     if (CudaStatus launched =
             m_driver->check(m_driver->launchKernel(function, m_blocks, 1, 1, kThreads, 1, 1, 0,
                                                    stream, params, nullptr),
@@ -204,16 +228,38 @@ CudaStatus DeviceVerifier::compare(const DeviceOutput &actual, CUdeviceptr refer
         return synced;
     if (CudaStatus read = m_counters.download(counters, sizeof counters); !read)
         return read;
-    if (counters[0] == 0)
+    found = {counters[0], counters[1]};
+    return {};
+}
+
+CudaStatus DeviceVerifier::compare(const DeviceOutput &actual, CUdeviceptr reference,
+                                   const OutputTolerance &tolerance, CUstream stream,
+                                   std::string &mismatch)
+{
+    mismatch.clear();
+    MismatchScan whole;
+    if (CudaStatus scanned = scan(actual, reference, tolerance, 0, stream, whole); !scanned)
+        return scanned;
+    const std::uint64_t allowed = tolerance.maxMismatches.of(actual.count);
+    if (whole.count <= allowed)
         return {};
-    double value = 0;
-    double expected = 0;
-    if (CudaStatus read = elementAt(actual.pointer, actual.type, counters[1], value); !read)
-        return read;
-    if (CudaStatus read = elementAt(reference, actual.type, counters[1], expected); !read)
-        return read;
-    mismatch =
-        outputMismatchMessage(actual.name, counters[0], actual.count, counters[1], value, expected);
+    // A failing output only: up to two more passes, each from just past the last index found.
+    std::vector<std::uint64_t> indices;
+    const auto scanFrom = [&](std::uint64_t begin, MismatchScan &rest) {
+        return scan(actual, reference, tolerance, begin, stream, rest);
+    };
+    if (CudaStatus found = firstMismatchIndices(whole, scanFrom, indices); !found)
+        return found;
+    std::vector<ElementMismatch> first;
+    for (std::uint64_t index : indices) {
+        ElementMismatch element{index, 0, 0};
+        if (CudaStatus read = elementAt(actual.pointer, actual.type, index, element.got); !read)
+            return read;
+        if (CudaStatus read = elementAt(reference, actual.type, index, element.expected); !read)
+            return read;
+        first.push_back(element);
+    }
+    mismatch = outputMismatchMessage(actual.name, whole.count, actual.count, allowed, first);
     return {};
 }
 

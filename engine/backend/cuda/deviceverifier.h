@@ -9,7 +9,9 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace tb {
 
@@ -26,12 +28,14 @@ struct DeviceOutput
 };
 
 // Compares a configuration's output with the reference's on the GPU, with exactly
-// OutputVerifier's rule and message: an element matches when it equals the reference (as a
-// double; infinities included) or when |x - ref| <= atol + rtol * |ref|; NaN never matches.
+// OutputVerifier's rule, allowance and message: an element matches when it equals the
+// reference (as a double; infinities included) or when |x - ref| <= atol + rtol * |ref|; NaN
+// never matches; the output passes while no more elements differ than max_mismatches allows.
 //
 // Copying a 4096^2 output back to pageable memory and walking it on the CPU took as long as
 // measuring the kernel (bench/results/cuda_throughput.md); here only two counters (16 bytes)
-// come back, and on a mismatch the two elements of the first one, for the message.
+// come back, and on a failing output the two elements of each of the first few differing
+// ones, for the message.
 //
 // The comparison kernel is a template built once per element type with NVRTC, on first use
 // (a disk-cache hit after the first run). float32, float64, int32, int64 and uint32 are
@@ -48,11 +52,30 @@ public:
     static const char *kernelSource();
 
     // Compares `actual` with `reference` (the same type and count) on `stream`, then waits for
-    // it. `mismatch` is left empty when every element matches and gets the message otherwise.
-    CudaStatus compare(const DeviceOutput &actual, CUdeviceptr reference, double rtol, double atol,
-                       CUstream stream, std::string &mismatch);
+    // it. `mismatch` is left empty when no more elements differ than `tolerance` allows, and
+    // gets the message otherwise.
+    CudaStatus compare(const DeviceOutput &actual, CUdeviceptr reference,
+                       const OutputTolerance &tolerance, CUstream stream, std::string &mismatch);
+
+    // What one pass of the kernel found from an element on: how many elements there differ,
+    // and the lowest such index (~0 when none).
+    struct MismatchScan
+    {
+        std::uint64_t count = 0;
+        std::uint64_t firstIndex = ~0ULL;
+    };
+    using ScanFrom = CudaStatus(std::uint64_t begin, MismatchScan &found);
+    // The lowest differing indices for the message, at most kShownMismatches: `whole` is the
+    // pass over every element, and each further pass starts just past the last index found.
+    // The kernel keeps one index, so this costs a pass per index, on a failing output only.
+    static CudaStatus firstMismatchIndices(const MismatchScan &whole,
+                                           const std::function<ScanFrom> &scanFrom,
+                                           std::vector<std::uint64_t> &indices);
 
 private:
+    CudaStatus scan(const DeviceOutput &actual, CUdeviceptr reference,
+                    const OutputTolerance &tolerance, std::uint64_t begin, CUstream stream,
+                    MismatchScan &found);
     CudaStatus kernelFor(ElementType type, CUfunction &function);
     CudaStatus elementAt(CUdeviceptr data, ElementType type, std::uint64_t index,
                          double &value) const;

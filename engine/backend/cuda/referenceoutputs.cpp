@@ -46,8 +46,8 @@ CudaStatus ReferenceOutputs::keep(const CudaDriver &driver,
 }
 
 CudaStatus ReferenceOutputs::verify(const CudaDriver &driver, DeviceVerifier &verifier,
-                                    const std::vector<DeviceOutput> &actual, double rtol,
-                                    double atol, CUstream stream) const
+                                    const std::vector<DeviceOutput> &actual,
+                                    const Verification &verification, CUstream stream) const
 {
     // The same guards and texts as OutputVerifier's.
     if (m_outputs.size() != actual.size())
@@ -61,7 +61,7 @@ CudaStatus ReferenceOutputs::verify(const CudaDriver &driver, DeviceVerifier &ve
                                " elements, the reference's has " + std::to_string(expected.count));
         std::string mismatch;
         if (CudaStatus compared =
-                compare(driver, verifier, expected, got, rtol, atol, stream, mismatch);
+                compare(driver, verifier, expected, got, verification, stream, mismatch);
             !compared)
             return compared;
         if (!mismatch.empty())
@@ -72,17 +72,18 @@ CudaStatus ReferenceOutputs::verify(const CudaDriver &driver, DeviceVerifier &ve
 
 CudaStatus ReferenceOutputs::compare(const CudaDriver &driver, DeviceVerifier &verifier,
                                      const Output &expected, const DeviceOutput &actual,
-                                     double rtol, double atol, CUstream stream,
+                                     const Verification &verification, CUstream stream,
                                      std::string &mismatch) const
 {
     if (!expected.host)
-        return verifier.compare(actual, expected.device.pointer(), rtol, atol, stream, mismatch);
+        return verifier.compare(actual, expected.device.pointer(),
+                                verification.toleranceFor(actual.name), stream, mismatch);
     std::vector<std::byte> bytes(byteCount(actual));
     if (CudaStatus copied = driver.check(
             driver.memcpyDtoH(bytes.data(), actual.pointer, bytes.size()), "cuMemcpyDtoH");
         !copied)
         return copied;
-    const OutputVerifier outputVerifier(rtol, atol);
+    const OutputVerifier outputVerifier(verification);
     mismatch =
         outputVerifier.compare({expected.host->view()},
                                {OutputView{actual.name, actual.type, bytes.data(), actual.count}});

@@ -29,10 +29,11 @@ public:
     static CudaStatus keep(const CudaDriver &driver, const std::vector<DeviceOutput> &outputs,
                            ReferenceOutputs &kept);
 
-    // Compares `actual`, the outputs a configuration has just left, with the kept ones: a
-    // wrong_result failure names the first difference.
+    // Compares `actual`, the outputs a configuration has just left, with the kept ones, each
+    // with its own tolerances (Verification::toleranceFor): a wrong_result failure names the
+    // first differences.
     CudaStatus verify(const CudaDriver &driver, DeviceVerifier &verifier,
-                      const std::vector<DeviceOutput> &actual, double rtol, double atol,
+                      const std::vector<DeviceOutput> &actual, const Verification &verification,
                       CUstream stream) const;
 
 private:
@@ -45,8 +46,8 @@ private:
     };
 
     CudaStatus compare(const CudaDriver &driver, DeviceVerifier &verifier, const Output &expected,
-                       const DeviceOutput &actual, double rtol, double atol, CUstream stream,
-                       std::string &mismatch) const;
+                       const DeviceOutput &actual, const Verification &verification,
+                       CUstream stream, std::string &mismatch) const;
 
     std::vector<Output> m_outputs;
 };

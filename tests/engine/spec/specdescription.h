@@ -61,6 +61,20 @@ inline std::string describe(const Spec &s)
     if (s.verification.reference)
         list(*s.verification.reference);
     o << s.verification.rtol << ',' << s.verification.atol << '|';
+    auto optional = [&](const std::optional<double> &value) {
+        if (value)
+            o << *value;
+        else
+            o << "unset";
+        o << ',';
+    };
+    for (const auto &e : s.verification.expected) {
+        o << e.output << ',';
+        optional(e.rtol);
+        optional(e.atol);
+        o << e.maxMismatches.value << ',' << e.file << ';';
+    }
+    o << '|';
     for (const auto &m : s.metrics)
         o << m.name << '=' << m.expression << '|';
     o << s.objective.metric << ',' << s.objective.minimize << '|' << s.strategy.name << ','

@@ -209,6 +209,42 @@ private slots:
         QCOMPARE(taps.init.value, 0.25);
     }
 
+    // verification.expected: each output's own tolerances and allowance, the rest the
+    // section's; the worker's copy of the document reads back alike.
+    void readsEachOutputsExpectedSettings()
+    {
+        auto json = minimalSpec();
+        json["arguments"] = Json::parse(R"([
+            {"name": "x", "size": "N"},
+            {"name": "y", "size": "N", "output": true},
+            {"name": "bitmap", "type": "int32", "size": "N", "output": true},
+            {"name": "mask", "type": "uint8", "size": "N", "output": true}])");
+        json["verification"] = Json::parse(R"({"reference": {"BM": 16}, "rtol": 1e-4,
+            "expected": {"bitmap": {"max_mismatches": 3},
+                         "y": {"rtol": 0.01, "atol": 0.5},
+                         "mask": {"max_mismatches": 0.001}}})");
+        SpecLoader loader;
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        const Verification &verification = spec->verification;
+        QCOMPARE(verification.expected.size(), std::size_t(3));
+        QCOMPARE(qs(verification.expected[0].output), QString("bitmap")); // document order
+        QVERIFY(!verification.expected[0].rtol && !verification.expected[0].atol);
+        QVERIFY(verification.expected[0].file.empty());
+        QCOMPARE(verification.toleranceFor("bitmap").maxMismatches.of(1000), std::uint64_t(3));
+        QCOMPARE(verification.toleranceFor("bitmap").rtol, 1e-4);
+        QCOMPARE(verification.toleranceFor("bitmap").atol, 1e-8);
+        QCOMPARE(verification.toleranceFor("y").rtol, 0.01);
+        QCOMPARE(verification.toleranceFor("y").atol, 0.5);
+        QCOMPARE(verification.toleranceFor("y").maxMismatches.of(1000), std::uint64_t(0));
+        QVERIFY(verification.toleranceFor("mask").maxMismatches.isFraction());
+        QCOMPARE(verification.toleranceFor("mask").maxMismatches.of(5000), std::uint64_t(5));
+        QCOMPARE(verification.toleranceFor("x").rtol, 1e-4); // no entry: the section's
+        QVERIFY(verification.expectedFor("x") == nullptr);
+
+        QCOMPARE(describeReparsed(loader, *spec), qs(describe(*spec)));
+    }
+
     // The worker's copy must load with no file access at all: the kernel file is gone by then.
     void documentRoundTripsWithoutTheSourceFile()
     {

@@ -368,6 +368,53 @@ private slots:
         QCOMPARE(loader.issues().size(), std::size_t(1));
     }
 
+    // Each verification.expected entry names an output buffer and sets valid values.
+    void reportsBadExpectedOutputs()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["arguments"][0]["output"] = true;
+        const auto expecting = [&json](const char *expected) {
+            json["verification"] = Json::parse(R"({"reference": {"BM": 16}})");
+            json["verification"]["expected"] = Json::parse(expected);
+            return json;
+        };
+        TB_EXPECT_ISSUE(loader, expecting(R"({"b": {}})"), "/verification/expected/b",
+                        "unknown output 'b': no argument has that name");
+        TB_EXPECT_ISSUE(loader, expecting(R"({"n": {}})"), "/verification/expected/n",
+                        "argument 'n' is not an output");
+        TB_EXPECT_ISSUE(loader, expecting(R"({"a": {"max_mismatches": -1}})"),
+                        "/verification/expected/a/max_mismatches", "must not be negative");
+        TB_EXPECT_ISSUE(loader, expecting(R"({"a": {"max_mismatches": 2.5}})"),
+                        "/verification/expected/a/max_mismatches",
+                        "must be a count (a whole number) or a fraction below 1, not 2.5");
+        TB_EXPECT_ISSUE(loader, expecting(R"({"a": {"max_mismatches": "3"}})"),
+                        "/verification/expected/a/max_mismatches", "expected a number");
+        TB_EXPECT_ISSUE(loader, expecting(R"({"a": {"atol": -0.5}})"),
+                        "/verification/expected/a/atol", "must not be negative");
+        TB_EXPECT_ISSUE(loader, expecting(R"({"a": {"max_mismatch": 3}})"),
+                        "/verification/expected/a/max_mismatch", "unknown key 'max_mismatch'");
+        TB_EXPECT_ISSUE(loader, expecting(R"({"a": 3})"), "/verification/expected/a",
+                        "expected an object");
+        TB_EXPECT_ISSUE(loader, expecting(R"([])"), "/verification/expected", "expected an object");
+        // A file is parsed, and refused until comparison with a file is available.
+        TB_EXPECT_ISSUE(loader, expecting(R"({"a": {"file": "a.npy"}})"),
+                        "/verification/expected/a/file",
+                        "comparison with a file ('a.npy') is not available yet");
+        QCOMPARE(loader.issues().size(), std::size_t(1));
+        // Compared with the reference, which the section must give then.
+        json["verification"] = Json::parse(R"({"expected": {"a": {"max_mismatches": 1}}})");
+        TB_EXPECT_ISSUE(loader, json, "/verification/expected/a",
+                        "compared with the reference configuration, but the section gives no "
+                        "\"reference\"");
+        QVERIFY(
+            loader.parse(expecting(R"({"a": {"max_mismatches": 1}})").dump(), "/tmp").hasValue());
+        QVERIFY(loader.parse(expecting(R"({"a": {"max_mismatches": 0.25}})").dump(), "/tmp")
+                    .hasValue());
+        QVERIFY(
+            loader.parse(expecting(R"({"a": {"max_mismatches": 7.0}})").dump(), "/tmp").hasValue());
+    }
+
     void reportsAnUnreadableSourceByItsResolvedPath()
     {
         SpecLoader loader;

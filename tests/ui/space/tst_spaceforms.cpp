@@ -105,6 +105,30 @@ private slots:
         QVERIFY(verification->referenceBox()->isChecked());
     }
 
+    // verification.expected shows one line per output, and its errors under it.
+    void expectedOutputsShowWithTheirErrors()
+    {
+        VerificationEditor *verification = m_page->verificationEditor();
+        QVERIFY(verification->expectedLabel()->isHidden());
+        QVERIFY(
+            m_document->setValue("/verification/expected",
+                                 SpecJson::parse(R"({"C": {"max_mismatches": 3, "rtol": 0.01}})")));
+        QVERIFY(verification->expectedLabel()->isVisible());
+        QVERIFY2(verification->expectedLabel()->text().contains(
+                     "C: up to 3 elements may differ; rtol 0.01"),
+                 qPrintable(verification->expectedLabel()->text()));
+        QVERIFY(m_document->setValue("/verification/expected/C/max_mismatches", 0.001));
+        QVERIFY2(verification->expectedLabel()->text().contains(
+                     "C: up to 0.1% of its elements may differ"),
+                 qPrintable(verification->expectedLabel()->text()));
+        QVERIFY(m_document->setValue("/verification/expected/n", SpecJson::object()));
+        QTRY_VERIFY2(
+            verification->expectedErrorLabel()->text().contains("argument 'n' is not an output"),
+            qPrintable(verification->expectedErrorLabel()->text()));
+        undoAll();
+        QVERIFY(verification->expectedLabel()->isHidden());
+    }
+
     // The validator's verdict on a launch dimension goes as soon as the user edits it (issue
     // 34, item 14): "missing field 'grid'" stayed under the grid being typed until the
     // validator had seen the new text, where a field's verdict does not.

@@ -3,6 +3,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 using namespace tb;
@@ -12,6 +13,31 @@ namespace {
 OutputView view(const std::vector<float> &data, std::string name = "y")
 {
     return {std::move(name), ElementType::Float32, data.data(), data.size()};
+}
+
+OutputView view(const std::vector<std::int32_t> &data, std::string name)
+{
+    return {std::move(name), ElementType::Int32, data.data(), data.size()};
+}
+
+// A bitmap of 1000 zeros, and one that differs from it in five elements.
+std::vector<std::int32_t> zeros()
+{
+    return std::vector<std::int32_t>(1000, 0);
+}
+
+std::vector<std::int32_t> fiveFlipped()
+{
+    std::vector<std::int32_t> bitmap = zeros();
+    for (std::size_t i : {17, 90, 121, 500, 999})
+        bitmap[i] = 1;
+    return bitmap;
+}
+
+// verification with one expected entry, for output "bitmap".
+Verification allowing(double maxMismatches)
+{
+    return Verification{{}, 0, 0, {{"bitmap", std::nullopt, std::nullopt, {maxMismatches}, ""}}};
 }
 
 } // namespace
@@ -64,6 +90,77 @@ private slots:
         QVERIFY(verifier.compare({snapshot.view()}, {view(same)}).empty());
         const std::string message = verifier.compare({snapshot.view()}, {view(shorter)});
         QVERIFY2(message.find("2 elements") != std::string::npos, message.c_str());
+    }
+
+    void toleratesACountOfMismatches()
+    {
+        const auto reference = zeros();
+        const auto actual = fiveFlipped();
+        const auto outputs = [&] { return std::vector{view(actual, "bitmap")}; };
+        QCOMPARE(OutputVerifier(allowing(5)).compare({view(reference, "bitmap")}, outputs()),
+                 std::string());
+        QCOMPARE(OutputVerifier(allowing(4)).compare({view(reference, "bitmap")}, outputs()),
+                 std::string("5 of 1000 elements of output 'bitmap' differ from the reference "
+                             "(4 allowed); first at [17]: got 1, expected 0; [90]: got 1, "
+                             "expected 0; [121]: got 1, expected 0"));
+        // No allowance: the message has none either, as before max_mismatches.
+        QCOMPARE(OutputVerifier(allowing(0)).compare({view(reference, "bitmap")}, outputs()),
+                 std::string("5 of 1000 elements of output 'bitmap' differ from the reference; "
+                             "first at [17]: got 1, expected 0; [90]: got 1, expected 0; "
+                             "[121]: got 1, expected 0"));
+    }
+
+    // Below 1, max_mismatches is a fraction of the element count, rounded down.
+    void toleratesAFractionOfMismatches()
+    {
+        const auto reference = zeros();
+        const auto actual = fiveFlipped();
+        QCOMPARE(OutputVerifier(allowing(0.005))
+                     .compare({view(reference, "bitmap")}, {view(actual, "bitmap")}),
+                 std::string());
+        const std::string message =
+            OutputVerifier(allowing(0.0049))
+                .compare({view(reference, "bitmap")}, {view(actual, "bitmap")});
+        QVERIFY2(message.starts_with("5 of 1000 elements of output 'bitmap' differ from the "
+                                     "reference (4 allowed); first at [17]"),
+                 message.c_str());
+        QCOMPARE(MismatchAllowance{0.5}.of(3), std::uint64_t{1});
+        QCOMPARE(MismatchAllowance{0.999}.of(1000), std::uint64_t{999});
+        QCOMPARE(MismatchAllowance{3}.of(2), std::uint64_t{2}); // no more than there are
+        QCOMPARE(MismatchAllowance{1e300}.of(10), std::uint64_t{10});
+        QCOMPARE(MismatchAllowance{}.of(1000), std::uint64_t{0});
+    }
+
+    // Each output has its own tolerances; an output without an entry takes the section's.
+    void appliesEachOutputsOwnTolerances()
+    {
+        Verification verification{{}, 0, 1e-3, {}};
+        verification.expected.push_back({"loose", std::nullopt, 0.5, {}, ""});
+        verification.expected.push_back({"relative", 0.1, std::nullopt, {}, ""});
+        const std::vector<float> reference{10, 20};
+        const std::vector<float> near{10.4f, 21.5f};
+        const OutputVerifier verifier(verification);
+        const std::string message = verifier.compare(
+            {view(reference, "loose"), view(reference, "relative"), view(reference, "strict")},
+            {view(near, "loose"), view(near, "relative"), view(near, "strict")});
+        // loose: atol 0.5 takes 10.4 but not 21.5; relative: 10% takes both.
+        QVERIFY2(message.starts_with("1 of 2 elements of output 'loose'"), message.c_str());
+        QVERIFY(verifier.compare({view(reference, "relative")}, {view(near, "relative")}).empty());
+        const std::string strict =
+            verifier.compare({view(reference, "strict")}, {view(near, "strict")});
+        QVERIFY2(strict.starts_with("2 of 2 elements of output 'strict'"), strict.c_str());
+        QCOMPARE(verification.toleranceFor("loose").rtol, 0.0);
+        QCOMPARE(verification.toleranceFor("relative").atol, 1e-3);
+    }
+
+    // The message lists at most three elements, whatever it is given.
+    void showsTheFirstThreeElements()
+    {
+        const std::vector<ElementMismatch> four{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}};
+        QCOMPARE(outputMismatchMessage("z", 9, 20, 2, four),
+                 std::string("9 of 20 elements of output 'z' differ from the reference (2 "
+                             "allowed); first at [1]: got 2, expected 3; [4]: got 5, expected 6; "
+                             "[7]: got 8, expected 9"));
     }
 };
 

@@ -62,6 +62,46 @@ Spec saxpySpec()
     return spec;
 }
 
+// bitmap[i] = (i % 3 == 0): FLIPS 2 sets two more elements, as floating-point contraction may
+// flip the points that lie on an edge.
+const char *const kBitmap = R"(
+#include <stdint.h>
+void mark(int32_t *bitmap, int32_t *counts, int n)
+{
+    for (int i = 0; i < n; ++i)
+        bitmap[i] = i % 3 == 0;
+#if FLIPS == 2
+    bitmap[5] = 1;
+    bitmap[40] = 1;
+#endif
+    counts[0] = n;
+#if FLIPS == 2 && defined(ALSO_COUNTS)
+    counts[0] = n + 1;
+#endif
+}
+)";
+
+Spec bitmapSpec()
+{
+    Spec spec;
+    spec.name = "bitmap";
+    spec.backend = BackendKind::Cpu;
+    spec.kernel.code = kBitmap;
+    spec.kernel.entry = "mark";
+    spec.kernel.language = "c";
+    spec.parameters = {{"FLIPS", {0, 2}}};
+    spec.sizes.names = {"N"};
+    spec.sizes.values = {{64}};
+    spec.arguments = {buffer("bitmap", ElementType::Int32, "N", {}, true),
+                      buffer("counts", ElementType::Int32, "4"),
+                      scalar("n", ElementType::Int32, "N")};
+    spec.verification.reference = std::vector<double>{0};
+    spec.verification.rtol = 0;
+    spec.verification.atol = 0;
+    spec.measurement = quickMeasurement();
+    return spec;
+}
+
 // Status names compare readably in QCOMPARE failures.
 QString statusOf(const Result &result)
 {
@@ -133,6 +173,55 @@ private slots:
         QVERIFY2(result.message.find("[999]") != std::string::npos, result.message.c_str());
         QVERIFY(result.message.find("got") != std::string::npos);
         QVERIFY(result.message.find("expected") != std::string::npos);
+    }
+
+    // verification.expected: an int bitmap two of whose elements flip passes while two may
+    // differ, and fails with one; the allowance is a count or a fraction of the elements.
+    void toleratesAnOutputsAllowedMismatches()
+    {
+        const auto allowing = [](double maxMismatches) {
+            Spec spec = bitmapSpec();
+            spec.verification.expected = {
+                {"bitmap", std::nullopt, std::nullopt, {maxMismatches}, ""}};
+            return spec;
+        };
+        for (double passing : {2.0, 3.0, 0.04}) {
+            CpuBackend backend(cache());
+            QVERIFY(backend.prepare(allowing(passing)).hasValue());
+            const Result result = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
+            QVERIFY2(result.status == ResultStatus::Ok, describe(result));
+        }
+        for (double failing : {1.0, 0.03}) {
+            CpuBackend backend(cache());
+            QVERIFY(backend.prepare(allowing(failing)).hasValue());
+            const Result result = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
+            QCOMPARE(statusOf(result), QString("wrong_result"));
+            QCOMPARE(QString::fromStdString(result.message),
+                     QString("2 of 64 elements of output 'bitmap' differ from the reference (1 "
+                             "allowed); first at [5]: got 1, expected 0; [40]: got 1, expected "
+                             "0"));
+        }
+        // The other outputs keep the section's tolerances and no allowance.
+        Spec spec = allowing(2);
+        spec.kernel.code = "#define ALSO_COUNTS 1\n" + std::string(kBitmap);
+        spec.arguments[1].output = true;
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(spec).hasValue());
+        const Result result = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
+        QCOMPARE(statusOf(result), QString("wrong_result"));
+        QVERIFY2(result.message.starts_with("1 of 4 elements of output 'counts'"),
+                 result.message.c_str());
+    }
+
+    // An output's own atol takes the one element UNROLL 3 puts off by 1.
+    void appliesAnOutputsOwnTolerance()
+    {
+        Spec spec = saxpySpec();
+        spec.verification.expected = {{"y", std::nullopt, 1.5, {}, ""}};
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(spec).hasValue());
+        const Result result = backend.evaluate(Configuration{{3}}, 0, kNoStopAbove);
+        QVERIFY2(result.status == ResultStatus::Ok, describe(result));
     }
 
     void reportsACompileError()

@@ -46,6 +46,24 @@ __global__ void perturb(const float *in, float *out, int n)
 }
 )";
 
+// bitmap[i] = (i % 3 == 0), as int (WIDE 1) or unsigned char (WIDE 0): FLIPS 5 sets five
+// more elements, as floating-point contraction may flip the points on a polygon's edge.
+inline const char *const kBitmapFlips = R"(
+__global__ void mark(void *bitmap, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    int value = i % 3 == 0;
+    if (FLIPS == 5 && (i == 17 || i == 90 || i == 121 || i == 500000 || i == n - 1))
+        value = 1;
+    if (WIDE)
+        static_cast<int *>(bitmap)[i] = value;
+    else
+        static_cast<unsigned char *>(bitmap)[i] = static_cast<unsigned char>(value);
+}
+)";
+
 inline const tb::BufferInit kRandom{tb::BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1};
 
 // A CUDA spec of one kernel in `code` over one size N, sampled briefly.
@@ -92,6 +110,22 @@ inline tb::Spec perturbSpec()
     spec.verification.reference = std::vector<double>{0};
     spec.verification.rtol = 1e-4;
     spec.verification.atol = 0;
+    return spec;
+}
+
+// 1 Mi elements of bitmap; int32 is compared on the GPU, uint8 on the host. `maxMismatches`
+// is the bitmap's allowance.
+inline tb::Spec bitmapSpec(tb::ElementType type, double maxMismatches)
+{
+    const double wide = type == tb::ElementType::Int32 ? 1 : 0;
+    tb::Spec spec = cudaSpec(kBitmapFlips, "mark", {{"FLIPS", {0, 5}}, {"WIDE", {wide}}}, 1 << 20);
+    spec.launch = tb::LaunchGeometry{{"ceil_div(N, 256)"}, {"256"}, "0"};
+    spec.arguments = {buffer("bitmap", type, "N", {}, true),
+                      scalar("n", tb::ElementType::Int32, "N")};
+    spec.verification.reference = std::vector<double>{0, wide};
+    spec.verification.rtol = 0;
+    spec.verification.atol = 0;
+    spec.verification.expected = {{"bitmap", std::nullopt, std::nullopt, {maxMismatches}, ""}};
     return spec;
 }
 

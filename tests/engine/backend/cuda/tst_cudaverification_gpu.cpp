@@ -1,5 +1,6 @@
 // Runs on a GPU only (label gpu): every test fails, none skips, when there is no GPU. The
-// reference comparison on the device: wrong values, NaN, and the tolerance.
+// reference comparison on the device: wrong values, NaN, the tolerance and an output's own
+// settings (verification.expected).
 #include "backend/cuda/cudabackend.h"
 #include "gputestspecs.h"
 
@@ -57,6 +58,43 @@ private slots:
         // The outputs are reset between runs: the exact configuration is still fine after.
         const Result exact = backend.evaluate(Configuration{{0}}, 0, kNoStopAbove);
         QVERIFY2(exact.status == ResultStatus::Ok, qPrintable(describe(exact)));
+    }
+
+    // max_mismatches, on the GPU (int32) and on the host (uint8) alike: five flipped elements
+    // pass with five allowed and fail with four, the message naming the first three.
+    void toleratesAnOutputsAllowedMismatches()
+    {
+        for (ElementType type : {ElementType::Int32, ElementType::UInt8}) {
+            const double wide = type == ElementType::Int32 ? 1 : 0;
+            for (double passing : {5.0, 5e-6}) { // 5e-6 of 1 Mi elements: 5
+                CudaBackend backend(cacheDirectory());
+                PREPARE(backend, bitmapSpec(type, passing));
+                const Result result = backend.evaluate(Configuration{{5, wide}}, 0, kNoStopAbove);
+                QVERIFY2(result.status == ResultStatus::Ok, qPrintable(describe(result)));
+            }
+            CudaBackend backend(cacheDirectory());
+            PREPARE(backend, bitmapSpec(type, 4));
+            const Result result = backend.evaluate(Configuration{{5, wide}}, 0, kNoStopAbove);
+            QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
+            QCOMPARE(QString::fromStdString(result.message),
+                     QString("5 of 1048576 elements of output 'bitmap' differ from the reference "
+                             "(4 allowed); first at [17]: got 1, expected 0; [90]: got 1, "
+                             "expected 0; [121]: got 1, expected 0"));
+            QVERIFY(backend.usable());
+        }
+    }
+
+    // An output's own rtol takes MODE 3's 1% that the section's 1e-4 does not.
+    void appliesAnOutputsOwnTolerance()
+    {
+        Spec spec = perturbSpec();
+        spec.verification.expected = {{"out", 0.02, std::nullopt, {}, ""}};
+        CudaBackend backend(cacheDirectory());
+        PREPARE(backend, spec);
+        const Result loose = backend.evaluate(Configuration{{3}}, 0, kNoStopAbove);
+        QVERIFY2(loose.status == ResultStatus::Ok, qPrintable(describe(loose)));
+        const Result nan = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
+        QVERIFY2(nan.status == ResultStatus::WrongResult, qPrintable(describe(nan)));
     }
 
 private:

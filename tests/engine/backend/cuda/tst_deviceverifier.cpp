@@ -1,5 +1,6 @@
 // The pure parts of DeviceVerifier: which types it takes, its kernel (built with NVRTC for
-// real, no GPU needed) and its message, which must read exactly as OutputVerifier's. The
+// real, no GPU needed), its search for the first differing elements, and its message, which
+// must read exactly as OutputVerifier's. The
 // comparison on a GPU is tested in tst_cudabackend_gpu.
 #include "backend/common/outputverifier.h"
 #include "backend/cuda/compile/nvrtccompiler.h"
@@ -8,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -16,29 +18,62 @@ using namespace tb;
 
 namespace {
 
+// What one pass of tb_verify from `begin` on finds, done on the host with OutputVerifier's
+// rule: how many elements differ there, and the lowest such index.
+template <typename T>
+DeviceVerifier::MismatchScan hostScan(const std::vector<T> &got, const std::vector<T> &expected,
+                                      const OutputTolerance &tolerance, std::uint64_t begin)
+{
+    DeviceVerifier::MismatchScan scan;
+    for (std::uint64_t i = begin; i < got.size(); ++i) {
+        if (OutputVerifier::matches(static_cast<double>(got[i]), static_cast<double>(expected[i]),
+                                    tolerance))
+            continue;
+        if (scan.count++ == 0)
+            scan.firstIndex = i;
+    }
+    return scan;
+}
+
 // OutputVerifier's message for `got` against `expected`, and DeviceVerifier's for the same
-// data, with the count and first index taken from OutputVerifier::matches as the kernel does.
+// data: its count and first indices found by passes as the kernel makes them.
+template <typename T>
+void compareMessages(ElementType type, const std::vector<T> &got, const std::vector<T> &expected,
+                     const OutputTolerance &tolerance)
+{
+    const OutputVerifier verifier(Verification{
+        {}, 0, 0, {{"y", tolerance.rtol, tolerance.atol, tolerance.maxMismatches, ""}}});
+    const std::uint64_t count = got.size();
+    const std::string host = verifier.compare({OutputView{"y", type, expected.data(), count}},
+                                              {OutputView{"y", type, got.data(), count}});
+    const DeviceVerifier::MismatchScan whole = hostScan(got, expected, tolerance, 0);
+    const std::uint64_t allowed = tolerance.maxMismatches.of(count);
+    if (whole.count <= allowed) {
+        QCOMPARE(host, std::string());
+        return;
+    }
+    int passes = 0;
+    const auto scanFrom = [&](std::uint64_t begin, DeviceVerifier::MismatchScan &rest) {
+        ++passes;
+        rest = hostScan(got, expected, tolerance, begin);
+        return CudaStatus{};
+    };
+    std::vector<std::uint64_t> indices;
+    QVERIFY(DeviceVerifier::firstMismatchIndices(whole, scanFrom, indices).ok());
+    QCOMPARE(indices.size(), std::min<std::size_t>(whole.count, kShownMismatches));
+    QCOMPARE(passes, static_cast<int>(indices.size()) - 1); // one per index past the first
+    std::vector<ElementMismatch> first;
+    for (std::uint64_t i : indices)
+        first.push_back({i, static_cast<double>(got[i]), static_cast<double>(expected[i])});
+    QVERIFY(!host.empty());
+    QCOMPARE(outputMismatchMessage("y", whole.count, count, allowed, first), host);
+}
+
 template <typename T>
 void compareMessages(ElementType type, const std::vector<T> &got, const std::vector<T> &expected,
                      double rtol, double atol)
 {
-    const OutputVerifier verifier(rtol, atol);
-    const std::uint64_t count = got.size();
-    const std::string host = verifier.compare({OutputView{"y", type, expected.data(), count}},
-                                              {OutputView{"y", type, got.data(), count}});
-    std::uint64_t mismatches = 0;
-    std::uint64_t first = 0;
-    for (std::uint64_t i = 0; i < count; ++i) {
-        if (verifier.matches(static_cast<double>(got[i]), static_cast<double>(expected[i])))
-            continue;
-        if (mismatches++ == 0)
-            first = i;
-    }
-    QVERIFY(mismatches > 0);
-    QVERIFY(!host.empty());
-    QCOMPARE(outputMismatchMessage("y", mismatches, count, first, static_cast<double>(got[first]),
-                                   static_cast<double>(expected[first])),
-             host);
+    compareMessages(type, got, expected, OutputTolerance{rtol, atol, {}});
 }
 
 } // namespace
@@ -112,6 +147,35 @@ private slots:
                                       {0, 9007199254740000LL}, 0, 0.5);
         compareMessages<std::uint32_t>(ElementType::UInt32, {4000000000U, 2U}, {4000000001U, 2U}, 0,
                                        0);
+    }
+
+    // A bitmap differing in five elements: the passes find the first three, and the
+    // allowance decides, as a count and as a fraction.
+    void readsAsOutputVerifierWithAnAllowance()
+    {
+        std::vector<std::int32_t> expected(1000, 0);
+        std::vector<std::int32_t> got = expected;
+        for (std::size_t i : {17, 90, 121, 500, 999})
+            got[i] = 1;
+        for (double allowance : {0.0, 3.0, 4.0, 5.0, 6.0, 0.004, 0.005, 0.5})
+            compareMessages<std::int32_t>(ElementType::Int32, got, expected,
+                                          OutputTolerance{0, 0, {allowance}});
+        std::vector<std::int32_t> two = expected;
+        two[3] = two[4] = 7;
+        compareMessages<std::int32_t>(ElementType::Int32, two, expected,
+                                      OutputTolerance{0, 0, {1}});
+    }
+
+    // A pass that fails ends the search with its failure.
+    void aFailedPassStopsTheSearch()
+    {
+        const auto failing = [](std::uint64_t, DeviceVerifier::MismatchScan &) {
+            return CudaStatus{CudaFailure{ResultStatus::RuntimeError, "no", true}};
+        };
+        std::vector<std::uint64_t> indices;
+        const CudaStatus status = DeviceVerifier::firstMismatchIndices({5, 17}, failing, indices);
+        QVERIFY(!status.ok());
+        QCOMPARE(indices, std::vector<std::uint64_t>{17});
     }
 };
 
