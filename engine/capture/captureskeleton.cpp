@@ -94,12 +94,12 @@ public:
         ordered_json spec{{"tunebench_spec", 1},
                           {"name", signature.entry},
                           {"backend", "cuda"},
-                          {"kernel", kernelJson(signature)},
-                          {"parameters", ordered_json::array()},
-                          {"problem_sizes", ordered_json::array({sizesJson()})},
-                          {"launch", launchJson()}};
+                          {"kernel", kernelJson(signature)}};
+        spec["parameters"] = ordered_json::array();
         gap("/parameters", "Add the kernel's tunable parameters, each with its values; a spec "
                            "needs at least one.");
+        spec["problem_sizes"] = ordered_json::array({sizesJson()});
+        spec["launch"] = launchJson();
         ordered_json arguments = ordered_json::array();
         for (const CapturedArgument &argument : m_launch.arguments)
             arguments.push_back(argumentJson(argument, arguments.size()));
