@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <limits>
 
 namespace tb {
@@ -104,9 +105,13 @@ int intAt(const json &value, const std::string &path)
 {
     if (!value.is_number_integer())
         refuse(path, "expected a whole number, got " + typeName(value));
-    const auto number = value.get<std::int64_t>();
-    if (number < std::numeric_limits<int>::min() || number > std::numeric_limits<int>::max())
-        refuse(path, std::to_string(number) + " is not a 32-bit exit code");
+    const bool tooLarge =
+        value.is_number_unsigned() &&
+        value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<int>::max());
+    const auto number = tooLarge ? std::int64_t(0) : value.get<std::int64_t>();
+    if (tooLarge || number < std::numeric_limits<int>::min() ||
+        number > std::numeric_limits<int>::max())
+        refuse(path, value.dump() + " is not a 32-bit exit code");
     return static_cast<int>(number);
 }
 
@@ -284,7 +289,9 @@ private:
         if (value.contains("value") && !value["value"].is_null()) {
             if (!value["value"].is_number())
                 refuse(member(path, "value"), "expected a number, got " + typeName(value["value"]));
-            argument.value = value["value"].get<double>();
+            // A number beyond double's range parses as infinity: as good as none.
+            if (const double number = value["value"].get<double>(); std::isfinite(number))
+                argument.value = number;
         }
         argument.hex = stringAt(field(value, path, "hex"), member(path, "hex"));
         const bool hexDigits = std::all_of(argument.hex.begin(), argument.hex.end(), [](char c) {

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace tb {
@@ -41,7 +42,10 @@ std::string numberText(double value, ElementType type)
     char buffer[64];
     if (isIntegerType(type) && std::abs(value) < 9.2e18)
         return std::to_string(static_cast<long long>(value));
-    const auto end = type == ElementType::Float32
+    // A double beyond float's range is no float32 value: converting it would be undefined.
+    const bool asFloat =
+        type == ElementType::Float32 && std::abs(value) <= std::numeric_limits<float>::max();
+    const auto end = asFloat
                          ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<float>(value))
                          : std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, end.ptr);

@@ -215,6 +215,7 @@ private slots:
             {"/launches/0/arguments/0/hex", json("zz000000")},
             {"/device/compute_capability/0", json(1000)},
             {"/application/exit_code", json(std::int64_t(1) << 40)},
+            {"/application/exit_code", json(~std::uint64_t(0))}, // not -1 by wrapping
         };
         for (const auto &[pointer, value] : cases) {
             json document = manifestJson();
@@ -401,6 +402,18 @@ private slots:
         QCOMPARE(spec["problem_sizes"], json::parse(R"([{"N1": 16, "N2": 32}])"));
         QCOMPARE(spec["arguments"][0]["value"].get<std::string>(), std::string("N1"));
         QCOMPARE(spec["arguments"][3]["size"].get<std::string>(), std::string("N2"));
+    }
+
+    void scalarsKeepTheirValues()
+    {
+        CaptureManifest manifest = saxpyManifest();
+        manifest.launches[0].arguments[1].value = 1e300; // no float32: written as a double
+        manifest.launches[0].arguments[0].value = 1048577;
+        auto skeleton = captureSkeleton(manifest);
+        QVERIFY(skeleton);
+        const json spec = json::parse(skeleton->specJson);
+        QCOMPARE(spec["arguments"][0]["value"].get<std::string>(), std::string("1048577"));
+        QCOMPARE(spec["arguments"][1]["value"].get<std::string>(), std::string("1e+300"));
     }
 };
 
