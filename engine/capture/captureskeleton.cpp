@@ -105,8 +105,15 @@ public:
         spec["problem_sizes"] = ordered_json::array({sizesJson()});
         spec["launch"] = launchJson();
         ordered_json arguments = ordered_json::array();
-        for (const CapturedArgument &argument : m_launch.arguments)
+        int nextIndex = 0;
+        for (const CapturedArgument &argument : m_launch.arguments) {
+            for (; nextIndex < argument.index; ++nextIndex)
+                gap("/arguments/" + std::to_string(arguments.size()),
+                    "The capture has no record of parameter " + std::to_string(nextIndex) +
+                        ": add it before this argument.");
+            nextIndex = argument.index + 1;
             arguments.push_back(argumentJson(argument, arguments.size()));
+        }
         for (const CapturedGlobal &global : m_launch.globals)
             arguments.push_back(globalJson(global, arguments.size()));
         spec["arguments"] = std::move(arguments);

@@ -414,6 +414,11 @@ private slots:
         const json spec = json::parse(skeleton->specJson);
         QCOMPARE(spec["arguments"][0]["value"].get<std::string>(), std::string("1048577"));
         QCOMPARE(spec["arguments"][1]["value"].get<std::string>(), std::string("1e+300"));
+        // A parameter the capture has no record of is said to be missing, where it goes.
+        manifest.launches[0].arguments.erase(manifest.launches[0].arguments.begin() + 1);
+        skeleton = captureSkeleton(manifest);
+        QVERIFY(skeleton);
+        QVERIFY(mentions(gapAt(*skeleton, "/arguments/1")->what, "no record of parameter 1"));
     }
 };
 
