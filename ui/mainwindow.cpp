@@ -3,6 +3,7 @@
 #include "compare/comparecommands.h"
 #include "compare/compareview.h"
 #include "dialogs/newspecfromkernel.h"
+#include "dialogs/opencapturefolder.h"
 #include "dialogs/specrunlink.h"
 #include "dialogs/verifyexportdialog.h"
 #include "help/helpmenu.h"
@@ -138,6 +139,7 @@ void MainWindow::addEditingPages()
     m_workspaceSpecLink = new WorkspaceSpecLink(m_runPage, workspace(), m_specRunLink, this);
     connect(m_workspaceSpecLink, &WorkspaceSpecLink::statusMessage, this, &MainWindow::showStatus);
     addNewSpecFromKernel();
+    addOpenCaptureFolder();
 }
 
 // File > New spec from kernel..., beside Open spec: the starting spec opens in the Space page
@@ -160,6 +162,32 @@ void MainWindow::addNewSpecFromKernel()
                             tr("%1 is a starting spec, not saved yet: check these guesses, then "
                                "Save spec.\n%2")
                                 .arg(QFileInfo(specPath).fileName(), guesses));
+            });
+}
+
+// File > Open capture folder..., beside New spec from kernel: the capture's spec.json (the
+// skeleton, written when absent) opens in the Space page, with what is left to fill in.
+void MainWindow::addOpenCaptureFolder()
+{
+    m_openCaptureFolder = new OpenCaptureFolder(m_specPages, &m_unsaved, this);
+    auto *action = new QAction(tr("Open &capture folder..."), this);
+    action->setStatusTip(tr("Open the spec of a folder tunebench-capture wrote, and see what is "
+                            "left to fill in (tunebench-cli capture-skeleton)"));
+    connect(action, &QAction::triggered, m_openCaptureFolder, &OpenCaptureFolder::choose);
+    m_fileMenu->insertAction(m_specPages->spacePage()->saveAction(), action);
+    connect(m_openCaptureFolder, &OpenCaptureFolder::failed, this,
+            [this](const QString &title, const QString &text) { showMessage(title, text); });
+    connect(m_openCaptureFolder, &OpenCaptureFolder::opened, this,
+            [this](const QString &specPath, const QString &left) {
+                m_pages->setCurrentWidget(m_specPages->spacePage());
+                const QString name = QDir(QFileInfo(specPath).absolutePath()).dirName();
+                if (left.isEmpty())
+                    showStatus(tr("Opened the spec of the capture %1").arg(name));
+                else
+                    showMessage(tr("Fill in the capture's spec"),
+                                tr("The spec of the capture %1 has fields left to fill in "
+                                   "(JSON pointer: what); then Save spec.\n%2")
+                                    .arg(name, left));
             });
 }
 

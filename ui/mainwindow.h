@@ -19,6 +19,7 @@ class DeviceModelList;
 class EditMenu;
 class HelpMenu;
 class NewSpecFromKernel;
+class OpenCaptureFolder;
 class SpecRunLink;
 class ResultCodeLink;
 class ResultsFeed;
@@ -55,6 +56,8 @@ public:
     SpecPages *specPages() const { return m_specPages; }
     // File > New spec from kernel... (Ctrl+Shift+N): a Triton kernel's starting spec.
     NewSpecFromKernel *newSpecFromKernel() const { return m_newSpecFromKernel; }
+    // File > Open capture folder...: a tunebench-capture folder's spec and what is left in it.
+    OpenCaptureFolder *openCaptureFolder() const { return m_openCaptureFolder; }
     // Edit: Undo / Redo of the current page, Preferences (editMenu()->preferences()).
     EditMenu *editMenu() const { return m_editMenu; }
     // Help: Getting started (F1), Spec reference, Keyboard shortcuts, About.
@@ -117,6 +120,7 @@ private:
     void createRunMenu();
     void addEditingPages();
     void addNewSpecFromKernel();
+    void addOpenCaptureFolder();
     void setWorkspaceTitle(const QString &path);
     void restoreSettings();
     void saveSettings() const;
@@ -135,6 +139,7 @@ private:
     QAction *m_verifyAction = nullptr;
     SpecPages *m_specPages = nullptr;
     NewSpecFromKernel *m_newSpecFromKernel = nullptr;
+    OpenCaptureFolder *m_openCaptureFolder = nullptr;
     CompareView *m_compare = nullptr;
     EditMenu *m_editMenu = nullptr;
     HelpMenu *m_helpMenu = nullptr;

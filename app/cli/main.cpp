@@ -1,5 +1,6 @@
 // tunebench-cli: the headless face of the engine. Wiring only: every command lives in its own
 // file, the engine does the work.
+#include "captureskeletoncommand.h"
 #include "clicontext.h"
 #include "comparecommand.h"
 #include "exitcodes.h"
@@ -27,7 +28,7 @@ constexpr const char *kExitCodes = R"(Exit codes:
   0    success (configurations that failed are results, not errors)
   1    the engine failed (store, workers, I/O)
   2    bad command line
-  3    invalid input: spec, workspace, run id or a file to import
+  3    invalid input: spec, workspace, run id, a file to import or a capture folder
   4    the run ended but no configuration succeeded (every one failed to build, say)
   5    a problem size was not tuned: its reference configuration failed
   6    verify: a shipped configuration is slower, failed, or the environment changed
@@ -111,6 +112,21 @@ int main(int argc, char **argv)
     newSpecCommand->add_option("-o,--output", newSpec.outputPath,
                                "Spec file to write (default: the kernel's name with .json)");
     newSpecCommand->add_flag("--force", newSpec.force, "Overwrite the spec file if it exists");
+
+    tb::CaptureSkeletonCommandOptions captureSkeleton;
+    auto *captureSkeletonCommand = app.add_subcommand(
+        "capture-skeleton",
+        "Write the spec skeleton of a tunebench-capture folder as DIR/spec.json");
+    captureSkeletonCommand
+        ->add_option("directory", captureSkeleton.directory,
+                     "Capture folder (its capture.json and .npy files)")
+        ->required();
+    captureSkeletonCommand
+        ->add_option("--launch", captureSkeleton.launch,
+                     "The recorded launch K to start from, 0 first (default: 0)")
+        ->check(tb::wholeNumberAtLeast(0));
+    captureSkeletonCommand->add_flag("--force", captureSkeleton.force,
+                                     "Overwrite DIR/spec.json if it exists");
 
     app.add_subcommand("runs", "List the runs in the workspace");
 
@@ -248,6 +264,8 @@ int main(int argc, char **argv)
         return tb::runValidate(validateSpec);
     if (newSpecCommand->parsed())
         return tb::runNewSpec(newSpec);
+    if (captureSkeletonCommand->parsed())
+        return tb::runCaptureSkeleton(captureSkeleton);
     if (showCommand->parsed())
         return tb::runShow(context, show);
     if (exportCommand->parsed())
