@@ -145,6 +145,12 @@ void fillTyped(T *data, std::uint64_t begin, std::uint64_t end, const BufferInit
         for (std::uint64_t i = begin; i < end; ++i)
             data[i] = convert<T>(init.start + static_cast<double>(i) * init.step);
         return;
+    case BufferInit::Kind::File:
+    case BufferInit::Kind::Expression:
+        // They need the problem size, which fill() is not given: zero stands for them here,
+        // so the bytes are never undefined.
+        std::fill(data + begin, data + end, T{});
+        return;
     }
 }
 

@@ -48,8 +48,8 @@ class TestArgumentSet : public QObject
 private slots:
     void fillsBuffersAsTheSpecSays()
     {
-        BufferInit constant{BufferInit::Kind::Constant, 1.5, 1, 0, 1, 0, 1};
-        BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 10, -2};
+        BufferInit constant{BufferInit::Kind::Constant, 1.5, 1, 0, 1, 0, 1, {}, {}};
+        BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 10, -2, {}, {}};
         const Spec spec = specWith({buffer("z", ElementType::Float64, "N", {}),
                                     buffer("c", ElementType::Float32, "N", constant),
                                     buffer("s", ElementType::Int32, "N * B", sequence),
@@ -102,7 +102,7 @@ private slots:
 
     void resetsOnlyOutputs()
     {
-        BufferInit ones{BufferInit::Kind::Constant, 1, 1, 0, 1, 0, 1};
+        BufferInit ones{BufferInit::Kind::Constant, 1, 1, 0, 1, 0, 1, {}, {}};
         const Spec spec = specWith({buffer("in", ElementType::Float32, "N", ones),
                                     buffer("out", ElementType::Float32, "N", ones, true)});
         auto set = ArgumentSet::create(spec);

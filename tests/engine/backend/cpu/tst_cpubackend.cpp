@@ -50,8 +50,8 @@ Spec saxpySpec()
     spec.parameters = {{"UNROLL", {1, 2, 3, 4, 5}}};
     spec.sizes.names = {"N"};
     spec.sizes.values = {{1000}, {37}};
-    BufferInit random{BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1};
-    BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 0, 0.5};
+    BufferInit random{BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1, {}, {}};
+    BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 0, 0.5, {}, {}};
     spec.arguments = {buffer("x", "N", random, false), buffer("y", "N", sequence, true),
                       scalar("a", ElementType::Float32, "2.5"),
                       scalar("n", ElementType::Int32, "N")};
