@@ -27,7 +27,9 @@ public:
 
     // Opens the workspace, saves the spec and resumes its latest run, or creates one: with
     // options.fresh, when there is none, or when it measured on another GPU model (`log` says
-    // so: models are never ranked together). A run another live process holds is refused.
+    // so: models are never ranked together). A run another live process holds is refused. So
+    // is a run whose data files changed since, naming them, unless options.allowChangedData
+    // (then `log` warns). The run's record gets the data files' hashes as they are now.
     Status open(const LogFunction &log);
     bool isOpen() const { return m_store.has_value(); }
     bool resumed() const { return m_resumed; }
@@ -50,6 +52,8 @@ public:
 private:
     Status claim(const RunRecord &run);
     Status create();
+    Status checkData(const RunRecord &run, const std::vector<RunDataFile> &now,
+                     const LogFunction &log);
 
     const Spec &m_spec;
     const SessionOptions &m_options;
