@@ -10,7 +10,7 @@ WorkspaceRun::WorkspaceRun(const Spec &spec, const SessionOptions &options)
     : m_spec(spec), m_options(options)
 {}
 
-Status WorkspaceRun::open(const LogFunction &log)
+Status WorkspaceRun::open(const LogFunction &log, const LogFunction &notice)
 {
     auto store = Store::open(m_options.workspacePath);
     if (!store)
@@ -41,7 +41,7 @@ Status WorkspaceRun::open(const LogFunction &log)
     if (!dataFiles)
         return dataFiles.error();
     if (latest)
-        if (auto status = checkData(*latest, *dataFiles, log); !status)
+        if (auto status = checkData(*latest, *dataFiles, notice ? notice : log); !status)
             return status;
     m_holder = currentRunHolder();
     if (!latest) {
@@ -59,7 +59,7 @@ Status WorkspaceRun::open(const LogFunction &log)
 // Results measured on other data are not comparable with new ones: resuming mixes them into
 // one ranking, so it takes the user's word (--allow-changed-data).
 Status WorkspaceRun::checkData(const RunRecord &run, const std::vector<RunDataFile> &now,
-                               const LogFunction &log)
+                               const LogFunction &warn)
 {
     auto recorded = m_store->runs().dataFiles(run.id);
     if (!recorded)
@@ -76,9 +76,9 @@ Status WorkspaceRun::checkData(const RunRecord &run, const std::vector<RunDataFi
         return makeError(EngineError::Code::InvalidArgument, what,
                          "start a new run beside it (tune --fresh), or resume it anyway "
                          "(tune --allow-changed-data)");
-    log("warning: " + what +
-        ": resuming it anyway, as asked; its earlier results were "
-        "measured on the old data");
+    warn("warning: " + what +
+         ": resuming it anyway, as asked; its earlier results were "
+         "measured on the old data");
     return ok();
 }
 
