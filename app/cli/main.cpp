@@ -80,6 +80,8 @@ int main(int argc, char **argv)
         ->check(tb::wholeNumberAtLeast(1));
     tuneCommand->add_flag("--fresh", tune.fresh,
                           "Start a new run instead of resuming the last one");
+    tuneCommand->add_flag("--allow-changed-data", tune.allowChangedData,
+                          "Resume the last run although a data file (init.file) changed since");
     tuneCommand->add_flag("-v,--verbose", tune.verbose, "Print every result and the workers' logs");
     tuneCommand->add_flag("--compile-only", tune.compileOnly,
                           "CUDA: compile every configuration and record its resource usage "

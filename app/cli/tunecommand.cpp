@@ -86,6 +86,7 @@ RunChoices runChoices(const CliContext &context, const TuneOptions &options)
     request.maxConfigs = options.maxConfigs;
     request.maxSeconds = options.maxSeconds;
     request.fresh = options.fresh;
+    request.allowChangedData = options.allowChangedData;
     request.compileOnly = options.compileOnly;
     request.arch = options.arch;
     request.archChosenBy = "--arch";

@@ -21,6 +21,7 @@ struct TuneOptions
     std::optional<double> maxSeconds;
     int workers = 0; // 0: defaultCompileWorkers() for the run's GPUs
     bool fresh = false;
+    bool allowChangedData = false;
     bool verbose = false;
     bool compileOnly = false; // cuda: compile every config, record resource usage, measure nothing
     std::string arch;         // cuda: compile target (default: the GPU's, else sm_90)

@@ -72,7 +72,9 @@ struct BufferInit
         Zero,
         Constant,
         Random,
-        Sequence
+        Sequence,
+        File,      // read from a .npy or raw file (engine/data/datafile.h)
+        Expression // one value per element from its index `i` and the problem sizes
     };
     Kind kind = Kind::Zero;
     double value = 0;       // Constant
@@ -81,6 +83,12 @@ struct BufferInit
     double max = 1;         // Random
     double start = 0;       // Sequence
     double step = 1;        // Sequence
+    // File: as the spec gives it, {name} for a size variable, relative to baseDirectory
+    // (engine/data/datafilename.h).
+    std::string file;
+    std::string expression; // Expression: of `i` and the size variables
+    // Whether the contents depend on the problem size, not on the element count alone.
+    bool dependsOnSize() const { return kind == Kind::File || kind == Kind::Expression; }
 };
 
 struct Argument

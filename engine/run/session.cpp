@@ -106,7 +106,8 @@ Expected<RunSummary> Session::run()
 
 Status Session::openRun()
 {
-    if (auto status = m_run.open([this](const std::string &line) { m_listener.onLog(line); });
+    if (auto status = m_run.open([this](const std::string &line) { m_listener.onLog(line); },
+                                 [this](const std::string &line) { m_listener.onNotice(line); });
         !status)
         return status;
     m_summary.runId = m_run.id();

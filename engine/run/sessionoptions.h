@@ -36,6 +36,9 @@ struct SessionOptions
     std::optional<std::int64_t> maxConfigs; // per problem size
     std::optional<double> maxSeconds;       // whole run
     bool fresh = false;                     // new run even if an earlier one can be resumed
+    // Resume a run although a data file (init.file) changed since it was measured; without it
+    // such a resume is refused (WorkspaceRun::open).
+    bool allowChangedData = false;
     std::string toolVersion;
     const std::atomic<bool> *stopRequested = nullptr; // polled; set from a signal handler or UI
     // Polled like stopRequested. While set the run issues no new configurations; those in

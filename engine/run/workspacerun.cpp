@@ -1,5 +1,7 @@
 #include "workspacerun.h"
 
+#include "rundatafiles.h"
+
 #include "export/hostinfo.h"
 
 namespace tb {
@@ -8,7 +10,7 @@ WorkspaceRun::WorkspaceRun(const Spec &spec, const SessionOptions &options)
     : m_spec(spec), m_options(options)
 {}
 
-Status WorkspaceRun::open(const LogFunction &log)
+Status WorkspaceRun::open(const LogFunction &log, const LogFunction &notice)
 {
     auto store = Store::open(m_options.workspacePath);
     if (!store)
@@ -34,13 +36,49 @@ Status WorkspaceRun::open(const LogFunction &log)
             "starts beside it");
         latest.reset();
     }
+    // Hashed before a run is created or claimed: a refusal leaves the workspace as it was.
+    auto dataFiles = RunDataFiles::hashed(m_spec);
+    if (!dataFiles)
+        return dataFiles.error();
+    if (latest)
+        if (auto status = checkData(*latest, *dataFiles, notice ? notice : log); !status)
+            return status;
     m_holder = currentRunHolder();
-    if (!latest)
-        return create();
-    if (auto status = claim(*latest); !status)
-        return status;
-    m_runId = latest->id;
-    m_resumed = true;
+    if (!latest) {
+        if (auto status = create(); !status)
+            return status;
+    } else {
+        if (auto status = claim(*latest); !status)
+            return status;
+        m_runId = latest->id;
+        m_resumed = true;
+    }
+    return m_store->runs().setDataFiles(m_runId, *dataFiles);
+}
+
+// Results measured on other data are not comparable with new ones: resuming mixes them into
+// one ranking, so it takes the user's word (--allow-changed-data).
+Status WorkspaceRun::checkData(const RunRecord &run, const std::vector<RunDataFile> &now,
+                               const LogFunction &warn)
+{
+    auto recorded = m_store->runs().dataFiles(run.id);
+    if (!recorded)
+        return recorded.error();
+    const auto changed = RunDataFiles::changed(*recorded, now);
+    if (changed.empty())
+        return ok();
+    std::string list;
+    for (const auto &name : changed)
+        list += (list.empty() ? "" : "; ") + name;
+    const std::string what = "the data of run " + std::to_string(run.id) +
+                             " of this spec changed since it was measured (" + list + ")";
+    if (!m_options.allowChangedData)
+        return makeError(EngineError::Code::InvalidArgument, what,
+                         "start a new run beside it (tune --fresh), or resume it anyway "
+                         "(tune --allow-changed-data)");
+    warn("warning: " + what +
+         ": resuming it anyway, as asked; its earlier results were "
+         "measured on the old data");
     return ok();
 }
 

@@ -27,8 +27,11 @@ public:
 
     // Opens the workspace, saves the spec and resumes its latest run, or creates one: with
     // options.fresh, when there is none, or when it measured on another GPU model (`log` says
-    // so: models are never ranked together). A run another live process holds is refused.
-    Status open(const LogFunction &log);
+    // so: models are never ranked together). A run another live process holds is refused. So
+    // is a run whose data files changed since, naming them, unless options.allowChangedData
+    // (then `notice` warns, a line shown even where the log is hidden; none given: `log`).
+    // The run's record gets the data files' hashes as they are now.
+    Status open(const LogFunction &log, const LogFunction &notice = {});
     bool isOpen() const { return m_store.has_value(); }
     bool resumed() const { return m_resumed; }
     std::int64_t id() const { return m_runId; }
@@ -50,6 +53,8 @@ public:
 private:
     Status claim(const RunRecord &run);
     Status create();
+    Status checkData(const RunRecord &run, const std::vector<RunDataFile> &now,
+                     const LogFunction &warn);
 
     const Spec &m_spec;
     const SessionOptions &m_options;

@@ -12,7 +12,8 @@ namespace tb {
 // A compiled arithmetic/boolean expression over named variables (muparser underneath).
 // Spec expressions (constraints, sizes, launch geometry, metrics) all go through this class, so
 // they share one dialect: + - * / ^ (power) % (remainder), comparisons, && ||, ?:, and the
-// functions min, max, floor, ceil, ceil_div(a, b), div(a, b) (floor division), abs, sqrt, log2.
+// functions min, max, floor, ceil, ceil_div(a, b), div(a, b) (floor division), abs, sqrt, log2,
+// muparser's others (sin, cos, exp, ...), and the constants _pi and _e to double precision.
 //
 // Not thread-safe: evaluation writes the variable values into the instance. Move-only.
 class Expression

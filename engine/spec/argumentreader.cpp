@@ -11,6 +11,8 @@ namespace {
 
 using Need = JsonReader::Need;
 
+constexpr const char *kInitKinds = "constant, random, sequence, file, expression";
+
 std::string typeNames()
 {
     std::string names;
@@ -108,15 +110,25 @@ void ArgumentReader::readInit(const Json &init, const std::string &path, BufferI
         return;
     }
     if (!init.is_object()) {
-        m_reader.report(path, "expected \"zero\" or an object with one of constant, random, "
-                              "sequence, got " +
+        m_reader.report(path, "expected \"zero\" or an object with one of " +
+                                  std::string(kInitKinds) + ", got " +
                                   (init.is_string() ? init.dump() : init.type_name()));
         return;
     }
-    if (!m_reader.object(init, path, {"constant", "random", "sequence"}))
+    if (!m_reader.object(init, path, {"constant", "random", "sequence", "file", "expression"}))
         return;
     if (init.size() != 1) {
-        m_reader.report(path, "give exactly one of constant, random, sequence");
+        m_reader.report(path, "give exactly one of " + std::string(kInitKinds));
+        return;
+    }
+    if (init.contains("file")) {
+        out.kind = BufferInit::Kind::File;
+        out.file = m_reader.text(init, path, "file").value_or("");
+        return;
+    }
+    if (init.contains("expression")) {
+        out.kind = BufferInit::Kind::Expression;
+        out.expression = m_reader.expression(init, path, "expression").value_or("");
         return;
     }
     if (init.contains("constant")) {

@@ -1,10 +1,14 @@
 #include "specchecker.h"
 
 #include "backend/common/argumentexpressions.h"
+#include "data/datafile.h"
+#include "data/datafilename.h"
+#include "data/elementexpression.h"
 #include "space/expression.h"
 #include "space/searchspace.h"
 #include "space/variables.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -54,6 +58,8 @@ void SpecChecker::checkExpressions()
             compile(argument.size, names, path + "/size");
         else
             compile(argument.value, names, path + "/value");
+        if (argument.hasElements() && argument.init.kind == BufferInit::Kind::Expression)
+            checkInitExpression(argument.init.expression, path + "/init/expression");
     }
     if (m_spec.launch) {
         for (std::size_t i = 0; i < m_spec.launch->grid.size(); ++i)
@@ -66,6 +72,19 @@ void SpecChecker::checkExpressions()
     for (std::size_t i = 0; i < m_spec.metrics.size(); ++i)
         compile(m_spec.metrics[i].expression, metricNames,
                 "/metrics/" + std::to_string(i) + "/expression");
+}
+
+// An init expression reads the element index `i` and the size variables, nothing that varies
+// with the configuration: a buffer's contents are the same for every configuration.
+void SpecChecker::checkInitExpression(const std::string &text, const std::string &path)
+{
+    const auto &sizes = m_spec.sizes.names;
+    if (std::find(sizes.begin(), sizes.end(), ElementExpression::kIndexVariable) != sizes.end()) {
+        m_reader.report(path, "'i' is the element index here, and also a problem-size variable: "
+                              "rename the size variable");
+        return;
+    }
+    compile(text, ElementExpression::variableNames(sizes), path);
 }
 
 // Empty text means the reader already reported the field.
@@ -163,19 +182,42 @@ void SpecChecker::checkArgumentValues()
             const double value = expression->evaluate(configurationValues(m_spec, *configs[i], i));
             std::array<unsigned char, 8> storage{};
             std::optional<EngineError> problem;
+            std::string field = buffer ? "/size" : "/value";
             if (buffer) {
-                if (auto count = bufferElementCount(argument, value); !count)
+                auto count = bufferElementCount(argument, value);
+                if (!count) {
                     problem = count.error();
+                } else if (auto fileProblem = dataFileProblem(argument, *count, i)) {
+                    problem = std::move(fileProblem);
+                    field = "/init/file";
+                }
             } else if (auto encoded = encodeScalar(argument, value, storage); !encoded) {
                 problem = encoded.error();
             }
             if (problem) {
-                m_reader.report("/arguments/" + std::to_string(j) + (buffer ? "/size" : "/value"),
+                m_reader.report("/arguments/" + std::to_string(j) + field,
                                 problem->message + " for " + describeSize(i));
                 break; // one report per argument
             }
         }
     }
+}
+
+// A data file that is missing or cannot serve `count` elements of the argument, found here and
+// not in a worker: the file is mapped and its header read, its data not touched.
+std::optional<EngineError> SpecChecker::dataFileProblem(const Argument &argument,
+                                                        std::uint64_t count,
+                                                        std::size_t sizeIndex) const
+{
+    if (argument.init.kind != BufferInit::Kind::File || argument.init.file.empty())
+        return std::nullopt;
+    auto path = DataFileName::resolve(argument.init.file, m_spec, sizeIndex);
+    if (!path)
+        return path.error();
+    auto file = DataFile::open(*path, argument, count);
+    if (!file)
+        return file.error();
+    return std::nullopt;
 }
 
 std::string SpecChecker::describeSize(std::size_t sizeIndex) const

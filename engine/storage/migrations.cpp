@@ -117,6 +117,15 @@ constexpr Migration kMigrations[] = {
     // rounds of a finalist are pinned to the GPU that measured it, not to its host).
     {"add the host whose worker measured each round of a finalist",
      "ALTER TABLE result_rounds ADD COLUMN host TEXT NOT NULL DEFAULT '';"},
+    // The files a run's arguments were read from (init.file), with their content's hash: which
+    // data a result was measured on, and whether a resumed run's data changed.
+    {"add the data files each run read (run_data_files)",
+     "CREATE TABLE run_data_files ("
+     " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+     " argument TEXT NOT NULL,"
+     " path TEXT NOT NULL,"
+     " hash TEXT NOT NULL,"
+     " PRIMARY KEY (run_id, argument, path)) WITHOUT ROWID;"},
 };
 
 #undef TB_NOW

@@ -214,4 +214,35 @@ Status RunStore::setDevice(std::int64_t runId, const std::string &device, const 
     return m_db.changes() == 0 ? noSuchRun(operation, m_db.path()) : ok();
 }
 
+Status RunStore::setDataFiles(std::int64_t runId, const std::vector<RunDataFile> &files)
+{
+    const std::string operation = "record the data files of run " + std::to_string(runId);
+    auto transaction = Transaction::begin(m_db, operation);
+    if (!transaction)
+        return transaction.error();
+    if (auto status = m_db.run("DELETE FROM run_data_files WHERE run_id = ?1", operation, {runId});
+        !status)
+        return status;
+    for (const RunDataFile &file : files) {
+        if (auto status = m_db.run("INSERT OR REPLACE INTO run_data_files"
+                                   " (run_id, argument, path, hash) VALUES (?1, ?2, ?3, ?4)",
+                                   operation, {runId, file.argument, file.path, file.hash});
+            !status)
+            return status;
+    }
+    return transaction->commit();
+}
+
+Expected<std::vector<RunDataFile>> RunStore::dataFiles(std::int64_t runId)
+{
+    auto query = m_db.query("SELECT argument, path, hash FROM run_data_files WHERE run_id = ?1"
+                            " ORDER BY argument, path",
+                            "read the data files of run " + std::to_string(runId), {runId});
+    if (!query)
+        return query.error();
+    return collectRows<RunDataFile>(*query, [](const Statement &row) -> Expected<RunDataFile> {
+        return RunDataFile{row.textAt(0), row.textAt(1), row.textAt(2)};
+    });
+}
+
 } // namespace tb

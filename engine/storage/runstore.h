@@ -44,6 +44,10 @@ public:
     // The GPU model a run measures on and its peaks, once known: a run whose workers start
     // through srun or ssh learns them from the first worker's hello, after it was opened.
     Status setDevice(std::int64_t runId, const std::string &device, const DevicePeaks &peaks);
+    // The data files the run reads, with their hashes: replaces what was recorded.
+    Status setDataFiles(std::int64_t runId, const std::vector<RunDataFile> &files);
+    // What setDataFiles() recorded, by argument then path; none for a run from before schema 9.
+    Expected<std::vector<RunDataFile>> dataFiles(std::int64_t runId);
 
 private:
     Database &m_db;

@@ -25,7 +25,7 @@ namespace tb {
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
 
     // Creates the file, or opens and migrates an older one. Refuses, leaving the file as it
     // was: a file that is not an SQLite database, an SQLite database that is not a workspace,

@@ -44,6 +44,16 @@ struct RunRecord
     bool imported() const { return !origin.empty(); }
 };
 
+// A file a run's argument was read from (schema 9): the resolved path and the FNV-1a 64 hash of
+// its bytes when the run last started (engine/data/datafile.h).
+struct RunDataFile
+{
+    std::string argument;
+    std::string path;
+    std::string hash;
+    bool operator==(const RunDataFile &) const = default;
+};
+
 inline constexpr const char *kOriginKernelTuner = "kernel_tuner";
 inline constexpr const char *kOriginT4 = "t4";
 

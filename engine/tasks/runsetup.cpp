@@ -21,6 +21,7 @@ SessionOptions sessionOptions(const RunChoices &request)
     options.maxConfigs = request.maxConfigs;
     options.maxSeconds = request.maxSeconds;
     options.fresh = request.fresh;
+    options.allowChangedData = request.allowChangedData;
     options.toolVersion = request.toolVersion;
     options.stopRequested = request.stopRequested;
     options.pauseRequested = request.pauseRequested;

@@ -25,9 +25,10 @@ struct RunChoices
     std::optional<std::int64_t> maxConfigs; // per problem size
     std::optional<double> maxSeconds;       // whole run
     bool fresh = false;
-    bool compileOnly = false; // cuda: the user asked for no timings
-    std::string arch;         // cuda: a target the user named; empty: by the rule
-    std::string archChosenBy; // where the user named it ("--arch"), for the announcement
+    bool allowChangedData = false; // SessionOptions::allowChangedData
+    bool compileOnly = false;      // cuda: the user asked for no timings
+    std::string arch;              // cuda: a target the user named; empty: by the rule
+    std::string archChosenBy;      // where the user named it ("--arch"), for the announcement
     // cuda: the GPUs the user lets the run use (CUDA_VISIBLE_DEVICES values); nullopt: every
     // GPU found. noGpuReason says why, when that leaves none of the GPUs found.
     std::optional<std::vector<std::string>> enabledGpus;

@@ -1,11 +1,13 @@
 // End to end through the real CLI, real worker processes, the real compiler and a real SQLite
 // workspace: results land in the store, the best is the best, failures are results.
 #include "clirunner.h"
+#include "npyfiles.h"
 
 #include "export/exporter.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -63,6 +65,36 @@ bool tuneOneConfig(const QString &workspace)
     return runCli({"--workspace", workspace, "tune", examplePath("tests/app/data/faulty.json"),
                    "--strategy", "brute_force", "--max-configs", "1"})
                .exitCode == 0;
+}
+
+// y = x * w: x from x_{N}.npy beside the spec (x[i] = i / 2), w = 1 + i % 3 by expression.
+// MODE 1 computes it from those formulas (right only if both buffers hold that data), MODE 2
+// ignores w (wrong).
+const char *const kDataSpec = R"j({
+  "tunebench_spec": 1,
+  "name": "scale_data",
+  "backend": "cpu",
+  "kernel": {"entry": "scale", "language": "c", "code":
+    "void scale(const float *x, const double *w, float *y, int n) {\n for (int i = 0; i < n; ++i) {\n#if MODE == 0\n y[i] = x[i] * (float)w[i];\n#elif MODE == 1\n y[i] = (float)(i / 2.0) * (float)(1 + i % 3);\n#else\n y[i] = x[i];\n#endif\n }\n}\n"},
+  "parameters": [{"name": "MODE", "values": [0, 1, 2]}],
+  "problem_sizes": [{"N": 300}],
+  "arguments": [
+    {"name": "x", "size": "N", "init": {"file": "x_{N}.npy"}},
+    {"name": "w", "type": "float64", "size": "N", "init": {"expression": "1 + i % 3"}},
+    {"name": "y", "size": "N", "output": true},
+    {"name": "n", "kind": "scalar", "type": "int32", "value": "N"}
+  ],
+  "verification": {"reference": {"MODE": 0}},
+  "measurement": {"warmup_runs": 1, "min_samples": 3, "max_samples": 10,
+                  "max_seconds_per_config": 0.2, "timeout_seconds": 2, "process_rounds": 1}
+})j";
+
+bool writeHalves(const std::string &path, float scale)
+{
+    std::vector<float> x(300);
+    for (std::size_t i = 0; i < x.size(); ++i)
+        x[i] = scale * static_cast<float>(i) / 2;
+    return tbtest::writeNpy(path, "<f4", x);
 }
 
 } // namespace
@@ -299,6 +331,41 @@ private slots:
                                    "brute_force", "--max-configs", "1", "--fresh"});
         QCOMPARE(fresh.exitCode, 0);
         QCOMPARE(storedResults(workspace, 2).size(), std::size_t(1));
+    }
+
+    // Worker processes read a .npy named relative to the spec's directory (not theirs); a
+    // resume after the file changed is refused naming it, unless --allow-changed-data.
+    void tunesOnDataFromFilesAndRefusesChangedData()
+    {
+        QTemporaryDir dir;
+        const QString spec = dir.filePath("data/scale.json");
+        QVERIFY(QDir().mkpath(dir.filePath("data")));
+        QVERIFY(tbtest::writeBytes(spec.toStdString(), kDataSpec));
+        const std::string file = dir.filePath("data/x_300.npy").toStdString();
+        QVERIFY(writeHalves(file, 1));
+        const QString workspace = dir.filePath("ws.tbw");
+        const QStringList tune{"--workspace", workspace, "tune", spec, "--strategy", "brute_force"};
+        const auto first = runCli(tune);
+        QVERIFY2(first.exitCode == 0, qPrintable(first.out + first.err));
+        const auto results = storedResults(workspace);
+        QCOMPARE(results.size(), std::size_t(3));
+        QCOMPARE(statusOf(findByKey(results, "MODE=0")), QString("ok"));
+        QCOMPARE(statusOf(findByKey(results, "MODE=1")), QString("ok"));
+        QCOMPARE(statusOf(findByKey(results, "MODE=2")), QString("wrong_result"));
+        auto store = Store::open(workspace.toStdString());
+        auto recorded = store->runs().dataFiles(1);
+        QVERIFY(recorded && recorded->size() == 1);
+        QCOMPARE((*recorded)[0].path, file);
+
+        QVERIFY(writeHalves(file, 2));
+        const auto refused = runCli(tune);
+        QVERIFY2(refused.exitCode != 0, qPrintable(refused.out));
+        QVERIFY2(refused.err.contains("x_300.npy") && refused.err.contains("--allow-changed-data"),
+                 qPrintable(refused.err));
+        const auto allowed = runCli(QStringList(tune) << "--allow-changed-data");
+        QVERIFY2(allowed.exitCode == 0, qPrintable(allowed.out + allowed.err));
+        QVERIFY2((allowed.out + allowed.err).contains("warning: the data of run 1"),
+                 qPrintable(allowed.out + allowed.err));
     }
 
     // The same spec tuned twice: every configuration of run 1 side by side with run 2's.

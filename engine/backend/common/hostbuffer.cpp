@@ -2,6 +2,8 @@
 
 #include "halffloat.h"
 
+#include "data/elementexpression.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -143,6 +145,12 @@ void fillTyped(T *data, std::uint64_t begin, std::uint64_t end, const BufferInit
         for (std::uint64_t i = begin; i < end; ++i)
             data[i] = convert<T>(init.start + static_cast<double>(i) * init.step);
         return;
+    case BufferInit::Kind::File:
+    case BufferInit::Kind::Expression:
+        // They need the problem size, which fill() is not given: zero stands for them here,
+        // so the bytes are never undefined.
+        std::fill(data + begin, data + end, T{});
+        return;
     }
 }
 
@@ -213,6 +221,39 @@ void HostBuffer::fill(const BufferInit &init)
             fillTyped(data, begin, end, init);
         });
     });
+}
+
+void HostBuffer::copyFrom(std::span<const unsigned char> elements)
+{
+    // In parallel: from a mapped file each thread takes its own page faults.
+    auto *target = static_cast<unsigned char *>(m_data);
+    const std::size_t size = std::min(elements.size(), bytes());
+    const std::size_t element = elementSize(m_type);
+    inParallel(size / element, [&](std::uint64_t begin, std::uint64_t end) {
+        std::memcpy(target + begin * element, elements.data() + begin * element,
+                    (end - begin) * element);
+    });
+}
+
+Status HostBuffer::fillByExpression(const std::string &expression,
+                                    const std::vector<std::string> &sizeNames,
+                                    std::span<const double> sizeValues)
+{
+    // Compiled here first for the error; each thread then compiles its own, as an Expression
+    // is not thread-safe.
+    if (auto compiled = ElementExpression::compile(expression, sizeNames); !compiled)
+        return compiled.error();
+    withType(m_type, [&](auto zero) {
+        using T = decltype(zero);
+        T *data = static_cast<T *>(m_data);
+        inParallel(m_count, [&](std::uint64_t begin, std::uint64_t end) {
+            auto own = ElementExpression::compile(expression, sizeNames);
+            own->setSizes(sizeValues);
+            for (std::uint64_t i = begin; i < end; ++i)
+                data[i] = convert<T>(own->at(i));
+        });
+    });
+    return ok();
 }
 
 double HostBuffer::at(std::uint64_t index) const

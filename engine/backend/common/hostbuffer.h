@@ -1,9 +1,13 @@
 #pragma once
 
+#include "model/expected.h"
 #include "model/spec.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
 
 namespace tb {
 
@@ -33,7 +37,16 @@ public:
     }
 
     // Fills the buffer as `init` says; the same init and count always give the same bytes.
+    // File and Expression inits need the problem size: they give zeros here, and
+    // ArgumentContents fills them with copyFrom() and fillByExpression().
     void fill(const BufferInit &init);
+    // Copies `elements` in: exactly bytes() of them (a DataFile's elements()).
+    void copyFrom(std::span<const unsigned char> elements);
+    // Element i = `expression` of `i` and the size variables `sizeNames` = `sizeValues`
+    // (ElementExpression), compiled once per filling thread. InvalidSpec when it does not compile.
+    Status fillByExpression(const std::string &expression,
+                            const std::vector<std::string> &sizeNames,
+                            std::span<const double> sizeValues);
 
     // Element i converted to double (for comparisons and tests).
     double at(std::uint64_t index) const;

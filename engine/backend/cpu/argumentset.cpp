@@ -4,11 +4,12 @@
 
 namespace tb {
 
-ArgumentSet::ArgumentSet(ArgumentExpressions expressions) : m_expressions(std::move(expressions))
+ArgumentSet::ArgumentSet(ArgumentExpressions expressions, ArgumentContents contents)
+    : m_expressions(std::move(expressions)), m_contents(std::move(contents))
 {
     m_slots.reserve(m_expressions.size());
     for (std::size_t i = 0; i < m_expressions.size(); ++i)
-        m_slots.push_back(Slot{m_expressions.argument(i), {}, nullptr, {}});
+        m_slots.push_back(Slot{m_expressions.argument(i), {}, {}, nullptr, {}});
     m_callArguments.resize(m_slots.size(), nullptr);
 }
 
@@ -17,11 +18,12 @@ Expected<ArgumentSet> ArgumentSet::create(const Spec &spec)
     auto expressions = ArgumentExpressions::create(spec);
     if (!expressions)
         return expressions.error();
-    return ArgumentSet(std::move(*expressions));
+    return ArgumentSet(std::move(*expressions), ArgumentContents(spec));
 }
 
 Status ArgumentSet::bind(std::span<const double> variableValues)
 {
+    m_values.assign(variableValues.begin(), variableValues.end());
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
         Slot &slot = m_slots[i];
         const double value = m_expressions.evaluate(i, variableValues);
@@ -43,7 +45,8 @@ Status ArgumentSet::bindBuffer(Slot &slot, double size)
     const auto count = bufferElementCount(slot.argument, size);
     if (!count)
         return count.error();
-    if (!slot.pointer || slot.buffer.count() != *count) {
+    std::string key = m_contents.key(slot.argument, m_values);
+    if (!slot.pointer || slot.buffer.count() != *count || slot.contentsKey != key) {
         slot.pointer = nullptr;
         slot.buffer = HostBuffer(); // free the old one before asking for the new one
         try {
@@ -54,18 +57,22 @@ Status ArgumentSet::bindBuffer(Slot &slot, double size)
                                      std::to_string(*count * elementSize(slot.argument.type)) +
                                      " bytes");
         }
-        slot.buffer.fill(slot.argument.init);
+        if (Status filled = m_contents.fill(slot.argument, slot.buffer, m_values); !filled)
+            return filled;
+        slot.contentsKey = std::move(key);
         slot.pointer = slot.buffer.data();
     }
     return ok();
 }
 
-void ArgumentSet::resetOutputs()
+Status ArgumentSet::resetOutputs()
 {
     for (auto &slot : m_slots) {
         if (slot.argument.kind == Argument::Kind::Buffer && slot.argument.output && slot.pointer)
-            slot.buffer.fill(slot.argument.init);
+            if (Status filled = m_contents.fill(slot.argument, slot.buffer, m_values); !filled)
+                return filled;
     }
+    return ok();
 }
 
 const HostBuffer *ArgumentSet::buffer(std::size_t index) const

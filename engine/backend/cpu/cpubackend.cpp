@@ -83,7 +83,8 @@ Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex, doubl
             return failedResult(result, ResultStatus::ReferenceFailed, reference.failure);
         if (Status bound = bindFor(config, sizeIndex); !bound)
             return failedResult(result, ResultStatus::InvalidLaunch, bound.error().toString());
-        m_arguments->resetOutputs();
+        if (Status reset = m_arguments->resetOutputs(); !reset)
+            return failedResult(result, ResultStatus::InvalidLaunch, reset.error().toString());
         m_call->invoke(library->entry(), m_arguments->callArguments());
         const OutputVerifier verifier(m_spec->verification);
         if (std::string mismatch = verifier.compare(reference.outputs, m_arguments->outputs());
@@ -155,7 +156,8 @@ CpuBackend::Reference CpuBackend::computeReference(std::size_t sizeIndex)
         return {name + " failed to build: " + result.message, {}};
     if (Status bound = bindFor(config, sizeIndex); !bound)
         return {name + " has invalid arguments: " + bound.error().toString(), {}};
-    m_arguments->resetOutputs();
+    if (Status reset = m_arguments->resetOutputs(); !reset)
+        return {name + " has invalid arguments: " + reset.error().toString(), {}};
     m_call->invoke(library->entry(), m_arguments->callArguments());
     Reference reference;
     for (const auto &output : m_arguments->outputs())

@@ -7,12 +7,12 @@
 
 namespace tb {
 
-ConstantSymbols::ConstantSymbols(ArgumentExpressions expressions)
-    : m_expressions(std::move(expressions))
+ConstantSymbols::ConstantSymbols(ArgumentExpressions expressions, ArgumentContents contents)
+    : m_expressions(std::move(expressions)), m_contents(std::move(contents))
 {
     for (std::size_t i = 0; i < m_expressions.size(); ++i)
         if (m_expressions.argument(i).kind == Argument::Kind::Constant)
-            m_symbols.push_back({i, {}, 0, false});
+            m_symbols.push_back({i, {}, 0, {}, false});
 }
 
 Expected<ConstantSymbols> ConstantSymbols::create(const Spec &spec)
@@ -20,7 +20,7 @@ Expected<ConstantSymbols> ConstantSymbols::create(const Spec &spec)
     auto expressions = ArgumentExpressions::create(spec);
     if (!expressions)
         return expressions.error();
-    return ConstantSymbols(std::move(*expressions));
+    return ConstantSymbols(std::move(*expressions), ArgumentContents(spec));
 }
 
 CudaStatus ConstantSymbols::bind(std::span<const double> variableValues)
@@ -31,8 +31,10 @@ CudaStatus ConstantSymbols::bind(std::span<const double> variableValues)
             bufferElementCount(argument, m_expressions.evaluate(symbol.expression, variableValues));
         if (!count)
             return CudaFailure{ResultStatus::InvalidLaunch, count.error().toString(), false};
-        if (symbol.bound && symbol.count == *count)
+        std::string key = m_contents.key(argument, variableValues);
+        if (symbol.bound && symbol.count == *count && symbol.contentsKey == key)
             continue;
+        symbol.bound = false;
         try {
             symbol.contents = HostBuffer(argument.type, *count);
         } catch (const std::bad_alloc &) {
@@ -41,8 +43,10 @@ CudaStatus ConstantSymbols::bind(std::span<const double> variableValues)
                 argumentError(argument, "cannot allocate its contents on the host").toString(),
                 false};
         }
-        symbol.contents.fill(argument.init);
+        if (Status filled = m_contents.fill(argument, symbol.contents, variableValues); !filled)
+            return CudaFailure{ResultStatus::InvalidLaunch, filled.error().toString(), false};
         symbol.count = *count;
+        symbol.contentsKey = std::move(key);
         symbol.bound = true;
     }
     return {};

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "backend/common/argumentcontents.h"
 #include "backend/common/argumentexpressions.h"
 #include "backend/common/hostbuffer.h"
 #include "cudafailure.h"
@@ -26,8 +27,9 @@ public:
 
     bool empty() const { return m_symbols.empty(); }
 
-    // Evaluates each element count and refills the host contents whose count changed.
-    // invalid_launch naming the argument when a count is bad.
+    // Evaluates each element count and refills the host contents whose count (or per-size file
+    // or expression) changed. invalid_launch naming the argument when a count is bad or a data
+    // file cannot be read.
     CudaStatus bind(std::span<const double> variableValues);
 
     // Copies each symbol's contents into `module`. compile_error naming the symbol when the
@@ -41,12 +43,14 @@ private:
         std::size_t expression = 0; // its index in m_expressions (the spec's argument index)
         HostBuffer contents;
         std::uint64_t count = 0;
+        std::string contentsKey; // ArgumentContents::key() of the contents
         bool bound = false;
     };
 
-    explicit ConstantSymbols(ArgumentExpressions expressions);
+    ConstantSymbols(ArgumentExpressions expressions, ArgumentContents contents);
 
     ArgumentExpressions m_expressions;
+    ArgumentContents m_contents;
     std::vector<Symbol> m_symbols;
 };
 

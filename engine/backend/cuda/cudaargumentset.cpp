@@ -20,8 +20,9 @@ CudaFailure namedFailure(const Argument &argument, CudaFailure failure)
 
 } // namespace
 
-CudaArgumentSet::CudaArgumentSet(ArgumentExpressions expressions, const CudaDriver &driver)
-    : m_expressions(std::move(expressions))
+CudaArgumentSet::CudaArgumentSet(ArgumentExpressions expressions, ArgumentContents contents,
+                                 const CudaDriver &driver)
+    : m_expressions(std::move(expressions)), m_contents(std::move(contents))
 {
     m_slots.reserve(m_expressions.size());
     for (std::size_t i = 0; i < m_expressions.size(); ++i) {
@@ -49,7 +50,7 @@ Expected<CudaArgumentSet> CudaArgumentSet::create(const Spec &spec, const CudaDr
     auto expressions = ArgumentExpressions::create(spec);
     if (!expressions)
         return expressions.error();
-    return CudaArgumentSet(std::move(*expressions), driver);
+    return CudaArgumentSet(std::move(*expressions), ArgumentContents(spec), driver);
 }
 
 CudaStatus CudaArgumentSet::bind(std::span<const double> variableValues)
@@ -61,7 +62,7 @@ CudaStatus CudaArgumentSet::bind(std::span<const double> variableValues)
             continue; // a constant: ConstantSymbols fills it in the module
         const double value = m_expressions.evaluate(i, variableValues);
         if (slot.argument.kind == Argument::Kind::Buffer) {
-            if (CudaStatus bound = bindBuffer(slot, value); !bound)
+            if (CudaStatus bound = bindBuffer(slot, value, variableValues); !bound)
                 return bound;
             m_kernelParams[parameter++] = &slot.pointer;
         } else {
@@ -73,12 +74,14 @@ CudaStatus CudaArgumentSet::bind(std::span<const double> variableValues)
     return {};
 }
 
-CudaStatus CudaArgumentSet::bindBuffer(Slot &slot, double size)
+CudaStatus CudaArgumentSet::bindBuffer(Slot &slot, double size,
+                                       std::span<const double> variableValues)
 {
     const auto count = bufferElementCount(slot.argument, size);
     if (!count)
         return invalid(count.error());
-    if (slot.device.allocated() && slot.count == *count)
+    std::string key = m_contents.key(slot.argument, variableValues);
+    if (slot.device.allocated() && slot.count == *count && slot.contentsKey == key)
         return {};
     // Free the old ones before asking for the new ones.
     slot.pointer = 0;
@@ -89,7 +92,7 @@ CudaStatus CudaArgumentSet::bindBuffer(Slot &slot, double size)
     const std::size_t bytes = HostBuffer::byteCount(slot.argument.type, *count);
     if (CudaStatus allocated = slot.device.allocate(bytes); !allocated)
         return namedFailure(slot.argument, allocated.failure());
-    if (CudaStatus filled = fill(slot, *count); !filled)
+    if (CudaStatus filled = fill(slot, *count, variableValues); !filled)
         return filled;
     if (slot.argument.output) {
         if (CudaStatus allocated = slot.initial.allocate(bytes); !allocated)
@@ -98,15 +101,27 @@ CudaStatus CudaArgumentSet::bindBuffer(Slot &slot, double size)
             return namedFailure(slot.argument, copied.failure());
     }
     slot.count = *count;
+    slot.contentsKey = std::move(key);
     slot.pointer = slot.device.pointer();
     return {};
 }
 
-CudaStatus CudaArgumentSet::fill(Slot &slot, std::uint64_t count)
+CudaStatus CudaArgumentSet::fill(Slot &slot, std::uint64_t count,
+                                 std::span<const double> variableValues)
 {
     if (slot.argument.init.kind == BufferInit::Kind::Zero) {
         if (CudaStatus zeroed = slot.device.zero(); !zeroed)
             return namedFailure(slot.argument, zeroed.failure());
+        return {};
+    }
+    if (slot.argument.init.kind == BufferInit::Kind::File) {
+        // From the mapping straight to the device: the file's one copy in this process.
+        auto file = m_contents.openFile(slot.argument, count, variableValues);
+        if (!file)
+            return invalid(file.error());
+        const auto elements = file->elements();
+        if (CudaStatus uploaded = slot.device.upload(elements.data(), elements.size()); !uploaded)
+            return namedFailure(slot.argument, uploaded.failure());
         return {};
     }
     HostBuffer contents;
@@ -118,7 +133,8 @@ CudaStatus CudaArgumentSet::fill(Slot &slot, std::uint64_t count)
                                std::to_string(HostBuffer::byteCount(slot.argument.type, count)) +
                                " bytes on the host"));
     }
-    contents.fill(slot.argument.init);
+    if (Status filled = m_contents.fill(slot.argument, contents, variableValues); !filled)
+        return invalid(filled.error());
     if (CudaStatus uploaded = slot.device.upload(contents.data(), contents.bytes()); !uploaded)
         return namedFailure(slot.argument, uploaded.failure());
     return {};

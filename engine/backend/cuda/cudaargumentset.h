@@ -1,5 +1,6 @@
 #pragma once
 
+#include "backend/common/argumentcontents.h"
 #include "backend/common/argumentexpressions.h"
 #include "backend/common/hostbuffer.h"
 #include "cudafailure.h"
@@ -17,7 +18,8 @@ class CudaDriver;
 // A kernel's arguments on the device for one configuration and problem size, in the spec's
 // order, ready for cuLaunchKernel: buffers in device memory (sized by their expression,
 // initialised by filling a HostBuffer as the CPU backend does and copying it over) and scalars
-// in their element type. Constant arguments are no parameters: ConstantSymbols fills them.
+// in their element type. Constant arguments are no parameters: ConstantSymbols fills them. A
+// buffer read from a file is uploaded from the file's mapping itself, with no host copy.
 //
 // As in the CPU backend, a buffer whose element count did not change is kept with its contents
 // (initialisation is deterministic), kernels are trusted not to write their inputs, and outputs
@@ -54,16 +56,19 @@ private:
         Argument argument;
         DeviceBuffer device;
         std::uint64_t count = 0;
-        DeviceBuffer initial; // outputs only: what resetOutputs() copies back
+        std::string contentsKey; // ArgumentContents::key() of the contents
+        DeviceBuffer initial;    // outputs only: what resetOutputs() copies back
         CUdeviceptr pointer = 0;
         alignas(8) unsigned char scalar[8]{};
     };
 
-    CudaArgumentSet(ArgumentExpressions expressions, const CudaDriver &driver);
-    CudaStatus bindBuffer(Slot &slot, double size);
-    CudaStatus fill(Slot &slot, std::uint64_t count);
+    CudaArgumentSet(ArgumentExpressions expressions, ArgumentContents contents,
+                    const CudaDriver &driver);
+    CudaStatus bindBuffer(Slot &slot, double size, std::span<const double> variableValues);
+    CudaStatus fill(Slot &slot, std::uint64_t count, std::span<const double> variableValues);
 
     ArgumentExpressions m_expressions;
+    ArgumentContents m_contents;
     std::vector<Slot> m_slots;
     std::vector<void *> m_kernelParams;
 };

@@ -2,6 +2,7 @@
 // state; a run of another GPU model is never resumed.
 #include "run/workspacerun.h"
 
+#include "npyfiles.h"
 #include "storage/runholder.h"
 
 #include <QProcess>
@@ -38,6 +39,27 @@ SessionOptions optionsOn(const QTemporaryDir &dir, const std::string &gpuName)
 }
 
 const WorkspaceRun::LogFunction noLog = [](const std::string &) {};
+
+// smallSpec() whose argument 'points' reads points_{N}.npy from `directory`.
+Spec dataSpec(const std::string &directory)
+{
+    Spec spec = smallSpec();
+    spec.baseDirectory = directory;
+    Argument points;
+    points.name = "points";
+    points.size = "N";
+    points.init.kind = BufferInit::Kind::File;
+    points.init.file = "points_{N}.npy";
+    spec.arguments = {points};
+    return spec;
+}
+
+std::vector<RunDataFile> recordedFiles(const SessionOptions &options, std::int64_t runId)
+{
+    auto store = Store::open(options.workspacePath);
+    auto files = store->runs().dataFiles(runId);
+    return files ? *files : std::vector<RunDataFile>{};
+}
 
 } // namespace
 
@@ -143,6 +165,73 @@ private slots:
         QVERIFY(!refused);
         QCOMPARE(refused.error().code, EngineError::Code::Busy);
         QCOMPARE(state, std::string("running"));
+    }
+
+    // The record names each data file with its hash; a resume whose data changed is refused
+    // with the file named, unless the user allows it (then the log warns and the new hash is
+    // recorded); --fresh starts a run beside it.
+    void recordsDataFilesAndRefusesChangedData()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        const std::string file = base + "/points_256.npy";
+        QVERIFY(tbtest::writeNpy(file, "<f4", std::vector<float>(256, 1.0f)));
+        const Spec spec = dataSpec(base);
+        SessionOptions options = optionsOn(dir, "H200");
+        std::int64_t first = 0;
+        std::string firstHash;
+        {
+            WorkspaceRun run(spec, options);
+            QVERIFY(run.open(noLog));
+            first = run.id();
+            QVERIFY(run.close(RunState::Stopped));
+        }
+        const auto recorded = recordedFiles(options, first);
+        QCOMPARE(recorded.size(), std::size_t(1));
+        QCOMPARE(recorded[0].argument, std::string("points"));
+        QCOMPARE(recorded[0].path, file);
+        QCOMPARE(recorded[0].hash.size(), std::size_t(16));
+        firstHash = recorded[0].hash;
+        {
+            WorkspaceRun same(spec, options); // unchanged data: resumed silently
+            QVERIFY(same.open(noLog));
+            QVERIFY(same.resumed());
+            QVERIFY(same.close(RunState::Stopped));
+        }
+
+        QVERIFY(tbtest::writeNpy(file, "<f4", std::vector<float>(256, 2.0f)));
+        {
+            WorkspaceRun refused(spec, options);
+            const Status opened = refused.open(noLog);
+            QVERIFY(!opened);
+            const std::string message = opened.error().toString();
+            QVERIFY2(message.find("points_256.npy") != std::string::npos &&
+                         message.find("--allow-changed-data") != std::string::npos,
+                     message.c_str());
+        }
+        QCOMPARE(recordedFiles(options, first)[0].hash, firstHash); // left as it was
+
+        options.allowChangedData = true;
+        std::string logged;
+        {
+            WorkspaceRun allowed(spec, options);
+            QVERIFY(allowed.open([&](const std::string &line) { logged += line; }));
+            QVERIFY(allowed.resumed());
+            QCOMPARE(allowed.id(), first);
+            QVERIFY(allowed.close(RunState::Stopped));
+        }
+        QVERIFY2(logged.find("warning") != std::string::npos &&
+                     logged.find("points_256.npy") != std::string::npos,
+                 logged.c_str());
+        QVERIFY(recordedFiles(options, first)[0].hash != firstHash);
+
+        QVERIFY(tbtest::writeNpy(file, "<f4", std::vector<float>(256, 3.0f)));
+        options.allowChangedData = false;
+        options.fresh = true;
+        WorkspaceRun fresh(spec, options);
+        QVERIFY(fresh.open(noLog));
+        QVERIFY(!fresh.resumed());
+        QVERIFY(fresh.id() != first);
     }
 };
 

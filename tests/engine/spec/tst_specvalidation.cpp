@@ -1,3 +1,4 @@
+#include "npyfiles.h"
 #include "spectesthelpers.h"
 
 #include "spec/specloader.h"
@@ -348,6 +349,62 @@ private slots:
         json["arguments"][0]["size"] = "N / 3";
         TB_EXPECT_ISSUE(loader, json, "/arguments/0/size", "not a whole number of elements");
         QVERIFY(SpecLoader().parse(minimalSpec().dump(), "/tmp").hasValue());
+    }
+
+    // A missing or mismatched data file is a spec problem found at load, not a worker's crash.
+    void reportsDataFilesThatCannotServe()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        QVERIFY(tbtest::writeNpy(base + "/a_256.npy", "<f8", std::vector<double>(256, 1.0)));
+        QVERIFY(tbtest::writeNpy(base + "/a_512.npy", "<f4", std::vector<float>(5120, 1.0f)));
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["arguments"][0]["init"] = Json::parse(R"({"file": "missing.npy"})");
+        auto parsed = loader.parse(json.dump(), base);
+        QVERIFY(!parsed);
+        QVERIFY2(hasIssue(loader, "/arguments/0/init/file", "missing.npy"),
+                 issueList(loader).constData());
+
+        json["arguments"][0]["init"] = Json::parse(R"({"file": "a_{N}.npy"})");
+        parsed = loader.parse(json.dump(), base);
+        QVERIFY(!parsed);
+        QVERIFY2(hasIssue(loader, "/arguments/0/init/file", "dtype <f8, shape (256,)"),
+                 issueList(loader).constData());
+
+        json["problem_sizes"] = Json::parse(R"([{"N": 512}])");
+        parsed = loader.parse(json.dump(), base);
+        QVERIFY(!parsed);
+        QVERIFY2(hasIssue(loader, "/arguments/0/init/file",
+                          "holds 5120 elements, the argument needs 512"),
+                 issueList(loader).constData());
+
+        json["arguments"][0]["init"] = Json::parse(R"({"file": "a_{M}.npy"})");
+        parsed = loader.parse(json.dump(), base);
+        QVERIFY(!parsed);
+        QVERIFY2(hasIssue(loader, "/arguments/0/init/file", "{M} is no problem-size variable"),
+                 issueList(loader).constData());
+
+        json["arguments"][0]["init"] = Json::parse(R"({"file": ""})");
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/init/file", "");
+        json["arguments"][0]["init"] = Json::parse(R"({"file": "a.npy", "constant": 1})");
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/init", "exactly one of");
+    }
+
+    void reportsInitExpressionsOfConfigurations()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["arguments"][0]["init"] = Json::parse(R"j({"expression": "cos(2 * _pi * i / N)"})j");
+        QVERIFY2(loader.parse(json.dump(), "/tmp"), issueList(loader).constData());
+        // A parameter would make a buffer's contents differ per configuration.
+        json["arguments"][0]["init"] = Json::parse(R"({"expression": "i * BM"})");
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/init/expression", "unknown name 'BM'");
+        json["arguments"][0]["init"] = Json::parse(R"({"expression": "i"})");
+        json["problem_sizes"] = Json::parse(R"([{"i": 256}])");
+        json["arguments"][0]["size"] = "i";
+        json["arguments"][1]["value"] = "i";
+        TB_EXPECT_ISSUE(loader, json, "/arguments/0/init/expression", "rename the size variable");
     }
 
     void reportsABadReferenceConfig()

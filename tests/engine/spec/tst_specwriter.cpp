@@ -1,9 +1,13 @@
+#include "npyfiles.h"
 #include "spectesthelpers.h"
+
+#include "data/datafilename.h"
 
 #include "spec/specloader.h"
 #include "spec/specwriter.h"
 
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace tb;
@@ -112,6 +116,31 @@ private slots:
         QCOMPARE(spec->measurement.maxProcessRounds, 5);
         const auto document = Json::parse(spec->document);
         QCOMPARE(document["measurement"], json["measurement"]);
+    }
+
+    // Workers parse the document with the spec's directory: file and expression inits come
+    // back as written, and a relative file resolves against the same directory.
+    void documentCarriesDataInits()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        QVERIFY(tbtest::writeNpy(base + "/a_256.npy", "<f4", std::vector<float>(256, 2.0f)));
+        auto json = minimalSpec();
+        json["arguments"][0]["init"] = Json::parse(R"({"file": "a_{N}.npy"})");
+        json["arguments"].push_back(Json::parse(
+            R"j({"name": "b", "size": "N", "init": {"expression": "sin(_pi * i / N)"}})j"));
+        auto spec = SpecLoader().parse(json.dump(), base);
+        QVERIFY2(spec, spec ? "" : spec.error().toString().c_str());
+        auto again = SpecLoader().parse(spec->document, spec->baseDirectory);
+        QVERIFY2(again, again ? "" : again.error().toString().c_str());
+        for (const Spec *read : {&*spec, &*again}) {
+            QCOMPARE(read->arguments[0].init.kind, BufferInit::Kind::File);
+            QCOMPARE(read->arguments[0].init.file, std::string("a_{N}.npy"));
+            QCOMPARE(read->arguments[2].init.kind, BufferInit::Kind::Expression);
+            QCOMPARE(read->arguments[2].init.expression, std::string("sin(_pi * i / N)"));
+            QCOMPARE(*DataFileName::resolve(read->arguments[0].init.file, *read, 0),
+                     base + "/a_256.npy");
+        }
     }
 };
 

@@ -38,6 +38,28 @@ private slots:
         QCOMPARE(spec->name, std::string("gemm"));
     }
 
+    // Schema 9: which data files a run read, replaced as a whole, gone with the run.
+    void recordsARunsDataFiles()
+    {
+        const QString path = m_files.newPath();
+        GemmRun run = openGemmRun(path);
+        auto none = run.store.runs().dataFiles(run.runId);
+        QVERIFY(none && none->empty());
+        const std::vector<RunDataFile> files{{"b", "/d/b.bin", "0000000000000002"},
+                                             {"a", "/d/a_1.npy", "0000000000000001"}};
+        QVERIFY(run.store.runs().setDataFiles(run.runId, files));
+        auto read = run.store.runs().dataFiles(run.runId);
+        QVERIFY(read);
+        QCOMPARE(read->size(), std::size_t(2));
+        QVERIFY((*read)[0] == files[1]); // by argument
+        QVERIFY((*read)[1] == files[0]);
+        QVERIFY(run.store.runs().setDataFiles(run.runId, {files[0]}));
+        QCOMPARE(run.store.runs().dataFiles(run.runId)->size(), std::size_t(1));
+        QVERIFY(rawExec(path, "PRAGMA foreign_keys = ON; DELETE FROM runs WHERE id = " +
+                                  std::to_string(run.runId)));
+        QCOMPARE(rawInt(path, "SELECT count(*) FROM run_data_files"), std::int64_t{0});
+    }
+
     void saveSpecDeduplicatesByContentHash()
     {
         Store store = openStore(m_files.newPath());

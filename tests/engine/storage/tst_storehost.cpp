@@ -61,7 +61,8 @@ private slots:
         }
         QVERIFY(rawExec(path,
                         "ALTER TABLE results DROP COLUMN host;"
-                        " ALTER TABLE result_rounds DROP COLUMN host; PRAGMA user_version = 6;"));
+                        " ALTER TABLE result_rounds DROP COLUMN host; DROP TABLE run_data_files;"
+                        " PRAGMA user_version = 6;"));
         QCOMPARE(rawInt(path, "SELECT count(*) FROM pragma_table_info('results')"
                               " WHERE name = 'host'"),
                  std::int64_t{0});

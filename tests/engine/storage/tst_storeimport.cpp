@@ -138,7 +138,7 @@ private slots:
                               " ALTER TABLE runs DROP COLUMN peak_bytes_per_second;"
                               " ALTER TABLE results DROP COLUMN host;"
                               " ALTER TABLE result_rounds DROP COLUMN host;"
-                              " PRAGMA user_version = 4;"));
+                              " DROP TABLE run_data_files; PRAGMA user_version = 4;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
         const RunRecord run = *store.runs().read(1);

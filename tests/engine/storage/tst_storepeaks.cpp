@@ -64,7 +64,7 @@ private slots:
                               " ALTER TABLE runs DROP COLUMN peak_bytes_per_second;"
                               " ALTER TABLE results DROP COLUMN host;"
                               " ALTER TABLE result_rounds DROP COLUMN host;"
-                              " PRAGMA user_version = 5;"));
+                              " DROP TABLE run_data_files; PRAGMA user_version = 5;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
         QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{Store::kSchemaVersion});

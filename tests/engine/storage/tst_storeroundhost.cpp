@@ -79,14 +79,14 @@ private slots:
             QVERIFY(store.rounds().save(saved.resultId, 2, second, makeResult(2e-4)).hasValue());
         }
         QVERIFY(rawExec(path, "ALTER TABLE result_rounds DROP COLUMN host;"
-                              " PRAGMA user_version = 7;"));
+                              " DROP TABLE run_data_files; PRAGMA user_version = 7;"));
         QCOMPARE(rawInt(path, "SELECT count(*) FROM pragma_table_info('result_rounds')"
                               " WHERE name = 'host'"),
                  std::int64_t{0});
 
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
-        QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{8});
+        QCOMPARE(rawInt(path, "PRAGMA user_version"), std::int64_t{Store::kSchemaVersion});
         const auto kept = *store.rounds().ofRun(saved.runId, true);
         QCOMPARE(kept.size(), std::size_t{2});
         const Result &after = kept[1].result;

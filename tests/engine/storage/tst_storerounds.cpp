@@ -152,7 +152,7 @@ private slots:
                               " ALTER TABLE runs DROP COLUMN peak_flops;"
                               " ALTER TABLE runs DROP COLUMN peak_bytes_per_second;"
                               " ALTER TABLE results DROP COLUMN host;"
-                              " PRAGMA user_version = 1;"));
+                              " DROP TABLE run_data_files; PRAGMA user_version = 1;"));
         Store store = openStore(path);
         QCOMPARE(store.schemaVersion(), Store::kSchemaVersion);
         QCOMPARE(rawInt(path, "SELECT count(*) FROM results"), std::int64_t{1});

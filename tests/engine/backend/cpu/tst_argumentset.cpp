@@ -1,8 +1,13 @@
 #include "backend/cpu/argumentset.h"
+#include "npyfiles.h"
 #include "space/variables.h"
 #include "specbuilders.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <cstdio>
+#include <numbers>
 
 #include <cmath>
 #include <cstdint>
@@ -29,6 +34,30 @@ std::vector<double> values(const Spec &spec, double b, std::size_t sizeIndex)
     return configurationValues(spec, Configuration{{b}}, sizeIndex);
 }
 
+BufferInit fileInit(const std::string &file)
+{
+    BufferInit init;
+    init.kind = BufferInit::Kind::File;
+    init.file = file;
+    return init;
+}
+
+BufferInit expressionInit(const std::string &expression)
+{
+    BufferInit init;
+    init.kind = BufferInit::Kind::Expression;
+    init.expression = expression;
+    return init;
+}
+
+std::vector<float> sequence(std::size_t count, float first)
+{
+    std::vector<float> values(count);
+    for (std::size_t i = 0; i < count; ++i)
+        values[i] = first + static_cast<float>(i);
+    return values;
+}
+
 BufferInit randomInit(double min, double max, std::uint64_t seed = 3)
 {
     BufferInit init;
@@ -48,8 +77,8 @@ class TestArgumentSet : public QObject
 private slots:
     void fillsBuffersAsTheSpecSays()
     {
-        BufferInit constant{BufferInit::Kind::Constant, 1.5, 1, 0, 1, 0, 1};
-        BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 10, -2};
+        BufferInit constant{BufferInit::Kind::Constant, 1.5, 1, 0, 1, 0, 1, {}, {}};
+        BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 10, -2, {}, {}};
         const Spec spec = specWith({buffer("z", ElementType::Float64, "N", {}),
                                     buffer("c", ElementType::Float32, "N", constant),
                                     buffer("s", ElementType::Int32, "N * B", sequence),
@@ -102,18 +131,77 @@ private slots:
 
     void resetsOnlyOutputs()
     {
-        BufferInit ones{BufferInit::Kind::Constant, 1, 1, 0, 1, 0, 1};
+        BufferInit ones{BufferInit::Kind::Constant, 1, 1, 0, 1, 0, 1, {}, {}};
         const Spec spec = specWith({buffer("in", ElementType::Float32, "N", ones),
                                     buffer("out", ElementType::Float32, "N", ones, true)});
         auto set = ArgumentSet::create(spec);
         QVERIFY(set->bind(values(spec, 1, 0)).hasValue());
         static_cast<float *>(set->buffer(0)->data())[3] = 9.0f;
         static_cast<float *>(set->buffer(1)->data())[3] = 9.0f;
-        set->resetOutputs();
+        QVERIFY(set->resetOutputs());
         QCOMPARE(set->buffer(0)->at(3), 9.0);
         QCOMPARE(set->buffer(1)->at(3), 1.0);
         QCOMPARE(set->outputs().size(), std::size_t(1));
         QCOMPARE(set->outputs()[0].name, std::string("out"));
+    }
+
+    // Per-size files: N = 10 reads x_10.npy, N = 4 x_4.npy; a file of a count that does not
+    // change with N (y_{N}.bin, 3 elements) is read again when the size changes.
+    void readsEachSizesFile()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        QVERIFY(tbtest::writeNpy(base + "/x_10.npy", "<f4", sequence(10, 100)));
+        QVERIFY(tbtest::writeNpy(base + "/x_4.npy", "<f4", sequence(4, 200)));
+        QVERIFY(tbtest::writeBytes(base + "/y_10.bin", tbtest::elementBytes(sequence(3, 1))));
+        QVERIFY(tbtest::writeBytes(base + "/y_4.bin", tbtest::elementBytes(sequence(3, 7))));
+        Spec spec = specWith({buffer("x", ElementType::Float32, "N", fileInit("x_{N}.npy")),
+                              buffer("y", ElementType::Float32, "3", fileInit("y_{N}.bin"))});
+        spec.baseDirectory = base;
+        auto set = ArgumentSet::create(spec);
+        QVERIFY(set.hasValue());
+        QVERIFY(set->bind(values(spec, 1, 0)).hasValue());
+        QCOMPARE(set->buffer(0)->at(9), 109.0);
+        QCOMPARE(set->buffer(1)->at(2), 3.0);
+        QVERIFY(set->bind(values(spec, 1, 1)).hasValue());
+        QCOMPARE(set->buffer(0)->at(3), 203.0);
+        QCOMPARE(set->buffer(1)->at(0), 7.0);
+
+        QVERIFY(std::remove((base + "/x_10.npy").c_str()) == 0);
+        const Status missing = set->bind(values(spec, 1, 0));
+        QVERIFY(!missing);
+        QVERIFY2(missing.error().message.find("argument 'x'") != std::string::npos,
+                 missing.error().message.c_str());
+    }
+
+    void resetsAnOutputFromItsFile()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        QVERIFY(tbtest::writeNpy(base + "/out.npy", "<f4", sequence(10, 5)));
+        Spec spec = specWith({buffer("out", ElementType::Float32, "N", fileInit("out.npy"), true)});
+        spec.baseDirectory = base;
+        auto set = ArgumentSet::create(spec);
+        QVERIFY(set->bind(values(spec, 1, 0)).hasValue());
+        static_cast<float *>(set->buffer(0)->data())[3] = -1.0f;
+        QVERIFY(set->resetOutputs());
+        QCOMPARE(set->buffer(0)->at(3), 8.0);
+    }
+
+    // Two million elements: the fill runs on several threads, each with its own compiled copy.
+    void fillsByExpressionOfIndexAndSizes()
+    {
+        Spec spec = specWith({buffer("c", ElementType::Float64, "N * 200000",
+                                     expressionInit("cos(2 * _pi * i / N)"))});
+        auto set = ArgumentSet::create(spec);
+        QVERIFY(set->bind(values(spec, 1, 0)).hasValue());
+        const HostBuffer &c = *set->buffer(0);
+        QCOMPARE(c.count(), std::uint64_t(2000000));
+        for (std::uint64_t i : {0ull, 1ull, 5ull, 1999999ull})
+            QCOMPARE(c.at(i), std::cos(2 * std::numbers::pi * static_cast<double>(i) / 10));
+        // N = 4 gives other contents although it is the expression's own size that changed.
+        QVERIFY(set->bind(values(spec, 1, 1)).hasValue());
+        QCOMPARE(set->buffer(0)->at(1), std::cos(2 * std::numbers::pi / 4));
     }
 
     void passesScalarsAndBufferPointers()

@@ -1,4 +1,5 @@
 #include "backend/cpu/cpubackend.h"
+#include "npyfiles.h"
 #include "specbuilders.h"
 
 #include <QTemporaryDir>
@@ -30,6 +31,24 @@ void saxpy(const float *x, float *y, float a, int n)
 #endif
 )";
 
+// y = x * w, with x read from x_{N}.npy (x[i] = i / 2) and w an init expression (1 + i % 3).
+// P == 2 computes the same from the formulas that wrote the data: it agrees with the reference
+// only if the buffers hold that data. P == 3 ignores w.
+const char *const kScale = R"(
+void scale(const float *x, const double *w, float *y, int n)
+{
+    for (int i = 0; i < n; ++i) {
+#if P == 1
+        y[i] = x[i] * (float)w[i];
+#elif P == 2
+        y[i] = (float)(i / 2.0) * (float)(1 + i % 3);
+#else
+        y[i] = x[i];
+#endif
+    }
+}
+)";
+
 MeasurementSettings quickMeasurement()
 {
     return {.warmupRuns = 1,
@@ -50,8 +69,8 @@ Spec saxpySpec()
     spec.parameters = {{"UNROLL", {1, 2, 3, 4, 5}}};
     spec.sizes.names = {"N"};
     spec.sizes.values = {{1000}, {37}};
-    BufferInit random{BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1};
-    BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 0, 0.5};
+    BufferInit random{BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1, {}, {}};
+    BufferInit sequence{BufferInit::Kind::Sequence, 0, 1, 0, 1, 0, 0.5, {}, {}};
     spec.arguments = {buffer("x", "N", random, false), buffer("y", "N", sequence, true),
                       scalar("a", ElementType::Float32, "2.5"),
                       scalar("n", ElementType::Int32, "N")};
@@ -339,6 +358,43 @@ void store(int32_t k, double d, double *out, float f, int64_t big, uint8_t small
 
         const Result unprepared = CpuBackend(cache()).evaluate(Configuration{{1}}, 0, kNoStopAbove);
         QCOMPARE(statusOf(unprepared), QString("runtime_error"));
+    }
+
+    void readsArgumentsFromAFileAndAnExpression()
+    {
+        QTemporaryDir data;
+        const std::string base = data.path().toStdString();
+        std::vector<float> x(300);
+        for (std::size_t i = 0; i < x.size(); ++i)
+            x[i] = static_cast<float>(i) / 2;
+        QVERIFY(tbtest::writeNpy(base + "/x_300.npy", "<f4", x));
+        Spec spec;
+        spec.name = "scale";
+        spec.kernel.code = kScale;
+        spec.kernel.entry = "scale";
+        spec.kernel.language = "c";
+        spec.baseDirectory = base;
+        spec.parameters = {{"P", {1, 2, 3}}};
+        spec.sizes.names = {"N"};
+        spec.sizes.values = {{300}};
+        BufferInit fromFile;
+        fromFile.kind = BufferInit::Kind::File;
+        fromFile.file = "x_{N}.npy";
+        BufferInit fromExpression;
+        fromExpression.kind = BufferInit::Kind::Expression;
+        fromExpression.expression = "1 + i % 3";
+        spec.arguments = {buffer("x", "N", fromFile),
+                          buffer("w", ElementType::Float64, "N", fromExpression),
+                          buffer("y", "N", {}, true), scalar("n", ElementType::Int32, "N")};
+        spec.verification.reference = std::vector<double>{1};
+        spec.measurement = quickMeasurement();
+
+        CpuBackend backend(cache());
+        QVERIFY(backend.prepare(spec).hasValue());
+        const Result fromFormulas = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
+        QVERIFY2(fromFormulas.status == ResultStatus::Ok, describe(fromFormulas));
+        const Result ignoringW = backend.evaluate(Configuration{{3}}, 0, kNoStopAbove);
+        QCOMPARE(statusOf(ignoringW), QString("wrong_result"));
     }
 };
 

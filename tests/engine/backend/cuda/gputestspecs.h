@@ -64,7 +64,7 @@ __global__ void mark(void *bitmap, int n)
 }
 )";
 
-inline const tb::BufferInit kRandom{tb::BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1};
+inline const tb::BufferInit kRandom{tb::BufferInit::Kind::Random, 0, 7, -1, 1, 0, 1, {}, {}};
 
 // A CUDA spec of one kernel in `code` over one size N, sampled briefly.
 inline tb::Spec cudaSpec(std::string code, std::string entry, std::vector<tb::Parameter> parameters,
