@@ -2,10 +2,10 @@
 // back, offered only for a launcher that starts workers elsewhere, and reaching the engine's
 // launcher policy as the CLI's --compile-on nodes does.
 #include "cluster/launcherchoice.h"
+#include "session/workerlaunch.h"
 #include "settings/appsettings.h"
 #include "settings/launcherform.h"
 #include "settings/settingsdialog.h"
-#include "session/workerlaunch.h"
 #include "settingssupport.h"
 
 #include <QCheckBox>
