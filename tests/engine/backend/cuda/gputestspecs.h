@@ -55,7 +55,7 @@ __global__ void mark(void *bitmap, int n)
     if (i >= n)
         return;
     int value = i % 3 == 0;
-    if (FLIPS == 5 && (i == 17 || i == 90 || i == 121 || i == 500000 || i == n - 1))
+    if (FLIPS == 5 && (i == 17 || i == 91 || i == 121 || i == 500000 || i == n - 2))
         value = 1;
     if (WIDE)
         static_cast<int *>(bitmap)[i] = value;

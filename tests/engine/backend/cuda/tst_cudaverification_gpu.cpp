@@ -78,7 +78,7 @@ private slots:
             QVERIFY2(result.status == ResultStatus::WrongResult, qPrintable(describe(result)));
             QCOMPARE(QString::fromStdString(result.message),
                      QString("5 of 1048576 elements of output 'bitmap' differ from the reference "
-                             "(4 allowed); first at [17]: got 1, expected 0; [90]: got 1, "
+                             "(4 allowed); first at [17]: got 1, expected 0; [91]: got 1, "
                              "expected 0; [121]: got 1, expected 0"));
             QVERIFY(backend.usable());
         }
