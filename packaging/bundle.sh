@@ -47,6 +47,11 @@ done
 for library in "$root"/lib/*; do
     patchelf --set-rpath '$ORIGIN' "$library"
 done
+# tunebench-capture's injection library links CUPTI, which is the node's like NVRTC.
+if [[ -f $root/lib/libtunebench-inject.so ]]; then
+    patchelf --set-rpath '$ORIGIN:/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64' \
+        "$root/lib/libtunebench-inject.so"
+fi
 
 for module in tunebench_triton tunebench_triton_key; do
     [[ -f $root/share/tunebench/triton/$module.py ]] ||
