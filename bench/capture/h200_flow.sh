@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 37 on an H200: capture bench/capture/app, complete the skeleton, tune on the captured
-# Needs, under .gpu/: the bundle (tb.tar.gz) and cap/polygon_app (nvcc -O3 -arch=sm_90 bench/capture/app/polygon_app.cu).
 # data; the GPU suites of the per-output verification and the observers; the launcher's
 # partial captures.
+# Needs, under .gpu/: the bundle (tb.tar.gz) and cap/polygon_app, built with
+# nvcc -O3 -arch=sm_90 bench/capture/app/polygon_app.cu.
 set -u
 repo=$PWD
 tar -C /tmp -xzf .gpu/tb.tar.gz

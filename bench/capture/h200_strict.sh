@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 37, second H200 call: without max_mismatches the edge points of USE_SLOPE=0 show; the
-# Needs, under .gpu/: the bundle (tb.tar.gz) and cap/polygon_app (nvcc -O3 -arch=sm_90 bench/capture/app/polygon_app.cu).
 # fixed per-output GPU test; the CUDA tuning suite through the bundle's CLI.
+# Needs, under .gpu/: the bundle (tb.tar.gz) and cap/polygon_app, built with
+# nvcc -O3 -arch=sm_90 bench/capture/app/polygon_app.cu.
 set -u
 repo=$PWD
 rm -rf /tmp/tunebench && tar -C /tmp -xzf .gpu/tb.tar.gz
