@@ -36,6 +36,9 @@ fi
 bash "$(dirname "$0")/stop-sshd.sh" || fail "an earlier test sshd does not stop"
 rm -rf "$state"
 mkdir -p "$state" /run/sshd # /run/sshd: sshd's privilege separation directory
+# Its privilege separation user, which the package makes but a pruned image may lack.
+getent passwd sshd >/dev/null ||
+    useradd --system --no-create-home --home-dir /run/sshd --shell /usr/sbin/nologin sshd
 chmod 0700 "$state"
 ssh-keygen -q -t ed25519 -N '' -C tunebench-sshd-host -f "$state/host_ed25519"
 ssh-keygen -q -t ed25519 -N '' -C tunebench-sshd-client -f "$state/client_ed25519"
