@@ -1,5 +1,6 @@
 #include "captureskeleton.h"
 
+#include "data/npydtype.h"
 #include "kernelsignature.h"
 #include "npywriter.h"
 
@@ -146,8 +147,7 @@ private:
         if (argument.allocationBytes == 0 || argument.before.empty())
             return std::nullopt;
         const std::uint64_t bytes = argument.allocationBytes - argument.offsetBytes;
-        if (!argument.type || !numpyDtype(*argument.type) ||
-            bytes % elementSize(*argument.type) != 0)
+        if (!argument.type || !npyDescr(*argument.type) || bytes % elementSize(*argument.type) != 0)
             return bytes; // the .npy holds bytes (npywriter.h)
         return bytes / elementSize(*argument.type);
     }
@@ -267,7 +267,7 @@ private:
             return json;
         }
         const bool typed =
-            argument.type && numpyDtype(*argument.type) &&
+            argument.type && npyDescr(*argument.type) &&
             (argument.allocationBytes - argument.offsetBytes) % elementSize(*argument.type) == 0;
         json["type"] = typed ? toString(*argument.type) : "uint8";
         if (!typed)
@@ -297,8 +297,8 @@ private:
     {
         const std::string at = "/arguments/" + std::to_string(position);
         ordered_json json{{"name", global.name}, {"kind", "constant"}};
-        const bool typed = global.type && numpyDtype(*global.type) &&
-                           global.bytes % elementSize(*global.type) == 0;
+        const bool typed =
+            global.type && npyDescr(*global.type) && global.bytes % elementSize(*global.type) == 0;
         json["type"] = typed ? toString(*global.type) : "uint8";
         json["size"] =
             std::to_string(typed ? global.bytes / elementSize(*global.type) : global.bytes);

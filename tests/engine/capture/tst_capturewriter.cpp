@@ -1,5 +1,6 @@
 #include "capture/capturemanifestwriter.h"
 #include "capture/npywriter.h"
+#include "data/npydtype.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -136,8 +137,8 @@ private slots:
                 std::string::npos);
         QVERIFY(writeNpy(path, ElementType::BFloat16, raw, sizeof raw).hasValue());
         QVERIFY(fileText(path).find("'|u1'") != std::string::npos);
-        QVERIFY(!numpyDtype(ElementType::BFloat16));
-        QCOMPARE(std::string(*numpyDtype(ElementType::UInt16)), std::string("<u2"));
+        QVERIFY(!npyDescr(ElementType::BFloat16));
+        QCOMPARE(*npyDescr(ElementType::UInt16), std::string("<u2"));
     }
 
     void aFileThatCannotBeWrittenIsNamed()
