@@ -23,8 +23,7 @@ __device__ bool crosses(float px, float py, float xk, float yk, float xj, float 
 #endif
 }
 
-__global__ void point_in_polygon(const float *x, const float *y, int *inside, int n,
-                                 int vertices)
+__global__ void point_in_polygon(const float *x, const float *y, int *inside, int n, int vertices)
 {
 #if SHARED
     __shared__ float vx[kMaxVertices], vy[kMaxVertices], slope[kMaxVertices];

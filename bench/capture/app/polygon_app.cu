@@ -25,8 +25,7 @@ __global__ void normalize_points(float *x, float *y, float offset, float scale, 
 }
 
 // 1 where the point lies inside the polygon (even-odd crossing rule), else 0.
-__global__ void point_in_polygon(const float *x, const float *y, int *inside, int n,
-                                 int vertices)
+__global__ void point_in_polygon(const float *x, const float *y, int *inside, int n, int vertices)
 {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n)
