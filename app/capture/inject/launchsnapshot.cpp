@@ -145,9 +145,10 @@ void LaunchSnapshot::before(const LaunchCall &given)
         recordArgument(static_cast<int>(i), parameters[i].first, parameters[i].second,
                        named ? &signature.parameters[i] : nullptr);
     }
-    if (const auto module = m_modules.moduleOf(m_launch.mangled))
+    if (const auto module = m_modules.moduleOf(m_launch.mangled)) {
         m_launch.module = module->file;
-    recordGlobals(call.function);
+        recordGlobals(call.function, module->symbols.variables);
+    }
 }
 
 void LaunchSnapshot::recordArgument(int index, const void *bytes, std::size_t size,
@@ -215,13 +216,13 @@ bool LaunchSnapshot::recordPointer(CapturedArgument &argument, CUdeviceptr addre
     return true;
 }
 
-void LaunchSnapshot::recordGlobals(CUfunction function)
+void LaunchSnapshot::recordGlobals(CUfunction function,
+                                   const std::vector<ModuleVariable> &variables)
 {
-    const auto module = m_modules.moduleOf(m_launch.mangled);
     CUmodule handle = nullptr;
-    if (!module || cuFuncGetModule(&handle, function) != CUDA_SUCCESS)
+    if (cuFuncGetModule(&handle, function) != CUDA_SUCCESS)
         return;
-    for (const ModuleVariable &variable : module->symbols.variables) {
+    for (const ModuleVariable &variable : variables) {
         CUdeviceptr address = 0;
         std::size_t bytes = 0;
         if (cuModuleGetGlobal(&address, &bytes, handle, variable.name.c_str()) != CUDA_SUCCESS)

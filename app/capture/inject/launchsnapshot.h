@@ -56,7 +56,7 @@ private:
     void recordArgument(int index, const void *bytes, std::size_t size,
                         const ParameterSignature *signature);
     bool recordPointer(CapturedArgument &argument, CUdeviceptr address);
-    void recordGlobals(CUfunction function);
+    void recordGlobals(CUfunction function, const std::vector<ModuleVariable> &variables);
     std::string save(const std::string &name, std::optional<ElementType> type,
                      const std::vector<std::byte> &bytes);
     void note(const std::string &text);
