@@ -37,8 +37,13 @@ bash "$(dirname "$0")/stop-sshd.sh" || fail "an earlier test sshd does not stop"
 rm -rf "$state"
 mkdir -p "$state" /run/sshd # /run/sshd: sshd's privilege separation directory
 # Its privilege separation user, which the package makes but a pruned image may lack.
-getent passwd sshd >/dev/null ||
-    useradd --system --no-create-home --home-dir /run/sshd --shell /usr/sbin/nologin sshd
+# Its group may exist without it (Debian's image does), and useradd then wants it named.
+if ! getent passwd sshd >/dev/null; then
+    group_option=()
+    getent group sshd >/dev/null && group_option=(--gid sshd)
+    useradd --system --no-create-home --home-dir /run/sshd --shell /usr/sbin/nologin \
+        "${group_option[@]}" sshd
+fi
 chmod 0700 "$state"
 ssh-keygen -q -t ed25519 -N '' -C tunebench-sshd-host -f "$state/host_ed25519"
 ssh-keygen -q -t ed25519 -N '' -C tunebench-sshd-client -f "$state/client_ed25519"
