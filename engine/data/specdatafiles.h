@@ -8,7 +8,8 @@
 
 namespace tb {
 
-// One data file a spec reads: the argument it fills and its resolved path.
+// One data file a spec reads: the argument it fills (or, for a file an output is compared
+// with, expectedFileLabel(output)) and its resolved path.
 struct DataFileUse
 {
     std::string argument;
@@ -16,8 +17,12 @@ struct DataFileUse
     bool operator==(const DataFileUse &) const = default;
 };
 
-// Every file a spec's arguments read, for all its problem sizes, each (argument, path) once, in
-// argument then size order. InvalidSpec as DataFileName::resolve.
+// Every file a spec reads, for all its problem sizes, each (argument, path) once: the
+// arguments' in argument then size order, then the expected outputs' (verification.expected).
+// InvalidSpec as DataFileName::resolve.
 Expected<std::vector<DataFileUse>> specDataFiles(const Spec &spec);
+
+// "y (expected)": how a run's data files name the file output `y` is compared with.
+std::string expectedFileLabel(const std::string &output);
 
 } // namespace tb

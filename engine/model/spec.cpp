@@ -68,7 +68,29 @@ OutputTolerance Verification::toleranceFor(const std::string &output) const
     const ExpectedOutput *entry = expectedFor(output);
     if (!entry)
         return {rtol, atol, {}};
-    return {entry->rtol.value_or(rtol), entry->atol.value_or(atol), entry->maxMismatches};
+    OutputTolerance tolerance{entry->rtol.value_or(rtol), entry->atol.value_or(atol),
+                              entry->maxMismatches};
+    if (!entry->file.empty())
+        tolerance.comparedWith = "the expected file '" + entry->file + "'";
+    return tolerance;
+}
+
+std::string Verification::expectedFile(const std::string &output) const
+{
+    const ExpectedOutput *entry = expectedFor(output);
+    return entry ? entry->file : std::string();
+}
+
+bool Verification::compares() const
+{
+    return reference ||
+           std::any_of(expected.begin(), expected.end(),
+                       [](const ExpectedOutput &entry) { return !entry.file.empty(); });
+}
+
+bool Verification::compares(const std::string &output) const
+{
+    return reference || !expectedFile(output).empty();
 }
 
 std::size_t elementSize(ElementType type)

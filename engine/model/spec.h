@@ -132,6 +132,8 @@ struct OutputTolerance
     double rtol = 1e-5;
     double atol = 1e-8;
     MismatchAllowance maxMismatches;
+    // What the output is compared with, as a wrong_result message names it.
+    std::string comparedWith = "the reference";
 };
 
 // verification.expected["name"]: one output's own comparison settings.
@@ -141,8 +143,8 @@ struct ExpectedOutput
     std::optional<double> rtol; // unset: the section's
     std::optional<double> atol; // unset: the section's
     MismatchAllowance maxMismatches;
-    // The expected contents from a file, relative to the spec's directory; "": the reference
-    // configuration's. The reader refuses a file until the file reader is wired in.
+    // The expected contents from a file (.npy or raw, as an argument's "init": {"file"}), its
+    // name resolved per problem size as DataFileName does; "": the reference configuration's.
     std::string file;
 };
 
@@ -157,6 +159,13 @@ struct Verification
     const ExpectedOutput *expectedFor(const std::string &output) const;
     // `output`'s settings: its entry's where it sets them, else the section's.
     OutputTolerance toleranceFor(const std::string &output) const;
+    // The file `output` is compared with, or "" (the reference configuration's output).
+    std::string expectedFile(const std::string &output) const;
+    // Whether any output is compared: a reference configuration or an expected file. Without
+    // one, a configuration is measured unverified.
+    bool compares() const;
+    // Whether `output` is compared with anything: its file, or the reference configuration's.
+    bool compares(const std::string &output) const;
 };
 
 struct DerivedMetric

@@ -1,6 +1,7 @@
 #include "specchecker.h"
 
 #include "backend/common/argumentexpressions.h"
+#include "backend/common/expectedoutputfile.h"
 #include "data/datafile.h"
 #include "data/datafilename.h"
 #include "data/elementexpression.h"
@@ -176,6 +177,7 @@ void SpecChecker::checkArgumentValues()
         auto expression = Expression::compile(buffer ? argument.size : argument.value, names);
         if (!expression)
             continue;
+        bool expectedFileReported = false; // one report per expected file too
         for (std::size_t i = 0; i < configs.size(); ++i) {
             if (!configs[i])
                 continue;
@@ -190,6 +192,11 @@ void SpecChecker::checkArgumentValues()
                 } else if (auto fileProblem = dataFileProblem(argument, *count, i)) {
                     problem = std::move(fileProblem);
                     field = "/init/file";
+                } else if (auto expectedProblem = expectedFileProblem(argument, *count, i);
+                           expectedProblem && !expectedFileReported) {
+                    m_reader.report("/verification/expected/" + argument.name + "/file",
+                                    expectedProblem->message + " for " + describeSize(i));
+                    expectedFileReported = true;
                 }
             } else if (auto encoded = encodeScalar(argument, value, storage); !encoded) {
                 problem = encoded.error();
@@ -215,6 +222,20 @@ std::optional<EngineError> SpecChecker::dataFileProblem(const Argument &argument
     if (!path)
         return path.error();
     auto file = DataFile::open(*path, argument, count);
+    if (!file)
+        return file.error();
+    return std::nullopt;
+}
+
+// The file an output is compared with, checked as its input files are: found, of the output's
+// type and `count` elements.
+std::optional<EngineError> SpecChecker::expectedFileProblem(const Argument &argument,
+                                                            std::uint64_t count,
+                                                            std::size_t sizeIndex) const
+{
+    if (!argument.output || m_reader.hasIssueUnder("/verification/expected"))
+        return std::nullopt;
+    auto file = openExpectedOutputFile(m_spec, argument.name, count, sizeIndex);
     if (!file)
         return file.error();
     return std::nullopt;

@@ -34,6 +34,8 @@ private:
     void checkSearchSpace();
     void checkReference();
     void checkArgumentValues();
+    std::optional<EngineError> expectedFileProblem(const Argument &argument, std::uint64_t count,
+                                                   std::size_t sizeIndex) const;
     std::optional<EngineError> dataFileProblem(const Argument &argument, std::uint64_t count,
                                                std::size_t sizeIndex) const;
     std::optional<Configuration> representative(std::size_t sizeIndex) const;

@@ -67,14 +67,8 @@ ExpectedOutput VerificationReader::readExpectedOutput(const Json &entry, const s
     if (auto allowance = m_reader.number(entry, path, "max_mismatches"))
         readAllowance(*allowance, JsonReader::child(path, "max_mismatches"),
                       expected.maxMismatches);
-    if (auto file = m_reader.text(entry, path, "file")) {
+    if (auto file = m_reader.text(entry, path, "file"))
         expected.file = *file;
-        // The one place a file comparison is refused: the .npy/.bin reader comes next (issue
-        // 37, item 1), and this is where it is wired in.
-        m_reader.report(JsonReader::child(path, "file"),
-                        "comparison with a file ('" + *file + "') is not available yet; " +
-                            "leave \"file\" out to compare with the reference configuration");
-    }
     return expected;
 }
 

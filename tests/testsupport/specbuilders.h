@@ -41,4 +41,14 @@ inline tb::Argument scalar(std::string name, tb::ElementType type, std::string v
     return argument;
 }
 
+// Few samples and a short budget: enough to measure a tiny kernel in a unit test.
+inline tb::MeasurementSettings quickMeasurement()
+{
+    return {.warmupRuns = 1,
+            .minSamples = 3,
+            .maxSamples = 20,
+            .targetRelativeHalfWidth = 0.05,
+            .maxSecondsPerConfig = 0.2};
+}
+
 } // namespace tbtest

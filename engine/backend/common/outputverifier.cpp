@@ -83,14 +83,13 @@ std::string OutputVerifier::compare(const std::vector<OutputView> &reference,
 
 std::string OutputVerifier::compareOutput(const OutputView &expected, const OutputView &got) const
 {
+    const OutputTolerance tolerance = m_verification.toleranceFor(got.name);
     if (expected.count != got.count)
-        return "output '" + got.name + "' has " + std::to_string(got.count) +
-               " elements, the reference's has " + std::to_string(expected.count);
+        return outputCountMessage(got.name, got.count, tolerance.comparedWith, expected.count);
     // Most configurations reproduce the reference exactly: a typed pass settles them in
     // milliseconds even for 16M elements (NaN != NaN, so NaN still goes the slow way).
     if (expected.type == got.type && allEqual(expected, got))
         return {};
-    const OutputTolerance tolerance = m_verification.toleranceFor(got.name);
     std::uint64_t mismatches = 0;
     std::vector<ElementMismatch> first;
     for (std::uint64_t i = 0; i < got.count; ++i) {
@@ -104,7 +103,8 @@ std::string OutputVerifier::compareOutput(const OutputView &expected, const Outp
     const std::uint64_t allowed = tolerance.maxMismatches.of(got.count);
     if (mismatches <= allowed)
         return {};
-    return outputMismatchMessage(got.name, mismatches, got.count, allowed, first);
+    return outputMismatchMessage(got.name, tolerance.comparedWith, mismatches, got.count, allowed,
+                                 first);
 }
 
 std::string OutputVerifier::compare(const std::vector<OutputSnapshot> &reference,
@@ -116,12 +116,12 @@ std::string OutputVerifier::compare(const std::vector<OutputSnapshot> &reference
     return compare(views, actual);
 }
 
-std::string outputMismatchMessage(const std::string &name, std::uint64_t mismatches,
-                                  std::uint64_t count, std::uint64_t allowed,
-                                  std::span<const ElementMismatch> first)
+std::string outputMismatchMessage(const std::string &name, const std::string &comparedWith,
+                                  std::uint64_t mismatches, std::uint64_t count,
+                                  std::uint64_t allowed, std::span<const ElementMismatch> first)
 {
     std::string message = std::to_string(mismatches) + " of " + std::to_string(count) +
-                          " elements of output '" + name + "' differ from the reference";
+                          " elements of output '" + name + "' differ from " + comparedWith;
     if (allowed > 0)
         message += " (" + std::to_string(allowed) + " allowed)";
     const char *separator = "; first at ";
@@ -132,6 +132,13 @@ std::string outputMismatchMessage(const std::string &name, std::uint64_t mismatc
         separator = "; ";
     }
     return message;
+}
+
+std::string outputCountMessage(const std::string &name, std::uint64_t count,
+                               const std::string &comparedWith, std::uint64_t expectedCount)
+{
+    return "output '" + name + "' has " + std::to_string(count) + " elements, " + comparedWith +
+           " has " + std::to_string(expectedCount);
 }
 
 } // namespace tb

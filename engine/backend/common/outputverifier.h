@@ -61,23 +61,29 @@ public:
     // The same, against the copies the reference configuration left.
     std::string compare(const std::vector<OutputSnapshot> &reference,
                         const std::vector<OutputView> &actual) const;
+    // One output against what it is expected to hold (the reference's copy or its file).
+    std::string compareOutput(const OutputView &expected, const OutputView &got) const;
 
     // With the section's tolerances.
     bool matches(double value, double expected) const;
     static bool matches(double value, double expected, const OutputTolerance &tolerance);
 
 private:
-    std::string compareOutput(const OutputView &expected, const OutputView &got) const;
-
     Verification m_verification;
 };
 
 // "5 of 4096 elements of output 'y' differ from the reference (3 allowed); first at [17]: got
 // 1.5, expected 2; [90]: got 0, expected 1; [121]: got 4, expected 3": the one wording of a
-// wrong_result, whichever side compared (host or GPU). "(N allowed)" only where N > 0; `first`
-// holds the lowest differing elements, at most kShownMismatches of them.
-std::string outputMismatchMessage(const std::string &name, std::uint64_t mismatches,
-                                  std::uint64_t count, std::uint64_t allowed,
-                                  std::span<const ElementMismatch> first);
+// wrong_result, whichever side compared (host or GPU). `comparedWith` is
+// OutputTolerance::comparedWith ("the reference", "the expected file 'y.npy'"). "(N allowed)"
+// only where N > 0; `first` holds the lowest differing elements, at most kShownMismatches.
+std::string outputMismatchMessage(const std::string &name, const std::string &comparedWith,
+                                  std::uint64_t mismatches, std::uint64_t count,
+                                  std::uint64_t allowed, std::span<const ElementMismatch> first);
+
+// "output 'y' has 4096 elements, the expected file 'y.npy' has 1000": the wording when the
+// counts differ, on either side.
+std::string outputCountMessage(const std::string &name, std::uint64_t count,
+                               const std::string &comparedWith, std::uint64_t expectedCount);
 
 } // namespace tb

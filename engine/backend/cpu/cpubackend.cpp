@@ -1,6 +1,7 @@
 #include "cpubackend.h"
 
 #include "backend/common/evaluationchecks.h"
+#include "backend/common/expectedoutputfile.h"
 #include "hostloadobserver.h"
 
 #include "measure/adaptivesampler.h"
@@ -48,6 +49,7 @@ Status CpuBackend::prepare(const Spec &spec)
     m_arguments = std::move(*arguments);
     m_call = std::move(*call);
     m_references.clear();
+    m_expectedFiles.clear();
     return ok();
 }
 
@@ -76,20 +78,24 @@ Result CpuBackend::run(const Configuration &config, std::size_t sizeIndex, doubl
     if (!library)
         return result;
 
-    if (m_spec->verification.reference) {
+    if (m_spec->verification.compares()) {
         // Before binding this config: running the reference rebinds the arguments.
-        const Reference &reference = referenceFor(sizeIndex);
-        if (!reference.failure.empty())
-            return failedResult(result, ResultStatus::ReferenceFailed, reference.failure);
+        const Reference *reference = nullptr;
+        if (m_spec->verification.reference) {
+            reference = &referenceFor(sizeIndex);
+            if (!reference->failure.empty())
+                return failedResult(result, ResultStatus::ReferenceFailed, reference->failure);
+        }
         if (Status bound = bindFor(config, sizeIndex); !bound)
             return failedResult(result, ResultStatus::InvalidLaunch, bound.error().toString());
         if (Status reset = m_arguments->resetOutputs(); !reset)
             return failedResult(result, ResultStatus::InvalidLaunch, reset.error().toString());
         m_call->invoke(library->entry(), m_arguments->callArguments());
-        const OutputVerifier verifier(m_spec->verification);
-        if (std::string mismatch = verifier.compare(reference.outputs, m_arguments->outputs());
-            !mismatch.empty())
-            return failedResult(result, ResultStatus::WrongResult, mismatch);
+        auto mismatch = compareOutputs(reference, sizeIndex);
+        if (!mismatch) // an expected file that no longer serves: nothing to compare with
+            return failedResult(result, ResultStatus::ReferenceFailed, mismatch.error().message);
+        if (!mismatch->empty())
+            return failedResult(result, ResultStatus::WrongResult, *mismatch);
     } else if (Status bound = bindFor(config, sizeIndex); !bound) {
         return failedResult(result, ResultStatus::InvalidLaunch, bound.error().toString());
     }
@@ -163,6 +169,45 @@ CpuBackend::Reference CpuBackend::computeReference(std::size_t sizeIndex)
     for (const auto &output : m_arguments->outputs())
         reference.outputs.push_back(OutputSnapshot::copyOf(output));
     return reference;
+}
+
+// Each output against its expected file, else the reference configuration's copy (an output
+// with neither is not compared): "" when every one matches, else the first mismatch.
+Expected<std::string> CpuBackend::compareOutputs(const Reference *reference, std::size_t sizeIndex)
+{
+    const OutputVerifier verifier(m_spec->verification);
+    const std::vector<OutputView> outputs = m_arguments->outputs();
+    for (std::size_t b = 0; b < outputs.size(); ++b) {
+        const OutputView &got = outputs[b];
+        auto file = expectedFile(got, sizeIndex);
+        if (!file)
+            return file.error();
+        std::optional<OutputView> expected;
+        if (*file)
+            expected = OutputView{got.name, got.type, (*file)->elements().data(),
+                                  (*file)->elements().size() / elementSize(got.type)};
+        else if (reference && b < reference->outputs.size())
+            expected = reference->outputs[b].view();
+        if (!expected)
+            continue;
+        if (std::string mismatch = verifier.compareOutput(*expected, got); !mismatch.empty())
+            return mismatch;
+    }
+    return std::string();
+}
+
+// The file `output` is compared with at this size, mapped on first use; nullptr: none.
+Expected<const DataFile *> CpuBackend::expectedFile(const OutputView &output, std::size_t sizeIndex)
+{
+    const auto key = std::pair(sizeIndex, output.name);
+    if (auto found = m_expectedFiles.find(key); found != m_expectedFiles.end())
+        return &found->second;
+    auto file = openExpectedOutputFile(*m_spec, output.name, output.count, sizeIndex);
+    if (!file)
+        return file.error();
+    if (!*file)
+        return static_cast<const DataFile *>(nullptr);
+    return &m_expectedFiles.emplace(key, std::move(**file)).first->second;
 }
 
 void CpuBackend::measure(const KernelLibrary &library, double stopAboveSeconds, Result &result)

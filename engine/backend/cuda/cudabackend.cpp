@@ -1,6 +1,7 @@
 #include "cudabackend.h"
 
 #include "backend/common/evaluationchecks.h"
+#include "backend/common/expectedoutputfile.h"
 #include "backend/common/lapclock.h"
 
 #include "binaryfile.h"
@@ -228,10 +229,10 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, doub
     if (CudaStatus loaded = loadKernel(config, sizeIndex, result, kernel); !loaded)
         return failed(result, loaded.failure());
     endPhase(figures::kLoadSeconds);
-    if (m_spec->verification.reference) {
+    if (m_spec->verification.compares()) {
         // Before binding this config: running the reference rebinds the arguments.
         CudaStatus fault;
-        const Reference &reference = referenceFor(sizeIndex, fault);
+        Reference &reference = referenceFor(sizeIndex, fault);
         endPhase(figures::kReferenceSeconds);
         if (!reference.failure.empty()) // a fault of the reference left the context broken too
             return failed(result, {ResultStatus::ReferenceFailed, reference.failure,
@@ -239,7 +240,7 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, doub
         if (CudaStatus bound = bindFor(config, sizeIndex, kernel); !bound)
             return failed(result, bound.failure());
         endPhase(figures::kBindSeconds);
-        if (CudaStatus verified = verify(reference, kernel); !verified)
+        if (CudaStatus verified = verify(reference, kernel, sizeIndex); !verified)
             return failed(result, verified.failure());
         endPhase(figures::kVerifySeconds);
     } else {
@@ -248,7 +249,7 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, doub
         endPhase(figures::kBindSeconds);
     }
     if (CudaStatus measured =
-            measure(kernel, m_spec->verification.reference.has_value(), stopAboveSeconds, result);
+            measure(kernel, m_spec->verification.compares(), stopAboveSeconds, result);
         !measured)
         return failed(result, measured.failure());
     endPhase(figures::kMeasureSeconds);
@@ -397,7 +398,7 @@ std::string CudaBackend::prepareReference(std::size_t sizeIndex)
     }
 }
 
-const CudaBackend::Reference &CudaBackend::referenceFor(std::size_t sizeIndex, CudaStatus &fault)
+CudaBackend::Reference &CudaBackend::referenceFor(std::size_t sizeIndex, CudaStatus &fault)
 {
     auto found = m_references.find(sizeIndex);
     if (found == m_references.end())
@@ -407,6 +408,8 @@ const CudaBackend::Reference &CudaBackend::referenceFor(std::size_t sizeIndex, C
 
 CudaBackend::Reference CudaBackend::computeReference(std::size_t sizeIndex, CudaStatus &fault)
 {
+    if (!m_spec->verification.reference)
+        return {}; // the expected files alone, kept as configurations first need them
     const Configuration config{*m_spec->verification.reference};
     const std::string name = referenceLabel(*m_spec);
     Result scratch;
@@ -430,12 +433,35 @@ CudaBackend::Reference CudaBackend::computeReference(std::size_t sizeIndex, Cuda
     return reference;
 }
 
-CudaStatus CudaBackend::verify(const Reference &reference, const LoadedKernel &kernel)
+CudaStatus CudaBackend::verify(Reference &reference, const LoadedKernel &kernel,
+                               std::size_t sizeIndex)
 {
     if (CudaStatus ran = runOnce(kernel); !ran)
         return ran;
+    if (CudaStatus kept = keepExpectedFiles(reference, sizeIndex); !kept)
+        return kept;
     return reference.outputs.verify(*m_driver, *m_verifier, m_arguments->outputs(),
                                     m_spec->verification, m_stream.handle());
+}
+
+// The expected files of this size's outputs, uploaded on first use: their element counts are
+// the bound outputs' (a file that no longer serves is reference_failed, as the reference's own
+// failure would be).
+CudaStatus CudaBackend::keepExpectedFiles(Reference &reference, std::size_t sizeIndex)
+{
+    for (const DeviceOutput &output : m_arguments->outputs()) {
+        if (reference.outputs.holdsFile(output.name))
+            continue;
+        auto file = openExpectedOutputFile(*m_spec, output.name, output.count, sizeIndex);
+        if (!file)
+            return CudaFailure{ResultStatus::ReferenceFailed, file.error().message, false};
+        if (!*file)
+            continue;
+        if (CudaStatus kept = reference.outputs.keepFile(*m_driver, output, (*file)->elements());
+            !kept)
+            return kept;
+    }
+    return {};
 }
 
 Result CudaBackend::failed(Result result, const CudaFailure &failure)

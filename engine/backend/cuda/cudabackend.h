@@ -74,7 +74,8 @@ private:
         // launch.params stays valid when the kernel moves.
         std::unique_ptr<TritonLaunchParameters> triton;
     };
-    // The reference configuration's outputs for one problem size, or why there are none.
+    // What one problem size's outputs must hold (the reference configuration's, the expected
+    // files), or why the reference configuration could not say.
     struct Reference
     {
         std::string failure;
@@ -96,9 +97,10 @@ private:
     CudaStatus bindFor(const Configuration &config, std::size_t sizeIndex,
                        const LoadedKernel &kernel);
     CudaStatus runOnce(const LoadedKernel &kernel);
-    const Reference &referenceFor(std::size_t sizeIndex, CudaStatus &fault);
+    Reference &referenceFor(std::size_t sizeIndex, CudaStatus &fault);
     Reference computeReference(std::size_t sizeIndex, CudaStatus &fault);
-    CudaStatus verify(const Reference &reference, const LoadedKernel &kernel);
+    CudaStatus verify(Reference &reference, const LoadedKernel &kernel, std::size_t sizeIndex);
+    CudaStatus keepExpectedFiles(Reference &reference, std::size_t sizeIndex);
     CudaStatus measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
                        Result &result);
     Result failed(Result result, const CudaFailure &failure);

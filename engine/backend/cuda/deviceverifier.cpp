@@ -259,7 +259,8 @@ CudaStatus DeviceVerifier::compare(const DeviceOutput &actual, CUdeviceptr refer
             return read;
         first.push_back(element);
     }
-    mismatch = outputMismatchMessage(actual.name, whole.count, actual.count, allowed, first);
+    mismatch = outputMismatchMessage(actual.name, tolerance.comparedWith, whole.count, actual.count,
+                                     allowed, first);
     return {};
 }
 

@@ -153,11 +153,31 @@ private slots:
         QCOMPARE(verification.toleranceFor("relative").atol, 1e-3);
     }
 
+    // An output with an expected file is compared with it, and the message names the file.
+    void namesTheExpectedFileItComparedWith()
+    {
+        Verification verification;
+        verification.expected.push_back({"y", std::nullopt, 0.5, {}, "y_{n}.npy"});
+        QCOMPARE(verification.expectedFile("y"), std::string("y_{n}.npy"));
+        QVERIFY(verification.compares());
+        QVERIFY(verification.compares("y"));
+        QVERIFY(!verification.compares("z")); // no reference configuration for the rest
+        const std::vector<float> expected{1, 2, 3};
+        const std::vector<float> got{1, 2.4f, 4};
+        const OutputVerifier verifier(verification);
+        QCOMPARE(verifier.compareOutput(view(expected, "y"), view(got, "y")),
+                 std::string("1 of 3 elements of output 'y' differ from the expected file "
+                             "'y_{n}.npy'; first at [2]: got 4, expected 3"));
+        const std::vector<float> shorter{1, 2};
+        QCOMPARE(verifier.compareOutput(view(shorter, "y"), view(got, "y")),
+                 std::string("output 'y' has 3 elements, the expected file 'y_{n}.npy' has 2"));
+    }
+
     // The message lists at most three elements, whatever it is given.
     void showsTheFirstThreeElements()
     {
         const std::vector<ElementMismatch> four{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}};
-        QCOMPARE(outputMismatchMessage("z", 9, 20, 2, four),
+        QCOMPARE(outputMismatchMessage("z", "the reference", 9, 20, 2, four),
                  std::string("9 of 20 elements of output 'z' differ from the reference (2 "
                              "allowed); first at [1]: got 2, expected 3; [4]: got 5, expected 6; "
                              "[7]: got 8, expected 9"));

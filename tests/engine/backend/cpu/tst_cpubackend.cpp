@@ -1,5 +1,5 @@
 #include "backend/cpu/cpubackend.h"
-#include "npyfiles.h"
+#include "resultdescription.h"
 #include "specbuilders.h"
 
 #include <QTemporaryDir>
@@ -7,7 +7,10 @@
 
 using namespace tb;
 using tbtest::buffer;
+using tbtest::quickMeasurement;
+using tbtest::resultText;
 using tbtest::scalar;
+using tbtest::statusName;
 
 namespace {
 
@@ -30,33 +33,6 @@ void saxpy(const float *x, float *y, float a, int n)
 #error UNROLL 5 is not supported
 #endif
 )";
-
-// y = x * w, with x read from x_{N}.npy (x[i] = i / 2) and w an init expression (1 + i % 3).
-// P == 2 computes the same from the formulas that wrote the data: it agrees with the reference
-// only if the buffers hold that data. P == 3 ignores w.
-const char *const kScale = R"(
-void scale(const float *x, const double *w, float *y, int n)
-{
-    for (int i = 0; i < n; ++i) {
-#if P == 1
-        y[i] = x[i] * (float)w[i];
-#elif P == 2
-        y[i] = (float)(i / 2.0) * (float)(1 + i % 3);
-#else
-        y[i] = x[i];
-#endif
-    }
-}
-)";
-
-MeasurementSettings quickMeasurement()
-{
-    return {.warmupRuns = 1,
-            .minSamples = 3,
-            .maxSamples = 20,
-            .targetRelativeHalfWidth = 0.05,
-            .maxSecondsPerConfig = 0.2};
-}
 
 Spec saxpySpec()
 {
@@ -121,19 +97,6 @@ Spec bitmapSpec()
     return spec;
 }
 
-// Status names compare readably in QCOMPARE failures.
-QString statusOf(const Result &result)
-{
-    return QString::fromUtf8(toString(result.status).data(),
-                             static_cast<qsizetype>(toString(result.status).size()));
-}
-
-QByteArray describe(const Result &result)
-{
-    return QByteArray(toString(result.status).data()) + ": " + result.message.c_str() + "\n" +
-           result.compilerLog.c_str();
-}
-
 } // namespace
 
 class TestCpuBackend : public QObject
@@ -152,7 +115,7 @@ private slots:
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(saxpySpec()).hasValue());
         const Result result = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
-        QVERIFY2(result.status == ResultStatus::Ok, describe(result));
+        QVERIFY2(result.status == ResultStatus::Ok, resultText(result));
         QVERIFY(result.message.empty());
         QCOMPARE(result.timer, std::string("steady_clock"));
         QVERIFY(result.samples.size() >= 3);
@@ -164,7 +127,7 @@ private slots:
         // Same build again: from the cache; y is re-initialised before verifying, so the
         // accumulated timing runs of the first evaluation do not make it wrong.
         const Result again = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
-        QVERIFY2(again.status == ResultStatus::Ok, describe(again));
+        QVERIFY2(again.status == ResultStatus::Ok, resultText(again));
         QVERIFY(again.cachedBuild);
     }
 
@@ -174,9 +137,9 @@ private slots:
         QVERIFY(backend.prepare(saxpySpec()).hasValue());
         const Result small =
             backend.evaluate(Configuration{{4}}, 1, kNoStopAbove); // 37: exercises the tail
-        QVERIFY2(small.status == ResultStatus::Ok, describe(small));
+        QVERIFY2(small.status == ResultStatus::Ok, resultText(small));
         const Result large = backend.evaluate(Configuration{{4}}, 0, kNoStopAbove);
-        QVERIFY2(large.status == ResultStatus::Ok, describe(large));
+        QVERIFY2(large.status == ResultStatus::Ok, resultText(large));
         QVERIFY(backend.evaluate(Configuration{{4}}, 2, kNoStopAbove).status != ResultStatus::Ok);
     }
 
@@ -185,7 +148,7 @@ private slots:
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(saxpySpec()).hasValue());
         const Result result = backend.evaluate(Configuration{{3}}, 0, kNoStopAbove);
-        QCOMPARE(statusOf(result), QString("wrong_result"));
+        QCOMPARE(statusName(result), QString("wrong_result"));
         QVERIFY(result.samples.empty());
         QVERIFY2(result.message.find("1 of 1000 elements of output 'y'") != std::string::npos,
                  result.message.c_str());
@@ -208,13 +171,13 @@ private slots:
             CpuBackend backend(cache());
             QVERIFY(backend.prepare(allowing(passing)).hasValue());
             const Result result = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
-            QVERIFY2(result.status == ResultStatus::Ok, describe(result));
+            QVERIFY2(result.status == ResultStatus::Ok, resultText(result));
         }
         for (double failing : {1.0, 0.03}) {
             CpuBackend backend(cache());
             QVERIFY(backend.prepare(allowing(failing)).hasValue());
             const Result result = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
-            QCOMPARE(statusOf(result), QString("wrong_result"));
+            QCOMPARE(statusName(result), QString("wrong_result"));
             QCOMPARE(QString::fromStdString(result.message),
                      QString("2 of 64 elements of output 'bitmap' differ from the reference (1 "
                              "allowed); first at [5]: got 1, expected 0; [40]: got 1, expected "
@@ -227,7 +190,7 @@ private slots:
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(spec).hasValue());
         const Result result = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
-        QCOMPARE(statusOf(result), QString("wrong_result"));
+        QCOMPARE(statusName(result), QString("wrong_result"));
         QVERIFY2(result.message.starts_with("1 of 4 elements of output 'counts'"),
                  result.message.c_str());
     }
@@ -240,7 +203,7 @@ private slots:
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(spec).hasValue());
         const Result result = backend.evaluate(Configuration{{3}}, 0, kNoStopAbove);
-        QVERIFY2(result.status == ResultStatus::Ok, describe(result));
+        QVERIFY2(result.status == ResultStatus::Ok, resultText(result));
     }
 
     void reportsACompileError()
@@ -248,7 +211,7 @@ private slots:
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(saxpySpec()).hasValue());
         const Result result = backend.evaluate(Configuration{{5}}, 0, kNoStopAbove);
-        QCOMPARE(statusOf(result), QString("compile_error"));
+        QCOMPARE(statusName(result), QString("compile_error"));
         QVERIFY2(result.message.find("UNROLL 5 is not supported") != std::string::npos,
                  result.message.c_str());
         QVERIFY(result.compilerLog.find("UNROLL 5 is not supported") != std::string::npos);
@@ -263,7 +226,7 @@ private slots:
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(spec).hasValue());
         const Result result = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
-        QCOMPARE(statusOf(result), QString("compile_error"));
+        QCOMPARE(statusName(result), QString("compile_error"));
         QVERIFY2(result.message.find("entry 'matmul' not found in the built library") !=
                      std::string::npos,
                  result.message.c_str());
@@ -283,7 +246,7 @@ private slots:
         QVERIFY(!backend.needsReference(0)); // known now, failure and all
         for (double unroll : {1.0, 2.0}) {
             const Result result = backend.evaluate(Configuration{{unroll}}, 0, kNoStopAbove);
-            QCOMPARE(statusOf(result), QString("reference_failed"));
+            QCOMPARE(statusName(result), QString("reference_failed"));
             QVERIFY2(result.message.find("reference configuration UNROLL=5 failed to build") !=
                          std::string::npos,
                      result.message.c_str());
@@ -326,7 +289,7 @@ void store(int32_t k, double d, double *out, float f, int64_t big, uint8_t small
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(spec).hasValue());
         const Result result = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
-        QVERIFY2(result.status == ResultStatus::Ok, describe(result));
+        QVERIFY2(result.status == ResultStatus::Ok, resultText(result));
     }
 
     void reportsAnInvalidBufferSize()
@@ -337,7 +300,7 @@ void store(int32_t k, double d, double *out, float f, int64_t big, uint8_t small
         CpuBackend backend(cache());
         QVERIFY(backend.prepare(spec).hasValue());
         const Result result = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
-        QCOMPARE(statusOf(result), QString("invalid_launch"));
+        QCOMPARE(statusName(result), QString("invalid_launch"));
         QVERIFY2(result.message.find("'x'") != std::string::npos, result.message.c_str());
         QVERIFY(result.message.find("negative") != std::string::npos);
     }
@@ -357,44 +320,7 @@ void store(int32_t k, double d, double *out, float f, int64_t big, uint8_t small
                  status.error().message.c_str());
 
         const Result unprepared = CpuBackend(cache()).evaluate(Configuration{{1}}, 0, kNoStopAbove);
-        QCOMPARE(statusOf(unprepared), QString("runtime_error"));
-    }
-
-    void readsArgumentsFromAFileAndAnExpression()
-    {
-        QTemporaryDir data;
-        const std::string base = data.path().toStdString();
-        std::vector<float> x(300);
-        for (std::size_t i = 0; i < x.size(); ++i)
-            x[i] = static_cast<float>(i) / 2;
-        QVERIFY(tbtest::writeNpy(base + "/x_300.npy", "<f4", x));
-        Spec spec;
-        spec.name = "scale";
-        spec.kernel.code = kScale;
-        spec.kernel.entry = "scale";
-        spec.kernel.language = "c";
-        spec.baseDirectory = base;
-        spec.parameters = {{"P", {1, 2, 3}}};
-        spec.sizes.names = {"N"};
-        spec.sizes.values = {{300}};
-        BufferInit fromFile;
-        fromFile.kind = BufferInit::Kind::File;
-        fromFile.file = "x_{N}.npy";
-        BufferInit fromExpression;
-        fromExpression.kind = BufferInit::Kind::Expression;
-        fromExpression.expression = "1 + i % 3";
-        spec.arguments = {buffer("x", "N", fromFile),
-                          buffer("w", ElementType::Float64, "N", fromExpression),
-                          buffer("y", "N", {}, true), scalar("n", ElementType::Int32, "N")};
-        spec.verification.reference = std::vector<double>{1};
-        spec.measurement = quickMeasurement();
-
-        CpuBackend backend(cache());
-        QVERIFY(backend.prepare(spec).hasValue());
-        const Result fromFormulas = backend.evaluate(Configuration{{2}}, 0, kNoStopAbove);
-        QVERIFY2(fromFormulas.status == ResultStatus::Ok, describe(fromFormulas));
-        const Result ignoringW = backend.evaluate(Configuration{{3}}, 0, kNoStopAbove);
-        QCOMPARE(statusOf(ignoringW), QString("wrong_result"));
+        QCOMPARE(statusName(unprepared), QString("runtime_error"));
     }
 };
 

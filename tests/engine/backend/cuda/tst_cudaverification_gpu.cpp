@@ -1,8 +1,9 @@
 // Runs on a GPU only (label gpu): every test fails, none skips, when there is no GPU. The
-// reference comparison on the device: wrong values, NaN, the tolerance and an output's own
-// settings (verification.expected).
+// reference comparison on the device: wrong values, NaN, the tolerance, an output's own
+// settings (verification.expected) and its expected file.
 #include "backend/cuda/cudabackend.h"
 #include "gputestspecs.h"
+#include "npyfiles.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -95,6 +96,39 @@ private slots:
         QVERIFY2(loose.status == ResultStatus::Ok, qPrintable(describe(loose)));
         const Result nan = backend.evaluate(Configuration{{1}}, 0, kNoStopAbove);
         QVERIFY2(nan.status == ResultStatus::WrongResult, qPrintable(describe(nan)));
+    }
+
+    // An expected file stands in for the reference configuration (here there is none): BUG 1's
+    // +1 fails against it, on the device, and the message names the file.
+    void comparesWithAnExpectedFile()
+    {
+        const std::size_t n = 1 << 16;
+        std::vector<float> in(n), out(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            in[i] = static_cast<float>(i % 1000) / 8;
+            out[i] = in[i] * 1.5f;
+        }
+        QVERIFY(writeNpy(m_cache.filePath("in.npy").toStdString(), "<f4", in));
+        QVERIFY(writeNpy(m_cache.filePath("out_65536.npy").toStdString(), "<f4", out));
+        Spec spec = copyScaleSpec(static_cast<double>(n));
+        spec.baseDirectory = cacheDirectory();
+        spec.arguments[0].init = BufferInit{};
+        spec.arguments[0].init.kind = BufferInit::Kind::File;
+        spec.arguments[0].init.file = "in.npy";
+        spec.verification.reference.reset();
+        spec.verification.rtol = 0;
+        spec.verification.atol = 0;
+        spec.verification.expected = {{"out", std::nullopt, std::nullopt, {}, "out_{N}.npy"}};
+        CudaBackend backend(cacheDirectory());
+        PREPARE(backend, spec);
+        const Result right = backend.evaluate(Configuration{{256, 0}}, 0, kNoStopAbove);
+        QVERIFY2(right.status == ResultStatus::Ok, qPrintable(describe(right)));
+        const Result wrong = backend.evaluate(Configuration{{128, 1}}, 0, kNoStopAbove);
+        QVERIFY2(wrong.status == ResultStatus::WrongResult, qPrintable(describe(wrong)));
+        QVERIFY2(wrong.message.starts_with("65536 of 65536 elements of output 'out' differ from "
+                                           "the expected file 'out_{N}.npy'; first at [0]: got "
+                                           "1, expected 0"),
+                 wrong.message.c_str());
     }
 
 private:

@@ -66,7 +66,8 @@ void compareMessages(ElementType type, const std::vector<T> &got, const std::vec
     for (std::uint64_t i : indices)
         first.push_back({i, static_cast<double>(got[i]), static_cast<double>(expected[i])});
     QVERIFY(!host.empty());
-    QCOMPARE(outputMismatchMessage("y", whole.count, count, allowed, first), host);
+    QCOMPARE(outputMismatchMessage("y", tolerance.comparedWith, whole.count, count, allowed, first),
+             host);
 }
 
 template <typename T>
