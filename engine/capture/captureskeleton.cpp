@@ -1,6 +1,5 @@
 #include "captureskeleton.h"
 
-#include "data/npydtype.h"
 #include "kernelsignature.h"
 #include "npywriter.h"
 
@@ -147,8 +146,8 @@ private:
         if (argument.allocationBytes == 0 || argument.before.empty())
             return std::nullopt;
         const std::uint64_t bytes = argument.allocationBytes - argument.offsetBytes;
-        if (!argument.type || !npyDescr(*argument.type) || bytes % elementSize(*argument.type) != 0)
-            return bytes; // the .npy holds bytes (npywriter.h)
+        if (!keptAsNpy(argument.type, bytes))
+            return bytes; // kept as raw bytes (writeCapturedData)
         return bytes / elementSize(*argument.type);
     }
 
@@ -267,12 +266,11 @@ private:
             return json;
         }
         const bool typed =
-            argument.type && npyDescr(*argument.type) &&
-            (argument.allocationBytes - argument.offsetBytes) % elementSize(*argument.type) == 0;
+            keptAsNpy(argument.type, argument.allocationBytes - argument.offsetBytes);
         json["type"] = typed ? toString(*argument.type) : "uint8";
         if (!typed)
-            gap(at + "/type", "The capture saved this pointer's data as bytes: give the element "
-                              "type, and the file in that type.");
+            gap(at + "/type", "The capture saved this pointer's data as raw bytes: give the "
+                              "element type, and the size in elements of that type.");
         json["size"] = sizeText(*count);
         json["init"] = {{"file", argument.before}};
         if (argument.written) {
@@ -297,15 +295,14 @@ private:
     {
         const std::string at = "/arguments/" + std::to_string(position);
         ordered_json json{{"name", global.name}, {"kind", "constant"}};
-        const bool typed =
-            global.type && npyDescr(*global.type) && global.bytes % elementSize(*global.type) == 0;
+        const bool typed = keptAsNpy(global.type, global.bytes);
         json["type"] = typed ? toString(*global.type) : "uint8";
         json["size"] =
             std::to_string(typed ? global.bytes / elementSize(*global.type) : global.bytes);
         json["init"] = {{"file", global.before}};
         if (!typed)
             gap(at + "/type", "The module does not say the type of " + global.name +
-                                  ": give it, and the file in that type.");
+                                  ": give it, and the size in elements of that type.");
         if (!isIdentifier(global.name))
             gap(at + "/name", "A constant is named as the source declares it at namespace "
                               "scope: " +

@@ -17,20 +17,10 @@ struct FileCloser
     void operator()(std::FILE *file) const { std::fclose(file); }
 };
 
-} // namespace
-
-Status writeNpy(const std::filesystem::path &file, std::optional<ElementType> type,
-                const void *data, std::size_t bytes)
+// `header` (may be empty), then the data.
+Status writeFile(const std::filesystem::path &file, const std::string &header, const void *data,
+                 std::size_t bytes)
 {
-    std::string dtype = "|u1";
-    std::uint64_t count = bytes;
-    if (type)
-        if (const auto known = npyDescr(*type); known && bytes % elementSize(*type) == 0) {
-            dtype = *known;
-            count = bytes / elementSize(*type);
-        }
-    const std::uint64_t shape[] = {count};
-    const std::string header = NpyHeader::encode(dtype, shape);
     std::unique_ptr<std::FILE, FileCloser> out(std::fopen(file.c_str(), "wb"));
     const auto failed = [&] {
         return makeError(EngineError::Code::IoError,
@@ -44,6 +34,39 @@ Status writeNpy(const std::filesystem::path &file, std::optional<ElementType> ty
     if (std::fclose(out.release()) != 0)
         return failed();
     return ok();
+}
+
+} // namespace
+
+bool keptAsNpy(std::optional<ElementType> type, std::size_t bytes)
+{
+    return type && npyDescr(*type) && bytes % elementSize(*type) == 0;
+}
+
+Status writeNpy(const std::filesystem::path &file, std::optional<ElementType> type,
+                const void *data, std::size_t bytes)
+{
+    std::string dtype = "|u1";
+    std::uint64_t count = bytes;
+    if (keptAsNpy(type, bytes)) {
+        dtype = *npyDescr(*type);
+        count = bytes / elementSize(*type);
+    }
+    const std::uint64_t shape[] = {count};
+    return writeFile(file, NpyHeader::encode(dtype, shape), data, bytes);
+}
+
+Expected<std::filesystem::path> writeCapturedData(const std::filesystem::path &stem,
+                                                  std::optional<ElementType> type, const void *data,
+                                                  std::size_t bytes)
+{
+    const bool typed = keptAsNpy(type, bytes);
+    std::filesystem::path file = stem;
+    file += typed ? ".npy" : ".bin";
+    Status written = typed ? writeNpy(file, type, data, bytes) : writeFile(file, {}, data, bytes);
+    if (!written)
+        return written.error();
+    return file;
 }
 
 } // namespace tb

@@ -16,4 +16,15 @@ namespace tb {
 Status writeNpy(const std::filesystem::path &file, std::optional<ElementType> type,
                 const void *data, std::size_t bytes);
 
+// Whether the capture keeps `bytes` of `type` as a typed .npy: a type NumPy has (npyDescr) and a
+// whole number of its elements. Other data is kept as raw bytes (.bin): a spec reads a raw file
+// as whichever element type the user then gives the argument, where a |u1 .npy would not match.
+bool keptAsNpy(std::optional<ElementType> type, std::size_t bytes);
+
+// Writes captured data as `stem`.npy when keptAsNpy, else as `stem`.bin, the bytes alone;
+// returns the path written. IoError naming the file when it cannot be written.
+Expected<std::filesystem::path> writeCapturedData(const std::filesystem::path &stem,
+                                                  std::optional<ElementType> type, const void *data,
+                                                  std::size_t bytes);
+
 } // namespace tb

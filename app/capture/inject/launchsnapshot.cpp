@@ -211,7 +211,7 @@ bool LaunchSnapshot::recordPointer(CapturedArgument &argument, CUdeviceptr addre
         return true;
     }
     argument.before =
-        save("arg-" + std::to_string(argument.index) + ".before.npy", argument.type, memory);
+        save("arg-" + std::to_string(argument.index) + ".before", argument.type, memory);
     m_pointers.push_back({m_launch.arguments.size(), address, std::move(memory)});
     return true;
 }
@@ -235,7 +235,7 @@ void LaunchSnapshot::recordGlobals(CUfunction function,
         CapturedGlobal global;
         global.name = variable.name;
         global.bytes = bytes;
-        global.before = save("global-" + variable.name + ".npy", std::nullopt, memory);
+        global.before = save("global-" + variable.name, std::nullopt, memory);
         m_launch.globals.push_back(global);
     }
 }
@@ -259,25 +259,23 @@ void LaunchSnapshot::after(bool launched)
         }
         argument.written = memory != pointer.before;
         argument.after =
-            save("arg-" + std::to_string(argument.index) + ".after.npy", argument.type, memory);
+            save("arg-" + std::to_string(argument.index) + ".after", argument.type, memory);
         pointer.before = {}; // its memory back to the application
     }
 }
 
-std::string LaunchSnapshot::save(const std::string &name, std::optional<ElementType> type,
+std::string LaunchSnapshot::save(const std::string &stem, std::optional<ElementType> type,
                                  const std::vector<std::byte> &bytes)
 {
-    const std::string file = m_folder + "/" + name;
+    const std::filesystem::path root(m_settings.directory);
     std::error_code error;
-    std::filesystem::create_directories(std::filesystem::path(m_settings.directory) / m_folder,
-                                        error);
-    if (Status written = writeNpy(std::filesystem::path(m_settings.directory) / file, type,
-                                  bytes.data(), bytes.size());
-        !written) {
+    std::filesystem::create_directories(root / m_folder, error);
+    auto written = writeCapturedData(root / m_folder / stem, type, bytes.data(), bytes.size());
+    if (!written) {
         note(written.error().message);
         return {};
     }
-    return file;
+    return m_folder + "/" + written->filename().string();
 }
 
 } // namespace tb

@@ -57,7 +57,9 @@ private:
                         const ParameterSignature *signature);
     bool recordPointer(CapturedArgument &argument, CUdeviceptr address);
     void recordGlobals(CUfunction function, const std::vector<ModuleVariable> &variables);
-    std::string save(const std::string &name, std::optional<ElementType> type,
+    // Saves as `stem`.npy or `stem`.bin (writeCapturedData) in the launch's folder: the path
+    // relative to the capture folder, "" (with a message) when it cannot be written.
+    std::string save(const std::string &stem, std::optional<ElementType> type,
                      const std::vector<std::byte> &bytes);
     void note(const std::string &text);
 

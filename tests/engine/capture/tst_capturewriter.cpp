@@ -52,7 +52,7 @@ CaptureManifest sampleManifest()
     y.after = "launch-0/arg-3.after.npy";
     y.written = true;
     launch.arguments = {n, y};
-    launch.globals = {{"polygon", std::nullopt, 256, "launch-0/global-polygon.npy"}};
+    launch.globals = {{"polygon", std::nullopt, 256, "launch-0/global-polygon.bin"}};
     manifest.launches = {launch};
     return manifest;
 }
@@ -139,6 +139,32 @@ private slots:
         QVERIFY(fileText(path).find("'|u1'") != std::string::npos);
         QVERIFY(!npyDescr(ElementType::BFloat16));
         QCOMPARE(*npyDescr(ElementType::UInt16), std::string("<u2"));
+    }
+
+    // Data NumPy has a type for is kept as .npy; other data as the raw bytes, which a spec reads
+    // as the type the user gives.
+    void keepsUntypedDataAsRawBytes()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        const unsigned char raw[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+        auto typed = writeCapturedData(root / "a", ElementType::Int32, raw, sizeof raw);
+        QVERIFY(typed);
+        QCOMPARE(typed->filename().string(), std::string("a.npy"));
+        QVERIFY(fileText(*typed).starts_with("\x93NUMPY"));
+        for (std::optional<ElementType> type :
+             {std::optional<ElementType>(), std::optional(ElementType::BFloat16),
+              std::optional(ElementType::Float64)}) { // 8 bytes are one float64: .npy
+            auto written = writeCapturedData(root / "b", type, raw, sizeof raw);
+            QVERIFY(written);
+            const bool npy = type == ElementType::Float64;
+            QCOMPARE(written->filename().string(), std::string(npy ? "b.npy" : "b.bin"));
+            QCOMPARE(keptAsNpy(type, sizeof raw), npy);
+            if (!npy)
+                QCOMPARE(fileText(*written), std::string(reinterpret_cast<const char *>(raw), 8));
+        }
+        QVERIFY(!keptAsNpy(ElementType::Float32, 6)); // not whole elements
+        QVERIFY(!writeCapturedData("/nonexistent-folder/c", std::nullopt, raw, sizeof raw));
     }
 
     void aFileThatCannotBeWrittenIsNamed()
