@@ -63,6 +63,14 @@ std::string nameAt(std::span<const std::byte> image, const Section &strings, std
     return length < room ? std::string(begin, length) : std::string();
 }
 
+// A name the compiler made, no variable of the source: printf's format strings ($str, $str$1)
+// and unnamed constants (__unnamed_1). A variable in an anonymous namespace (_INTERNAL_...) is
+// the user's and stays.
+bool compilerMade(const std::string &name)
+{
+    return name.starts_with('$') || name.starts_with("__unnamed_");
+}
+
 void addSymbols(std::span<const std::byte> image, const Section &symbols, const Section &strings,
                 CubinSymbols &found)
 {
@@ -78,7 +86,7 @@ void addSymbols(std::span<const std::byte> image, const Section &symbols, const 
         if (*sectionIndex == 0 || (type != kObjectType && type != kFunctionType))
             continue;
         std::string name = nameAt(image, strings, *nameOffset);
-        if (name.empty())
+        if (name.empty() || compilerMade(name))
             continue;
         if (type == kFunctionType)
             found.functions.push_back(std::move(name));

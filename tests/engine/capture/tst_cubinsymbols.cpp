@@ -85,6 +85,7 @@ private slots:
                       "__device__ double scratch[3];\n"
                       "__global__ void inside(float *out) {\n"
                       "  out[threadIdx.x] = polygon[threadIdx.x] + edges + scratch[0];\n"
+                      "  if (threadIdx.x == 999) printf(\"edges %d\\n\", edges);\n"
                       "}\n";
         const CudaBuild build = compiler.build(kernel, {}, Configuration{});
         QVERIFY2(build.succeeded(), build.errorMessage.c_str());
@@ -100,6 +101,8 @@ private slots:
         QCOMPARE(find(variables, "edges")->bytes, std::uint64_t(4));
         QVERIFY(find(variables, "scratch"));
         QCOMPARE(find(variables, "scratch")->bytes, std::uint64_t(24));
+        // printf's format string is the compiler's ($str), no variable of the source.
+        QCOMPARE(variables.size(), std::size_t(3));
 
         // Every cut of the real image reads without a fault; a cut one reads fewer or none.
         for (std::size_t cut = 0; cut < image.size(); cut += 97)
