@@ -3,6 +3,7 @@
 // spec.json is kept unless --force; a hostile or launchless capture says why, with exit 3.
 #include "capture/capturemanifestwriter.h"
 #include "capture/npywriter.h"
+#include "capturefolder.h"
 #include "clirunner.h"
 
 #include <QFile>
@@ -26,20 +27,6 @@ QJsonObject readJson(const QString &path)
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
-CapturedArgument floats(int index, bool written)
-{
-    CapturedArgument argument;
-    argument.index = index;
-    argument.bytes = 8;
-    argument.kind = CapturedArgument::Kind::Pointer;
-    argument.type = ElementType::Float32;
-    argument.allocationBytes = 32;
-    argument.before = "launch-0/arg-" + std::to_string(index) + ".before.npy";
-    argument.after = "launch-0/arg-" + std::to_string(index) + ".after.npy";
-    argument.written = written;
-    return argument;
-}
-
 // scale(int n, float const* x, float* y) on 8 floats, as the injection library records it.
 CaptureManifest scaleCapture()
 {
@@ -57,23 +44,15 @@ CaptureManifest scaleCapture()
     n.bytes = 4;
     n.value = 8;
     n.hex = "08000000";
-    launch.arguments = {n, floats(1, false), floats(2, true)};
+    launch.arguments = {n, tbtest::capturedFloats(1, 32, false),
+                        tbtest::capturedFloats(2, 32, true)};
     manifest.launches = {launch};
     return manifest;
 }
 
-void writeCapture(const QTemporaryDir &dir, const CaptureManifest &manifest)
+bool writeCapture(const QTemporaryDir &dir, const CaptureManifest &manifest)
 {
-    const std::filesystem::path root = dir.path().toStdString();
-    std::filesystem::create_directories(root / "launch-0");
-    const std::vector<float> data(8, 2.0f);
-    for (const CapturedArgument &argument : manifest.launches.empty()
-                                                ? std::vector<CapturedArgument>()
-                                                : manifest.launches[0].arguments)
-        for (const std::string &file : {argument.before, argument.after})
-            if (!file.empty())
-                QVERIFY(writeNpy(root / file, argument.type, data.data(), 32));
-    QVERIFY(writeCaptureManifest(root, manifest));
+    return tbtest::writeCaptureFolder(dir.path().toStdString(), manifest);
 }
 
 } // namespace
@@ -86,7 +65,7 @@ private slots:
     void writesTheSkeletonAndWhatIsLeft()
     {
         QTemporaryDir dir;
-        writeCapture(dir, scaleCapture());
+        QVERIFY(writeCapture(dir, scaleCapture()));
         const auto made = runCli({"capture-skeleton", dir.path()});
         QVERIFY2(made.exitCode == 0, qPrintable(made.err));
         const QString spec = dir.filePath("spec.json");
@@ -120,7 +99,7 @@ private slots:
     void anExistingSpecIsKeptUnlessForced()
     {
         QTemporaryDir dir;
-        writeCapture(dir, scaleCapture());
+        QVERIFY(writeCapture(dir, scaleCapture()));
         QFile mine(dir.filePath("spec.json"));
         QVERIFY(mine.open(QIODevice::WriteOnly));
         mine.write("{\"mine\": true}\n");
@@ -137,7 +116,7 @@ private slots:
     void failuresSayWhy()
     {
         QTemporaryDir dir;
-        writeCapture(dir, scaleCapture());
+        QVERIFY(writeCapture(dir, scaleCapture()));
         const auto noLaunch = runCli({"capture-skeleton", dir.path(), "--launch", "3"});
         QCOMPARE(noLaunch.exitCode, 3);
         QVERIFY2(noLaunch.err.contains("no launch 3: the capture has 1"), qPrintable(noLaunch.err));
@@ -146,7 +125,7 @@ private slots:
         CaptureManifest hostile = scaleCapture();
         hostile.launches[0].arguments[1].before = "../../etc/passwd";
         QTemporaryDir hostileDir;
-        writeCapture(hostileDir, hostile);
+        QVERIFY(writeCapture(hostileDir, hostile));
         const auto refused = runCli({"capture-skeleton", hostileDir.path()});
         QCOMPARE(refused.exitCode, 3);
         QVERIFY2(refused.err.contains("launches[0].arguments[1].before: a path that leaves"),
@@ -167,7 +146,7 @@ private slots:
         crashed.signal = "SIGSEGV";
         crashed.messages = {"the application ended on SIGSEGV before a matching launch"};
         crashed.kernelsSeen = {{"other(int)", 1}};
-        writeCapture(dir, crashed);
+        QVERIFY(writeCapture(dir, crashed));
         const auto refused = runCli({"capture-skeleton", dir.path()});
         QCOMPARE(refused.exitCode, 3);
         QVERIFY2(refused.err.contains("no launch"), qPrintable(refused.err));

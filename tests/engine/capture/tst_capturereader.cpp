@@ -5,6 +5,7 @@
 #include "capture/capturemanifestwriter.h"
 #include "capture/captureskeleton.h"
 #include "capture/npywriter.h"
+#include "capturefolder.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -25,32 +26,6 @@ void writeText(const fs::path &path, const std::string &text)
     out << text;
 }
 
-CapturedArgument scalar(int index, ElementType type, double value, std::string hex)
-{
-    CapturedArgument argument;
-    argument.index = index;
-    argument.bytes = hex.size() / 2;
-    argument.type = type;
-    argument.value = value;
-    argument.hex = std::move(hex);
-    return argument;
-}
-
-CapturedArgument pointer(int index, std::uint64_t bytes, bool written)
-{
-    CapturedArgument argument;
-    argument.index = index;
-    argument.bytes = 8;
-    argument.kind = CapturedArgument::Kind::Pointer;
-    argument.type = ElementType::Float32;
-    argument.allocationBytes = bytes;
-    const std::string stem = "launch-0/arg-" + std::to_string(index);
-    argument.before = stem + ".before.npy";
-    argument.after = stem + ".after.npy";
-    argument.written = written;
-    return argument;
-}
-
 // saxpy(int n, float a, float const* x, float* y) on 16 floats, with a __constant__ table.
 CaptureManifest saxpyManifest()
 {
@@ -67,26 +42,19 @@ CaptureManifest saxpyManifest()
     launch.grid = {1, 1, 1};
     launch.block = {16, 1, 1};
     launch.module = "modules/module-0.cubin";
-    launch.arguments = {scalar(0, ElementType::Int32, 16, "10000000"),
-                        scalar(1, ElementType::Float32, 0.1, "cdcccc3d"), pointer(2, 64, false),
-                        pointer(3, 64, true)};
-    launch.globals = {{"table", std::nullopt, 32, "launch-0/global-table.npy"}};
+    launch.arguments = {tbtest::capturedScalar(0, ElementType::Int32, 16, "10000000"),
+                        tbtest::capturedScalar(1, ElementType::Float32, 0.1, "cdcccc3d"),
+                        tbtest::capturedFloats(2, 64, false), tbtest::capturedFloats(3, 64, true)};
+    launch.globals = {{"table", std::nullopt, 32, "launch-0/global-table.bin"}};
     manifest.launches = {launch};
     return manifest;
 }
 
-// A capture folder as the injection library leaves it: the manifest and its .npy files.
 fs::path writeFolder(const QTemporaryDir &dir, const CaptureManifest &manifest)
 {
     const fs::path root = dir.path().toStdString();
-    fs::create_directories(root / "launch-0");
-    const std::vector<float> data(16, 1.0f);
-    for (const CapturedLaunch &launch : manifest.launches)
-        for (const CapturedArgument &argument : launch.arguments)
-            for (const std::string &file : {argument.before, argument.after})
-                if (!file.empty())
-                    writeNpy(root / file, argument.type, data.data(), 64).value();
-    writeCaptureManifest(root, manifest).value();
+    if (!tbtest::writeCaptureFolder(root, manifest))
+        qFatal("cannot write the capture folder %s", root.c_str());
     return root;
 }
 
@@ -328,7 +296,7 @@ private slots:
             "init": {"file": "launch-0/arg-2.before.npy"}})"));
         QVERIFY(arguments[3]["output"].get<bool>());
         QCOMPARE(arguments[4], json::parse(R"({"name": "table", "kind": "constant",
-            "type": "uint8", "size": "32", "init": {"file": "launch-0/global-table.npy"}})"));
+            "type": "uint8", "size": "32", "init": {"file": "launch-0/global-table.bin"}})"));
         QCOMPARE(spec["verification"], json::parse(R"({"expected":
             {"arg3": {"file": "launch-0/arg-3.after.npy"}}})"));
 

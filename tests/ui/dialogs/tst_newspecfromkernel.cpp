@@ -3,6 +3,7 @@
 // Save spec writes it; a file of two kernels asks which; a missing file says so.
 #include "dialogs/newspecfromkernel.h"
 #include "document/specdocument.h"
+#include "filemenutesting.h"
 #include "mainwindow.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
@@ -22,20 +23,6 @@
 #include <QTest>
 
 using namespace tb;
-
-namespace {
-
-QAction *fileMenuAction(MainWindow &window, const QString &text)
-{
-    for (QMenu *menu : window.menuBar()->findChildren<QMenu *>())
-        if (menu->title() == QStringLiteral("&File"))
-            for (QAction *action : menu->actions())
-                if (action->text() == text)
-                    return action;
-    return nullptr;
-}
-
-} // namespace
 
 class TestNewSpecFromKernel : public QObject
 {

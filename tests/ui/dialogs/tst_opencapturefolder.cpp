@@ -4,8 +4,10 @@
 // shows its messages; a hostile folder says why and writes nothing.
 #include "capture/capturemanifestwriter.h"
 #include "capture/npywriter.h"
+#include "capturefolder.h"
 #include "dialogs/opencapturefolder.h"
 #include "document/specdocument.h"
+#include "filemenutesting.h"
 #include "mainwindow.h"
 #include "pages/runform.h"
 #include "pages/runpage.h"
@@ -32,16 +34,6 @@ using namespace tb;
 
 namespace {
 
-QAction *fileMenuAction(MainWindow &window, const QString &text)
-{
-    for (QMenu *menu : window.menuBar()->findChildren<QMenu *>())
-        if (menu->title() == QStringLiteral("&File"))
-            for (QAction *action : menu->actions())
-                if (action->text() == text)
-                    return action;
-    return nullptr;
-}
-
 // copy(int n, float const* x, float* y) on 4 floats.
 CaptureManifest copyCapture()
 {
@@ -60,33 +52,15 @@ CaptureManifest copyCapture()
     n.value = 4;
     n.hex = "04000000";
     launch.arguments = {n};
-    for (int index : {1, 2}) {
-        CapturedArgument buffer;
-        buffer.index = index;
-        buffer.bytes = 8;
-        buffer.kind = CapturedArgument::Kind::Pointer;
-        buffer.type = ElementType::Float32;
-        buffer.allocationBytes = 16;
-        buffer.before = "launch-0/arg-" + std::to_string(index) + ".before.npy";
-        buffer.after = "launch-0/arg-" + std::to_string(index) + ".after.npy";
-        buffer.written = index == 2;
-        launch.arguments.push_back(buffer);
-    }
+    launch.arguments.push_back(tbtest::capturedFloats(1, 16, false));
+    launch.arguments.push_back(tbtest::capturedFloats(2, 16, true));
     manifest.launches = {launch};
     return manifest;
 }
 
-void writeCapture(const QString &directory, const CaptureManifest &manifest)
+bool writeCapture(const QString &directory, const CaptureManifest &manifest)
 {
-    const std::filesystem::path root = directory.toStdString();
-    std::filesystem::create_directories(root / "launch-0");
-    const float data[4] = {1, 2, 3, 4};
-    for (const CapturedLaunch &launch : manifest.launches)
-        for (const CapturedArgument &argument : launch.arguments)
-            for (const std::string &file : {argument.before, argument.after})
-                if (!file.empty())
-                    QVERIFY(writeNpy(root / file, argument.type, data, sizeof data));
-    QVERIFY(writeCaptureManifest(root, manifest));
+    return tbtest::writeCaptureFolder(directory.toStdString(), manifest);
 }
 
 std::string fileText(const QString &path)
@@ -115,7 +89,7 @@ private slots:
     void aCaptureOpensAsItsSkeleton()
     {
         QTemporaryDir dir;
-        writeCapture(dir.path(), copyCapture());
+        QVERIFY(writeCapture(dir.path(), copyCapture()));
         MainWindow window;
         window.setSavePrompt([](QWidget *, const QStringList &) { return QMessageBox::Discard; });
         QSignalSpy opened(window.openCaptureFolder(), &OpenCaptureFolder::opened);
@@ -143,7 +117,7 @@ private slots:
     void theUsersSpecIsKeptWithWhatIsStillLeft()
     {
         QTemporaryDir dir;
-        writeCapture(dir.path(), copyCapture());
+        QVERIFY(writeCapture(dir.path(), copyCapture()));
         {
             MainWindow window;
             QSignalSpy opened(window.openCaptureFolder(), &OpenCaptureFolder::opened);
@@ -180,7 +154,7 @@ private slots:
         crashed.exitCode.reset();
         crashed.signal = "SIGSEGV";
         crashed.messages = {"the application ended on SIGSEGV after 1 launch"};
-        writeCapture(dir.path(), crashed);
+        QVERIFY(writeCapture(dir.path(), crashed));
         MainWindow window;
         QSignalSpy opened(window.openCaptureFolder(), &OpenCaptureFolder::opened);
         QSignalSpy shown(&window, &MainWindow::messageShown);
@@ -197,7 +171,7 @@ private slots:
         QTemporaryDir dir;
         CaptureManifest hostile = copyCapture();
         hostile.launches[0].arguments[1].before = "/etc/passwd";
-        writeCapture(dir.path(), hostile);
+        QVERIFY(writeCapture(dir.path(), hostile));
         MainWindow window;
         QSignalSpy failed(window.openCaptureFolder(), &OpenCaptureFolder::failed);
         QSignalSpy shown(&window, &MainWindow::messageShown);
