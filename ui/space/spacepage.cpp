@@ -1,5 +1,6 @@
 #include "spacepage.h"
 
+#include "argumentcontentsview.h"
 #include "argumentseditor.h"
 #include "constraintseditor.h"
 #include "document/specdocument.h"
@@ -41,6 +42,7 @@ SpacePage::SpacePage(SpecDocument *document, QWidget *parent)
     m_sizes = new SizesEditor(document, content);
     m_launch = new LaunchEditor(document, content);
     m_arguments = new ArgumentsEditor(document, content);
+    m_contents = new ArgumentContentsView(document, content);
     m_verification = new VerificationEditor(document, content);
     m_metrics = new MetricsEditor(document, content);
     m_runSettings = new RunSettingsEditor(document, content);
@@ -54,6 +56,9 @@ SpacePage::SpacePage(SpecDocument *document, QWidget *parent)
     addSection(sections, tr("Problem sizes"), m_sizes, tr("Each size is tuned separately"));
     addSection(sections, tr("Launch geometry"), m_launch);
     addSection(sections, tr("Arguments"), m_arguments);
+    addSection(sections, tr("Argument contents"), m_contents,
+               tr("What each argument holds when a kernel starts: its source, its element "
+                  "count and its first values"));
     addSection(sections, tr("Verification"), m_verification);
     addSection(sections, tr("Metrics and objective"), m_metrics);
     sections->addWidget(m_runSettings);

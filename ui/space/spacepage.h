@@ -8,6 +8,7 @@ class QScrollArea;
 
 namespace tb {
 
+class ArgumentContentsView;
 class ArgumentsEditor;
 class ConstraintsEditor;
 class ErrorLabel;
@@ -22,10 +23,10 @@ class VerificationEditor;
 
 // The Space page: every section of the spec as forms and tables (kernel, parameters,
 // constraints with the live count of valid configurations, problem sizes, launch geometry,
-// arguments, verification, metrics and objective, search and measurement). Every edit is an
-// undoable command of the SpecDocument; Ctrl+Z / Ctrl+Shift+Z anywhere on the page undo and redo
-// them and the editors follow. Each field shows its own validation issue; the header sums up
-// the spec's state and lists every issue.
+// arguments with a preview of their contents, verification, metrics and objective, search and
+// measurement). Every edit is an undoable command of the SpecDocument; Ctrl+Z / Ctrl+Shift+Z
+// anywhere on the page undo and redo them and the editors follow. Each field shows its own
+// validation issue; the header sums up the spec's state and lists every issue.
 class SpacePage : public QWidget
 {
     Q_OBJECT
@@ -50,6 +51,7 @@ public:
     SizesEditor *sizesEditor() const { return m_sizes; }
     LaunchEditor *launchEditor() const { return m_launch; }
     ArgumentsEditor *argumentsEditor() const { return m_arguments; }
+    ArgumentContentsView *argumentContents() const { return m_contents; }
     VerificationEditor *verificationEditor() const { return m_verification; }
     MetricsEditor *metricsEditor() const { return m_metrics; }
     RunSettingsEditor *runSettingsEditor() const { return m_runSettings; }
@@ -73,6 +75,7 @@ private:
     SizesEditor *m_sizes;
     LaunchEditor *m_launch;
     ArgumentsEditor *m_arguments;
+    ArgumentContentsView *m_contents;
     VerificationEditor *m_verification;
     MetricsEditor *m_metrics;
     RunSettingsEditor *m_runSettings;
