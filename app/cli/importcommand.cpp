@@ -32,6 +32,8 @@ void printImported(const ImportedRun &imported)
     std::printf("  problem size %zu%s: %zu configurations, %zu failed\n", imported.sizeIndex,
                 imported.sizeLabel.empty() ? "" : (" (" + imported.sizeLabel + ")").c_str(),
                 imported.configurations, imported.failures);
+    for (const std::string &note : imported.notes)
+        std::printf("  note: %s\n", note.c_str());
 }
 
 } // namespace

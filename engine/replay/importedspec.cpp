@@ -1,5 +1,7 @@
 #include "importedspec.h"
 
+#include "pythonrestriction.h"
+#include "space/expression.h"
 #include "spec/specloader.h"
 
 #include <nlohmann/json.hpp>
@@ -73,8 +75,36 @@ Json kernel(const RecordedSpace &space, const std::string &name, bool cpu)
     return kernel;
 }
 
+// The restrictions that translate into constraints over the spec's parameters and sizes, and
+// a note for each other one.
+void addConstraints(const RecordedSpace &space, const Json &sizes, Json &spec,
+                    std::vector<std::string> &notes)
+{
+    std::vector<std::string> names;
+    for (const Parameter &parameter : space.parameters)
+        names.push_back(parameter.name);
+    for (const auto &item : sizes.items())
+        names.push_back(item.key());
+    Json constraints = Json::array();
+    for (const std::string &restriction : space.restrictions) {
+        auto translated = translatePythonRestriction(restriction);
+        if (!translated) {
+            notes.push_back(translated.error().message);
+            continue;
+        }
+        if (auto compiled = Expression::compile(*translated, names); !compiled) {
+            notes.push_back("the restriction '" + restriction +
+                            "' is no constraint here: " + compiled.error().message);
+            continue;
+        }
+        constraints.push_back(*translated);
+    }
+    if (!constraints.empty())
+        spec["constraints"] = std::move(constraints);
+}
+
 Json document(const RecordedSpace &space, const std::optional<RecordedProblemSize> &size,
-              const std::string &path)
+              const std::string &path, std::vector<std::string> &notes)
 {
     const std::string name = space.kernelName.empty() ? fileStem(path) : space.kernelName;
     const bool cpu = recordedOnCpu(space);
@@ -82,6 +112,7 @@ Json document(const RecordedSpace &space, const std::optional<RecordedProblemSiz
     spec["kernel"] = kernel(space, name, cpu);
     spec["parameters"] = parameters(space);
     spec["problem_sizes"] = problemSizes(size);
+    addConstraints(space, spec["problem_sizes"][0], spec, notes);
     if (!cpu)
         spec["launch"] = {{"grid", {"1"}}, {"block", {"1"}}};
     // The recording does not say which arguments the kernel takes; a spec needs one.
@@ -92,13 +123,14 @@ Json document(const RecordedSpace &space, const std::optional<RecordedProblemSiz
 
 } // namespace
 
-Expected<Spec> synthesizeImportedSpec(const RecordedSpace &space,
-                                      const std::optional<RecordedProblemSize> &size,
-                                      const std::string &path)
+Expected<ImportedSpec> synthesizeImportedSpec(const RecordedSpace &space,
+                                              const std::optional<RecordedProblemSize> &size,
+                                              const std::string &path)
 {
     std::string text;
+    std::vector<std::string> notes;
     try {
-        text = document(space, size, path).dump(2);
+        text = document(space, size, path, notes).dump(2);
     } catch (const std::exception &error) { // invalid UTF-8 in a name
         return makeError(EngineError::Code::InvalidArgument,
                          path + ": cannot describe the recording as a spec", error.what());
@@ -109,7 +141,7 @@ Expected<Spec> synthesizeImportedSpec(const RecordedSpace &space,
                          path + ": the recording's parameters and problem size do not make a "
                                 "spec; name one with --spec",
                          spec.error().toString());
-    return spec;
+    return ImportedSpec{std::move(*spec), std::move(notes)};
 }
 
 } // namespace tb

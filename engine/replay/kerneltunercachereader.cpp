@@ -72,6 +72,24 @@ Expected<std::vector<Parameter>> readParameters(const RecordedJson &root, const 
 }
 
 // A cost field in ms, in seconds; nullopt when the entry does not record it.
+// "restrictions": a list of Python conditions, or one; absent where the tuning had none.
+std::vector<std::string> readRestrictions(const RecordedJson &root)
+{
+    std::vector<std::string> restrictions;
+    const auto found = root.find("restrictions");
+    if (found == root.end() || found->is_null())
+        return restrictions;
+    const auto text = [](const RecordedJson &value) {
+        return value.is_string() ? value.get<std::string>() : value.dump();
+    };
+    if (!found->is_array())
+        restrictions.push_back(text(*found));
+    else
+        for (const auto &restriction : *found)
+            restrictions.push_back(text(restriction));
+    return restrictions;
+}
+
 Expected<std::optional<double>> optionalCost(const RecordedJson &entry, const char *field,
                                              const std::string &path, const std::string &where)
 {
@@ -181,6 +199,7 @@ Expected<RecordedSpace> kernelTunerCacheFromJson(const RecordedJson &root, const
     if (!parameters)
         return parameters.error();
     space.parameters = std::move(*parameters);
+    space.restrictions = readRestrictions(root);
 
     const auto cache = root.find("cache");
     if (cache == root.end() || !cache->is_object())

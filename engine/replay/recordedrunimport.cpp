@@ -50,7 +50,8 @@ Expected<std::string> deviceOf(const RecordedSpace &space, const RecordedRunImpo
 // The spec to file the run under, and where the recording's configurations go in it.
 struct Target
 {
-    std::optional<Spec> made; // the spec made from the file, when the user named none
+    std::optional<Spec> made;       // the spec made from the file, when the user named none
+    std::vector<std::string> notes; // what the made spec could not say
     const Spec *spec = nullptr;
     std::optional<ImportSpecMatch> match;
 };
@@ -67,7 +68,8 @@ Expected<Target> targetOf(const RecordedSpace &space, const RecordedRunImport &r
         auto made = synthesizeImportedSpec(space, *size, request.path);
         if (!made)
             return made.error();
-        target.made = std::move(*made);
+        target.made = std::move(made->spec);
+        target.notes = std::move(made->notes);
     }
     auto match = ImportSpecMatch::create(target.spec ? *target.spec : *target.made, space, *size,
                                          request.path);
@@ -146,6 +148,7 @@ Expected<ImportedRun> importRecordedRun(Store &store, const RecordedRunImport &r
     imported.run.specId = ids->specId;
     imported.specName = spec.name;
     imported.specMadeFromFile = !request.spec;
+    imported.notes = target->notes;
     imported.sizeIndex = target->match->sizeIndex();
     imported.sizeLabel = problemSizeLabel(spec, imported.sizeIndex);
     imported.configurations = space->configurations.size();

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace tb {
 
@@ -34,6 +35,8 @@ struct ImportedRun
     std::string sizeLabel; // "size_x=4096,size_y=4096"; "" for a spec without size variables
     std::size_t configurations = 0;
     std::size_t failures = 0;
+    // What the spec made from the file could not say (a restriction that did not translate).
+    std::vector<std::string> notes;
 };
 
 // Reads the file and stores it as a finished run marked imported (RunRecord::origin), every

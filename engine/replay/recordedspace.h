@@ -25,6 +25,9 @@ struct RecordedSpace
     std::string objective = "time";
     bool objectiveMinimised = true;
     std::vector<Parameter> parameters; // numeric values, in the file's listed order
+    // Kernel Tuner's restrictions as the file writes them (Python), each as text; an entry
+    // that is no text as its JSON (pythonrestriction.h reads them).
+    std::vector<std::string> restrictions;
     std::vector<RecordedConfiguration> configurations;
 
     std::size_t failureCount() const;

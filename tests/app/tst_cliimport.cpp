@@ -204,6 +204,32 @@ private slots:
         QCOMPARE(toString(invalid->result.status), toString(ResultStatus::InvalidLaunch));
     }
 
+    // Kernel Tuner's restrictions become the made spec's constraints where they translate; each
+    // other one is a note, and the import goes on.
+    void translatesTheRestrictionsIntoConstraints()
+    {
+        const QString workspace = file("restricted.tbw");
+        const auto outcome = cli(workspace, {"import", replayData("kt_restricted.json")});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QVERIFY2(outcome.out.contains("note: the restriction 'lambda p: p['tile_size'] > 0' does "
+                                      "not translate: the character ':' at character 9"),
+                 qPrintable(outcome.out));
+        QVERIFY2(outcome.out.contains("note: the restriction 'problem_size_x > 1' is no "
+                                      "constraint here"),
+                 qPrintable(outcome.out));
+        auto store = Store::open(workspace.toStdString());
+        QVERIFY(store.hasValue());
+        auto spec = store->specs().read(store->runs().read(1)->specId);
+        QVERIFY(spec.hasValue());
+        const QString document = QString::fromStdString(spec->document);
+        const QString first = QStringLiteral(R"x("((block_size_x * tile_size) <= 128)")x");
+        const QString second = QStringLiteral(
+            R"x("(((use_shmem == 0) || (use_shmem == 1)) && ((tile_size > 2) == 0))")x");
+        QVERIFY2(document.contains(first) && document.contains(second) &&
+                     !document.contains(QStringLiteral("problem_size_x")),
+                 qPrintable(document));
+    }
+
     void runsAndShowMarkTheImportedRun()
     {
         const QString workspace = file("kt.tbw"); // from the test before
