@@ -63,7 +63,9 @@ int main(int argc, char **argv)
                             "Spec file (JSON); with --replay, its search settings apply");
     tuneCommand
         ->add_option("--strategy", tune.strategy,
-                     "Search strategy (default: the spec's): " + tb::strategyList())
+                     "Search strategy (default: the spec's; a replay without a spec: auto, "
+                     "which picks per space): " +
+                         tb::strategyList())
         ->check(CLI::IsMember(tb::strategyNames()));
     tuneCommand
         ->add_option("--max-configs", tune.maxConfigs, "At most N configurations per problem size")
