@@ -91,6 +91,7 @@ nlohmann::ordered_json traceLine(const ReplayOptions &options, std::uint64_t see
     return {{"space", stem},
             {"tool", "tunebench"},
             {"strategy", options.strategy},
+            {"searched_with", outcome.strategy}, // what "auto" became
             {"seed", seed},
             {"mode", options.sampled ? "sampled" : "mean"},
             {"optimum", optimum ? nlohmann::ordered_json(*optimum) : nullptr},

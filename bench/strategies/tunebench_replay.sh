@@ -7,7 +7,8 @@
 #
 #   bench/strategies/tunebench_replay.sh SPACE_FILE...
 # Environment: TUNEBENCH_CLI (default build/ci/bin/tunebench-cli), SEEDS (50), BUDGET (400),
-# OUT (bench/strategies/results/tunebench.jsonl), STRATEGIES (default: every one but brute_force).
+# OUT (bench/strategies/results/tunebench.jsonl), STRATEGIES (default: every one but brute_force,
+# and auto, the default, whose lines say in "searched_with" what it became on each space).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -16,7 +17,7 @@ CLI="${TUNEBENCH_CLI:-$REPO/build/ci/bin/tunebench-cli}"
 SEEDS="${SEEDS:-50}"
 BUDGET="${BUDGET:-400}"
 OUT="${OUT:-$HERE/results/tunebench.jsonl}"
-STRATEGIES="${STRATEGIES:-random coordinate_descent greedy_ils simulated_annealing genetic_algorithm bayesian_optimization elitist_evolution surrogate_evolution niching_evolution}"
+STRATEGIES="${STRATEGIES:-auto random coordinate_descent greedy_ils simulated_annealing genetic_algorithm bayesian_optimization elitist_evolution surrogate_evolution niching_evolution}"
 mkdir -p "$(dirname "$OUT")"
 touch "$OUT"
 

@@ -69,6 +69,20 @@ private slots:
         QCOMPARE(budget.exitCode, 0);
         QVERIFY2(budget.out.contains("Strategy niching_evolution (auto)"), qPrintable(budget.out));
         QVERIFY2(budget.out.contains(" 3 evaluations"), qPrintable(budget.out));
+
+        // A trace line says what auto became; --help says auto is a replay's default.
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("trace.jsonl"));
+        QCOMPARE(runCli({"tune", "--replay", smallSpace(), "--max-configs", "3", "--trace", trace})
+                     .exitCode,
+                 0);
+        QFile lines(trace);
+        QVERIFY(lines.open(QIODevice::ReadOnly));
+        const QByteArray line = lines.readAll();
+        QVERIFY2(line.contains(R"("strategy":"auto","searched_with":"niching_evolution")"),
+                 line.constData());
+        const auto help = runCli({"tune", "--help"});
+        QVERIFY2(help.out.contains("a replay without a spec: auto"), qPrintable(help.out));
     }
 
     // strategy.replay, relative to the spec: the spec's strategy, seed, budget and mode; no
