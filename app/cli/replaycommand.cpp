@@ -50,22 +50,29 @@ void printHeader(const RecordedSpace &space, const ReplayOptions &options,
         std::printf("Recorded optimum: %s\n", formatSeconds(*optimum).c_str());
     const std::string chosen =
         strategy == options.strategy ? strategy : strategy + " (" + options.strategy + ")";
+    const std::string noisy = "recorded samples drawn as a run takes them, the best " +
+                              std::to_string(options.measurement.finalistsPerSize) +
+                              " measured in " + std::to_string(options.measurement.processRounds) +
+                              " rounds (--noise)";
     std::printf("Strategy %s, %s, evaluations count failures too\n", chosen.c_str(),
-                options.sampled ? "one recorded sample per evaluation (--noise)"
-                                : "the recorded mean per evaluation");
+                options.sampled ? noisy.c_str() : "the recorded mean per evaluation");
 }
 
-// "best 1.234 ms after 37 evaluations (0.987 of the optimum)"
+// "best 1.234 ms (BLOCK=64) after 37 of 400 evaluations, 0.9870 of the optimum; stopped: ..."
+// The best is the run's pick, by its recorded mean; "after" says when the search first saw it.
 std::string summary(const ReplayOutcome &outcome, const std::vector<Parameter> &parameters,
                     std::optional<double> optimum)
 {
-    if (!outcome.best)
+    if (!outcome.pick)
         return "no configuration ran ok in " + std::to_string(outcome.steps.size()) +
                " evaluations";
-    const ReplayStep &best = outcome.steps[*outcome.best];
-    const double truth = best.trueMeanSeconds.value_or(*best.observedSeconds);
-    std::string text = "best " + formatSeconds(truth) + " (" + best.config.key(parameters) +
-                       ") after " + std::to_string(*outcome.best + 1) + " of " +
+    const ReplayPick &pick = *outcome.pick;
+    const double truth = pick.trueMeanSeconds.value_or(pick.observedSeconds);
+    std::size_t seen = 0;
+    while (seen < outcome.steps.size() && !(outcome.steps[seen].config == pick.config))
+        ++seen;
+    std::string text = "best " + formatSeconds(truth) + " (" + pick.config.key(parameters) +
+                       ") after " + std::to_string(seen + 1) + " of " +
                        std::to_string(outcome.steps.size()) + " evaluations";
     if (optimum) {
         char fraction[32];
@@ -95,7 +102,15 @@ nlohmann::ordered_json traceLine(const ReplayOptions &options, std::uint64_t see
             {"seed", seed},
             {"mode", options.sampled ? "sampled" : "mean"},
             {"optimum", optimum ? nlohmann::ordered_json(*optimum) : nullptr},
-            {"trace", trace}};
+            {"trace", trace},
+            // What the run would report (after its rounds, in mode sampled): [median, mean].
+            {"pick", outcome.pick
+                         ? nlohmann::ordered_json::array(
+                               {outcome.pick->observedSeconds,
+                                outcome.pick->trueMeanSeconds
+                                    ? nlohmann::ordered_json(*outcome.pick->trueMeanSeconds)
+                                    : nullptr})
+                         : nullptr}};
 }
 
 } // namespace
@@ -132,10 +147,12 @@ int runReplay(const ReplayOptions &options)
     settings.strategy = options.strategy;
     settings.options = options.options;
     settings.budget = {options.maxConfigs, options.maxSeconds, options.stopAfterNoImprovement};
+    settings.measurement = options.measurement;
     const auto mode = options.sampled ? ReplayMode::Sampled : ReplayMode::Mean;
     for (std::size_t i = 0; i < options.repeat; ++i) {
         settings.seed = options.seed + i;
-        auto evaluator = ReplayEvaluator::create(*recorded, mode, settings.seed);
+        auto evaluator =
+            ReplayEvaluator::create(*recorded, mode, settings.seed, options.measurement);
         if (!evaluator)
             return reportCliError(evaluator.error(), exitcode::kInvalidInput);
         auto outcome = replaySearch(

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/spec.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -21,7 +23,7 @@ struct ReplayOptions
     std::map<std::string, double> options; // parsed from them
     std::uint64_t seed = 1;
     std::size_t repeat = 1;      // seeds seed, seed+1, ...: one search each
-    bool sampled = false;        // --noise: one recorded sample per evaluation, not the mean
+    bool sampled = false;        // --noise: recorded samples as a run takes them, not the mean
     std::int64_t maxConfigs = 0; // evaluations, failures included; 0: no limit
     double maxSeconds = 0;       // recorded cost; 0: no limit
     std::int64_t stopAfterNoImprovement = 0;
@@ -31,6 +33,9 @@ struct ReplayOptions
     // --replay): the recorded space must have exactly the spec's parameters.
     std::string specName;
     std::vector<std::string> specParameters;
+    // How a run samples, stops early and measures its finalists in rounds: the spec's, else
+    // the defaults. Used with --noise.
+    MeasurementSettings measurement;
 };
 
 int runReplay(const ReplayOptions &options);

@@ -46,7 +46,8 @@ void addReplayOptions(CLI::App &tune, ReplayOptions &replay)
         ->check(wholeNumberAtLeast(1))
         ->capture_default_str();
     tune.add_flag("--noise", replay.sampled,
-                  "Replay: tell the strategy one recorded sample per evaluation, not the mean");
+                  "Replay: measure as a run does, not the mean: recorded samples drawn until "
+                  "the median is known, the finalists measured again in rounds");
     tune.add_option("--option", replay.optionTexts,
                     "Replay: a strategy option, NAME=VALUE (repeatable; see FORMAT.md)");
     tune.add_option("--stop-after-no-improvement", replay.stopAfterNoImprovement,
@@ -104,6 +105,7 @@ void applySpecSearch(const Spec &spec, const CLI::App &tune, const TuneOptions &
     for (const auto &parameter : spec.parameters)
         replay.specParameters.push_back(parameter.name);
     replay.specName = spec.name;
+    replay.measurement = spec.measurement;
 }
 
 } // namespace

@@ -1,17 +1,28 @@
 #include "replayevaluator.h"
 
+#include "measure/adaptivesampler.h"
+
 #include <utility>
 
 namespace tb {
 
-ReplayEvaluator::ReplayEvaluator(RecordedSpace space, ReplayMode mode, std::uint64_t seed)
-    : m_space(std::move(space)), m_mode(mode), m_engine(seed)
+ReplayEvaluator::ReplayEvaluator(RecordedSpace space, ReplayMode mode, std::uint64_t seed,
+                                 MeasurementSettings sampling)
+    : m_space(std::move(space)), m_mode(mode), m_sampling(sampling), m_engine(seed)
 {}
 
-Expected<ReplayEvaluator> ReplayEvaluator::create(RecordedSpace space, ReplayMode mode,
-                                                  std::uint64_t seed)
+MeasurementSettings ReplayEvaluator::singleDraw()
 {
-    ReplayEvaluator evaluator(std::move(space), mode, seed);
+    MeasurementSettings settings;
+    settings.minSamples = 1;
+    settings.maxSamples = 1;
+    return settings;
+}
+
+Expected<ReplayEvaluator> ReplayEvaluator::create(RecordedSpace space, ReplayMode mode,
+                                                  std::uint64_t seed, MeasurementSettings sampling)
+{
+    ReplayEvaluator evaluator(std::move(space), mode, seed, sampling);
     const auto &parameters = evaluator.m_space.parameters;
     const auto &configurations = evaluator.m_space.configurations;
     evaluator.m_index.reserve(configurations.size());
@@ -35,7 +46,7 @@ const RecordedConfiguration *ReplayEvaluator::find(const Configuration &config) 
     return it == m_index.end() ? nullptr : &m_space.configurations[it->second];
 }
 
-ReplayEvaluation ReplayEvaluator::evaluate(const Configuration &config)
+ReplayEvaluation ReplayEvaluator::evaluate(const Configuration &config, double stopAboveSeconds)
 {
     ReplayEvaluation evaluation;
     const RecordedConfiguration *recorded = find(config);
@@ -50,10 +61,23 @@ ReplayEvaluation ReplayEvaluator::evaluate(const Configuration &config)
     const auto &samples = recorded->sampleSeconds;
     // A configuration recorded with a mean but no samples has only the mean to give.
     if (m_mode == ReplayMode::Sampled && !samples.empty())
-        evaluation.objectiveSeconds = samples[drawBelow(samples.size())];
+        evaluation.objectiveSeconds = measure(samples, stopAboveSeconds);
     else
         evaluation.objectiveSeconds = recorded->seconds;
     return evaluation;
+}
+
+double ReplayEvaluator::measure(const std::vector<double> &samples, double stopAboveSeconds)
+{
+    AdaptiveSampler sampler(m_sampling, stopAboveSeconds);
+    double elapsed = 0;
+    do {
+        const double drawn = samples[drawBelow(samples.size())];
+        sampler.add(drawn);
+        elapsed += drawn;
+    } while (!sampler.done(elapsed));
+    // One sample is its own median; more are summarised as a run summarises them.
+    return sampler.samples().size() == 1 ? sampler.samples().front() : sampler.summary().median;
 }
 
 std::size_t ReplayEvaluator::drawBelow(std::size_t bound)

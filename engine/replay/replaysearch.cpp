@@ -1,10 +1,13 @@
 #include "replaysearch.h"
 
+#include "measure/statistics.h"
 #include "search/bestsofar.h"
 #include "search/searchstrategy.h"
 #include "search/strategychoice.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace tb {
 
@@ -23,6 +26,57 @@ std::string budgetSpent(const ReplayBudget &budget, const ReplayOutcome &outcome
     if (budget.stopAfterNoImprovement > 0 && sinceBest >= budget.stopAfterNoImprovement)
         return std::to_string(sinceBest) + " evaluations without improvement";
     return {};
+}
+
+// The run's early exit: a configuration stops sampling once it is clearly slower than
+// `factor` times the best median so far (0: no early exit yet).
+double stopAbove(const ReplayEvaluator &evaluator, const MeasurementSettings &measurement,
+                 const ReplayOutcome &outcome)
+{
+    if (evaluator.mode() != ReplayMode::Sampled || measurement.earlyExitFactor <= 0 ||
+        !outcome.best)
+        return 0;
+    return measurement.earlyExitFactor * *outcome.steps[*outcome.best].observedSeconds;
+}
+
+double medianOf(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return sortedMedian(values);
+}
+
+// What the run would report: in Sampled mode its `finalistsPerSize` best observed measured
+// again in `processRounds - 1` rounds of fresh draws, ranked by the median of their rounds'
+// medians (roundsummary.h); in Mean mode the best observed, which rounds would not change.
+std::optional<ReplayPick> pickFinalist(ReplayEvaluator &evaluator, const ReplayOutcome &outcome,
+                                       const MeasurementSettings &measurement)
+{
+    std::vector<const ReplayStep *> ok;
+    for (const ReplayStep &step : outcome.steps)
+        if (step.observedSeconds)
+            ok.push_back(&step);
+    if (ok.empty())
+        return std::nullopt;
+    std::stable_sort(ok.begin(), ok.end(), [](const ReplayStep *a, const ReplayStep *b) {
+        return *a->observedSeconds < *b->observedSeconds;
+    });
+    const bool sampled = evaluator.mode() == ReplayMode::Sampled;
+    const int rounds = sampled ? std::max(1, measurement.processRounds) : 1;
+    const std::size_t finalists =
+        sampled ? std::min(ok.size(),
+                           static_cast<std::size_t>(std::max(1, measurement.finalistsPerSize)))
+                : 1;
+    std::optional<ReplayPick> pick;
+    for (std::size_t i = 0; i < finalists; ++i) {
+        std::vector<double> medians{*ok[i]->observedSeconds};
+        for (int round = 1; round < rounds; ++round)
+            if (auto again = evaluator.evaluate(ok[i]->config).objectiveSeconds)
+                medians.push_back(*again);
+        const double combined = medianOf(medians);
+        if (!pick || combined < pick->observedSeconds)
+            pick = ReplayPick{ok[i]->config, combined, ok[i]->trueMeanSeconds, rounds};
+    }
+    return pick;
 }
 
 } // namespace
@@ -51,7 +105,8 @@ replaySearch(ReplayEvaluator &evaluator, const SearchSpace &space, const ReplayS
             outcome.stopReason = "space exhausted";
             break;
         }
-        const ReplayEvaluation evaluation = evaluator.evaluate(*config);
+        const ReplayEvaluation evaluation =
+            evaluator.evaluate(*config, stopAbove(evaluator, settings.measurement, outcome));
         ReplayStep step;
         step.config = *config;
         step.observedSeconds = evaluation.objectiveSeconds;
@@ -66,6 +121,7 @@ replaySearch(ReplayEvaluator &evaluator, const SearchSpace &space, const ReplayS
         if (onStep)
             onStep(outcome.steps.back(), outcome.steps.size() - 1);
     }
+    outcome.pick = pickFinalist(evaluator, outcome, settings.measurement);
     return outcome;
 }
 

@@ -30,6 +30,9 @@ struct ReplaySettings
     StrategyOptions options;
     std::uint64_t seed = 1;
     ReplayBudget budget;
+    // A run's early exit (earlyExitFactor) and rounds (processRounds, finalistsPerSize), which
+    // a Sampled replay applies as the run does; the sampling itself is the evaluator's.
+    MeasurementSettings measurement;
 };
 
 // One evaluation of a replayed search, in the order the strategy asked for them.
@@ -42,6 +45,16 @@ struct ReplayStep
     bool newBest = false;                  // by the observed value
 };
 
+// What the run would report as best: its configuration, the median it would report and the
+// recorded mean, by which a replay is judged.
+struct ReplayPick
+{
+    Configuration config;
+    double observedSeconds = 0;
+    std::optional<double> trueMeanSeconds;
+    int rounds = 1; // measurements that decided it: the search's, then the extra rounds
+};
+
 struct ReplayOutcome
 {
     std::string strategy; // the one that searched ("auto" resolved)
@@ -49,12 +62,17 @@ struct ReplayOutcome
     std::optional<std::size_t> best; // the step with the best observed time
     double chargedSeconds = 0;       // the recorded cost of every step
     std::string stopReason;          // "400 evaluations", "space exhausted", ...
+    // The best observed in Mean mode; in Sampled mode the best of the finalists by the median
+    // of their rounds' medians, as a run ranks them (RoundRunner). nullopt: nothing ran ok.
+    std::optional<ReplayPick> pick;
 };
 
 // Runs a search strategy against a recording instead of a GPU: each configuration the strategy
 // proposes is looked up (ReplayEvaluator) and reported back at once, one at a time. The search
 // is the one a real run uses (makeStrategy), so what a replay shows about a strategy holds for
-// tuning. `onStep` hears each step as it is taken.
+// tuning. In Sampled mode a configuration stops sampling early as in a run, and after the
+// search the finalists are measured again in rounds; the rounds do not count against the
+// budget, as a run's do not. `onStep` hears each step of the search as it is taken.
 Expected<ReplayOutcome>
 replaySearch(ReplayEvaluator &evaluator, const SearchSpace &space, const ReplaySettings &settings,
              const std::function<void(const ReplayStep &, std::size_t index)> &onStep = {});

@@ -99,8 +99,9 @@ private slots:
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY2(outcome.out.contains("Replaying " + QDir(dir.path()).filePath("recorded.json")),
                  qPrintable(outcome.out));
-        QVERIFY2(outcome.out.contains("Strategy random, one recorded sample per evaluation"),
-                 qPrintable(outcome.out));
+        QVERIFY2(
+            outcome.out.contains("Strategy random, recorded samples drawn as a run takes them"),
+            qPrintable(outcome.out));
         QVERIFY2(outcome.out.contains("seed 7: "), qPrintable(outcome.out));
         QVERIFY2(outcome.out.contains(" 4 evaluations"), qPrintable(outcome.out));
         QVERIFY(!QFile::exists(ws));

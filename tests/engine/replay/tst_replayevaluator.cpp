@@ -22,7 +22,8 @@ RecordedSpace smallRecording()
 
 ReplayEvaluator makeEvaluator(ReplayMode mode, std::uint64_t seed = 0)
 {
-    auto evaluator = ReplayEvaluator::create(smallRecording(), mode, seed);
+    auto evaluator =
+        ReplayEvaluator::create(smallRecording(), mode, seed, ReplayEvaluator::singleDraw());
     if (!evaluator)
         qFatal("%s", evaluator.error().toString().c_str());
     return std::move(*evaluator);
@@ -137,6 +138,26 @@ private slots:
         QVERIFY(evaluator.hasValue());
         QCOMPARE(evaluator->evaluate(Configuration{{2}}).objectiveSeconds,
                  std::optional<double>(0.25));
+    }
+
+    // Under a run's settings an evaluation draws until the median is known: at least five
+    // samples, so its medians scatter less than single draws do.
+    void sampledModeDrawsAsARunsSamplerDoes()
+    {
+        auto single = makeEvaluator(ReplayMode::Sampled, 11);
+        auto evaluator = ReplayEvaluator::create(smallRecording(), ReplayMode::Sampled, 11);
+        QVERIFY(evaluator);
+        const auto spread = [](const std::vector<double> &values) {
+            const auto [low, high] = std::minmax_element(values.begin(), values.end());
+            return *high - *low;
+        };
+        const auto medians = draws(*evaluator, kThreeSamples, 40);
+        for (double median : medians)
+            QVERIFY(median >= 1.9e-3 && median <= 2.1e-3);
+        QVERIFY(spread(medians) < spread(draws(single, kThreeSamples, 40)));
+        // Clearly slower than a threshold: it stops early, still a median of its samples.
+        const auto stopped = evaluator->evaluate(kThreeSamples, 1.0e-3);
+        QVERIFY(stopped.objectiveSeconds && *stopped.objectiveSeconds >= 1.9e-3);
     }
 
     void refusesARecordingItCannotIndex()

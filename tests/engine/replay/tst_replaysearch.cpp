@@ -5,6 +5,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace tb;
@@ -28,7 +29,8 @@ struct Replay
     Expected<ReplayOutcome> run(const ReplaySettings &settings, ReplayMode mode = ReplayMode::Mean,
                                 std::uint64_t seed = 1)
     {
-        auto evaluator = ReplayEvaluator::create(recorded, mode, seed);
+        auto evaluator =
+            ReplayEvaluator::create(recorded, mode, seed, ReplayEvaluator::singleDraw());
         if (!evaluator)
             return evaluator.error();
         return replaySearch(*evaluator, space, settings);
@@ -135,6 +137,34 @@ private slots:
             QVERIFY(std::find(samples.begin(), samples.end(), *step.observedSeconds) !=
                     samples.end());
         }
+    }
+
+    // --noise measures as a run does: each median lies within its configuration's samples, the
+    // best three are measured in two more rounds, and the pick is the fastest by the median of
+    // its rounds (kt_small's 0.75 ms configuration, whose samples 0.5 and 1.0 ms stay below
+    // every other's). In mean mode the pick is the best seen, in one round.
+    void sampledModeMeasuresAsARunAndPicksAfterRounds()
+    {
+        Replay replay;
+        const ReplaySettings settings; // brute force: every configuration
+        auto evaluator = ReplayEvaluator::create(replay.recorded, ReplayMode::Sampled, 5);
+        QVERIFY(evaluator);
+        auto outcome = replaySearch(*evaluator, replay.space, settings);
+        QVERIFY(outcome && outcome->pick);
+        for (const auto &step : outcome->steps) {
+            if (!step.observedSeconds)
+                continue;
+            const auto &samples = evaluator->find(step.config)->sampleSeconds;
+            const auto [low, high] = std::minmax_element(samples.begin(), samples.end());
+            QVERIFY(*step.observedSeconds >= *low && *step.observedSeconds <= *high);
+        }
+        QCOMPARE(outcome->pick->rounds, 3);
+        QCOMPARE(outcome->pick->trueMeanSeconds, std::optional<double>(0.75e-3));
+
+        auto mean = replay.run(settings);
+        QVERIFY(mean && mean->pick && mean->best);
+        QCOMPARE(mean->pick->rounds, 1);
+        QVERIFY(mean->pick->config == mean->steps[*mean->best].config);
     }
 
     void anUnknownStrategyOrOptionIsRefused()
