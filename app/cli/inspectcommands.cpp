@@ -223,9 +223,9 @@ int runRuns(const CliContext &context)
     TextTable table(
         {"run", "spec", "state", "strategy", "device", "results", "started", "finished", "origin"});
     for (const auto &run : *runs)
-        table.addRow({std::to_string(run.id), run.specName, run.state, run.strategy, run.device,
-                      std::to_string(run.resultCount), run.startedAt, run.finishedAt,
-                      run.imported() ? runOriginText(run) : "tuned here"});
+        table.addRow({std::to_string(run.id), run.specName, std::string(toString(run.state)),
+                      run.strategy, run.device, std::to_string(run.resultCount), run.startedAt,
+                      run.finishedAt, run.imported() ? runOriginText(run) : "tuned here"});
     std::printf("%s", runs->empty() ? "no runs yet\n" : table.render().c_str());
     return exitcode::kSuccess;
 }
@@ -244,7 +244,8 @@ int runShow(const CliContext &context, const ShowOptions &options)
         return reportCliError(rounds.error(), exitcode::kFailure);
     const auto &run = loaded->run;
     std::printf("Run %lld of '%s': %s, strategy %s, %zu results, started %s%s%s\n",
-                static_cast<long long>(run.id), loaded->spec.name.c_str(), run.state.c_str(),
+                static_cast<long long>(run.id), loaded->spec.name.c_str(),
+                std::string(toString(run.state)).c_str(),
                 run.strategy.empty() ? "not recorded" : run.strategy.c_str(), results->size(),
                 run.startedAt.c_str(), run.finishedAt.empty() ? "" : ", finished ",
                 run.finishedAt.c_str());

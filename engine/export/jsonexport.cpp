@@ -184,7 +184,7 @@ json document(const Spec &spec, const RunRecord &run, const std::vector<StoredRe
             {"direction", spec.objective.minimize ? "minimize" : "maximize"}}}}},
         {"run",
          {{"id", run.id},
-          {"state", run.state},
+          {"state", toString(run.state)},
           {"strategy", run.strategy},
           {"started_at", textOrNull(run.startedAt)},
           {"finished_at", textOrNull(run.finishedAt)},

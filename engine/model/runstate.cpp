@@ -6,12 +6,13 @@
 namespace tb {
 
 namespace {
-constexpr std::array<std::pair<RunState, std::string_view>, 5> kNames{{
+constexpr std::array<std::pair<RunState, std::string_view>, 6> kNames{{
     {RunState::Running, "running"},
     {RunState::Finished, "finished"},
     {RunState::Stopped, "stopped"},
     {RunState::Failed, "failed"},
     {RunState::Interrupted, "interrupted"},
+    {RunState::Unknown, "unknown"},
 }};
 } // namespace
 

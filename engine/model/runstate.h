@@ -14,6 +14,7 @@ enum class RunState
     Stopped,     // "stopped": ended early by the user or a budget
     Failed,      // "failed": ended by an error
     Interrupted, // "interrupted": never stored; a "running" run whose writer is gone reads so
+    Unknown,     // "unknown": never stored; a state text this version does not know reads so
 };
 
 std::string_view toString(RunState state);

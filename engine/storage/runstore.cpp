@@ -26,7 +26,7 @@ RunRecord runFromRow(const Statement &row)
     run.id = row.intAt(0);
     run.specId = row.intAt(1);
     run.specName = row.textAt(2);
-    run.state = row.textAt(3);
+    run.state = runStateFromString(row.textAt(3)).value_or(RunState::Unknown);
     run.strategy = row.textAt(4);
     run.host = row.textAt(5);
     run.toolVersion = row.textAt(6);
@@ -48,8 +48,8 @@ RunRecord runFromRow(const Statement &row)
     if (!row.isNull(11))
         run.holder = RunHolder{row.intAt(11), row.textAt(12), row.textAt(13)};
     // A run whose writer is gone stays "running" in the file until it is resumed; say what it is.
-    if (run.state == toString(RunState::Running) && (!run.holder || !isAlive(*run.holder)))
-        run.state = toString(RunState::Interrupted);
+    if (run.state == RunState::Running && (!run.holder || !isAlive(*run.holder)))
+        run.state = RunState::Interrupted;
     return run;
 }
 
@@ -177,8 +177,9 @@ Status RunStore::setState(std::int64_t runId, RunState state)
 {
     const std::string name(toString(state));
     const std::string operation = "set run " + std::to_string(runId) + " to '" + name + "'";
-    // Interrupted is how a running run whose writer is gone reads; it is never stored.
-    if (state == RunState::Interrupted) {
+    // Interrupted is how a running run whose writer is gone reads, Unknown how a state text no
+    // state names reads: neither is ever stored.
+    if (state == RunState::Interrupted || state == RunState::Unknown) {
         return makeError(EngineError::Code::InvalidArgument, "cannot " + operation,
                          "a run state is running, finished, stopped or failed");
     }

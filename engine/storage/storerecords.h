@@ -3,6 +3,7 @@
 #include "model/configuration.h"
 #include "model/devicepeaks.h"
 #include "model/result.h"
+#include "model/runstate.h"
 #include "runholder.h"
 
 #include <cstddef>
@@ -18,9 +19,9 @@ struct RunRecord
     std::int64_t id = 0;
     std::int64_t specId = 0;
     std::string specName;
-    // running | finished | stopped | failed as stored; read as "interrupted" when stored as
-    // running but the process that held it is gone (killed, crashed, lost power).
-    std::string state = "running";
+    // As stored; read as Interrupted when stored as running but the process that held it is
+    // gone (killed, crashed, lost power), as Unknown when the stored text names no state.
+    RunState state = RunState::Running;
     std::string strategy;
     std::string host;
     std::string toolVersion;

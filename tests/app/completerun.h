@@ -2,6 +2,7 @@
 
 // Shared by the cluster tests (tst_slurmtuning, tst_sshtuning): a run whose workers were
 // killed, cut off or dropped must still have stored every configuration exactly once, all ok.
+#include "runstatetesting.h"
 #include "storage/store.h"
 
 #include <QTest>
@@ -33,5 +34,5 @@ inline void verifyCompleteRun(const QString &workspace, std::size_t configuratio
     QCOMPARE(distinct.size(), results->size());
     auto run = store->runs().read(1);
     QVERIFY(run.hasValue());
-    QCOMPARE(run->state, std::string("finished"));
+    QCOMPARE(run->state, tb::RunState::Finished);
 }

@@ -5,6 +5,7 @@
 // leaving the workspace as it was.
 #include "clirunner.h"
 #include "finishedrun.h"
+#include "runstatetesting.h"
 #include "scalespec.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
@@ -155,7 +156,7 @@ class TestCliImport : public QObject
         const RunRecord run = *store->runs().read(2);
         QCOMPARE(QString::fromStdString(run.origin),
                  format == "t4" ? QString("t4") : QString("kernel_tuner"));
-        QCOMPARE(run.state, std::string("finished"));
+        QCOMPARE(run.state, tb::RunState::Finished);
         // Both formats carry the device: the run's backend and host for a CPU run.
         QVERIFY2(run.device.rfind("cpu", 0) == 0, run.device.c_str());
         // A tune of the spec resumes the native run, never the imported one.
@@ -183,7 +184,7 @@ private slots:
         QCOMPARE(run.origin, std::string(kOriginKernelTuner));
         QCOMPARE(run.sourceFile, std::string("kt_small.json"));
         QCOMPARE(run.device, std::string("Test GPU"));
-        QCOMPARE(run.state, std::string("finished"));
+        QCOMPARE(run.state, tb::RunState::Finished);
         const auto results = *store->results().ofRun(1, true);
         QCOMPARE(results.size(), std::size_t{6});
         const StoredResult *ok = findResult(results, "block_size_x=16,tile_size=2,use_shmem=1", 0);

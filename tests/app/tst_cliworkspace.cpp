@@ -2,6 +2,7 @@
 // (issue 17, defects 4 and 5): one writer per run, with a clear message for a second; a killed
 // writer's run taken over; a workspace on read-only media read by runs, show, export, compare.
 #include "clirunner.h"
+#include "runstatetesting.h"
 
 #include "storage/store.h"
 
@@ -102,7 +103,7 @@ private slots:
         {
             auto store = Store::openToRead(workspace.toStdString());
             QVERIFY(store.hasValue());
-            QCOMPARE(store->runs().read(1)->state, std::string("running"));
+            QCOMPARE(store->runs().read(1)->state, tb::RunState::Running);
         }
 
         first.kill(); // SIGKILL: the claim stays in the file, its process is gone
@@ -115,7 +116,7 @@ private slots:
         QVERIFY2(resumed.out.contains("Resuming run 1"), qPrintable(resumed.out));
         auto store = Store::openToRead(workspace.toStdString());
         QVERIFY(store.hasValue());
-        QCOMPARE(store->runs().read(1)->state, std::string("finished"));
+        QCOMPARE(store->runs().read(1)->state, tb::RunState::Finished);
         QVERIFY(!store->runs().read(1)->holder.has_value());
         QCOMPARE(store->results().ofRun(1)->size(), std::size_t(2));
     }

@@ -1,6 +1,7 @@
 // kill -9 the CLI in the middle of a run: the workspace stays sound, every committed result is
 // kept, no worker outlives the CLI, and a re-run finishes the rest without duplicate rows.
 #include "clirunner.h"
+#include "runstatetesting.h"
 
 #include "storage/store.h"
 
@@ -96,7 +97,7 @@ private slots:
         QCOMPARE(distinct.size(), results->size());
         auto run = store->runs().read(1);
         QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("finished"));
+        QCOMPARE(run->state, tb::RunState::Finished);
     }
 };
 

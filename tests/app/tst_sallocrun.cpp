@@ -4,6 +4,7 @@
 // it whether the run completes, is refused, is interrupted mid-run or is stopped while Slurm
 // still queues the request. Afterwards squeue lists no job of Tunebench's.
 #include "clirunner.h"
+#include "runstatetesting.h"
 #include "slurmtesting.h"
 #include "watchedrun.h"
 
@@ -135,7 +136,7 @@ private slots:
             QVERIFY2(stored.result.status == ResultStatus::Ok, stored.result.message.c_str());
         }
         QCOMPARE(distinct.size(), results->size());
-        QCOMPARE(store->runs().read(1)->state, std::string("finished"));
+        QCOMPARE(store->runs().read(1)->state, tb::RunState::Finished);
     }
 
     // A partition Slurm does not have: the error names the setting and quotes salloc; the
@@ -155,7 +156,7 @@ private slots:
         auto runs = store->runs().all();
         QVERIFY(runs.hasValue());
         QCOMPARE(runs->size(), std::size_t(1));
-        QCOMPARE(runs->front().state, std::string("finished"));
+        QCOMPARE(runs->front().state, tb::RunState::Finished);
         QCOMPARE(store->results().ofRun(1)->size(), std::size_t(kConfigurations));
     }
 
@@ -174,7 +175,7 @@ private slots:
         QVERIFY2(jobsLeftBehind().isEmpty(), qPrintable(tunebenchJobs()));
         auto store = Store::open(workspace.toStdString());
         QVERIFY(store.hasValue());
-        QCOMPARE(store->runs().read(1)->state, std::string("stopped"));
+        QCOMPARE(store->runs().read(1)->state, tb::RunState::Stopped);
         QVERIFY(store->results().ofRun(1)->size() >= 2);
     }
 

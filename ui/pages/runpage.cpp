@@ -137,11 +137,10 @@ void RunPage::showStoredRun(const LoadedRun &run)
     m_feed->append(run.events); // one batch: one row insertion, one pass per plot
     m_runSelector->selectRun(run.record.id);
     setShownRunId(run.record.id, importedRunNote(run.record));
-    m_progress->setStored(std::uint64_t(run.events.size()),
-                          QString::fromStdString(run.record.state));
+    m_progress->setStored(std::uint64_t(run.events.size()), runStateText(run.record.state));
     QString text = tr("Run %1 of '%2': %n stored result(s), %3", nullptr, int(run.events.size()))
                        .arg(run.record.id)
-                       .arg(run.outline.name, QString::fromStdString(run.record.state));
+                       .arg(run.outline.name, runStateText(run.record.state));
     if (run.record.imported())
         text += QStringLiteral(", ") + runOriginText(run.record);
     appendLog(text);

@@ -26,6 +26,12 @@ QString shortTime(const std::string &iso)
 
 } // namespace
 
+QString runStateText(RunState state)
+{
+    const std::string_view name = toString(state);
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
 QString runDeviceText(const RunRecord &run)
 {
     return run.device.empty() ? tr("device not recorded") : q(run.device);
@@ -40,10 +46,10 @@ QString runOriginText(const RunRecord &run)
 
 QString runListText(const RunRecord &run)
 {
-    const QString line =
-        tr("Run %1 · %2 · %3 · %n result(s) · %4 · %5", int(run.resultCount))
-            .arg(run.id)
-            .arg(q(run.specName), q(run.state), shortTime(run.startedAt), runDeviceText(run));
+    const QString line = tr("Run %1 · %2 · %3 · %n result(s) · %4 · %5", int(run.resultCount))
+                             .arg(run.id)
+                             .arg(q(run.specName), runStateText(run.state),
+                                  shortTime(run.startedAt), runDeviceText(run));
     return run.imported() ? line + QStringLiteral(" · ") + runOriginText(run) : line;
 }
 

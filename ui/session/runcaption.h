@@ -10,6 +10,9 @@ namespace tb {
 // selector, Compare Runs, the Results page, the Compare page): the same words as the CLI's
 // `runs` and `compare`, so an imported run reads alike in both.
 
+// The run's state as the CLI's `runs` names it: "finished", "interrupted", ...
+QString runStateText(RunState state);
+
 // The device the run names (its GPU model, "cpu ..."), or "device not recorded".
 QString runDeviceText(const RunRecord &run);
 

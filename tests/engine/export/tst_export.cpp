@@ -136,7 +136,7 @@ private slots:
         const Spec spec = makeSpec();
         RunRecord run;
         run.id = 3;
-        run.state = "finished";
+        run.state = RunState::Finished;
         run.strategy = "brute_force";
         run.startedAt = "2024-05-01T10:00:00.000Z";
         run.finishedAt = "";

@@ -33,8 +33,9 @@ private slots:
         QCOMPARE(toString(RunState::Stopped), std::string_view("stopped"));
         QCOMPARE(toString(RunState::Failed), std::string_view("failed"));
         QCOMPARE(toString(RunState::Interrupted), std::string_view("interrupted"));
+        QCOMPARE(toString(RunState::Unknown), std::string_view("unknown"));
         for (auto state : {RunState::Running, RunState::Finished, RunState::Stopped,
-                           RunState::Failed, RunState::Interrupted})
+                           RunState::Failed, RunState::Interrupted, RunState::Unknown})
             QVERIFY(runStateFromString(toString(state)) == state);
         QVERIFY(!runStateFromString("done"));
     }

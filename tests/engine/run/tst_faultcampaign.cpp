@@ -4,6 +4,7 @@
 // lost workers are restarted, a flood of output is cut, and a broken reference condemns no
 // configuration. bench/reliability/ runs the same campaign and writes its table.
 #include "run/session.h"
+#include "runstatetesting.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
 
@@ -159,7 +160,7 @@ private slots:
         QVERIFY(store.hasValue());
         auto run = store->runs().read(summary->runId);
         QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("finished"));
+        QCOMPARE(run->state, tb::RunState::Finished);
         QCOMPARE(storedResults(dir, summary->runId).size(), std::size_t(9));
     }
 

@@ -1,6 +1,7 @@
 // A Session end to end with real tunebench-worker processes and a real workspace: the events a
 // listener sees, stop requests, budgets and resuming.
 #include "run/session.h"
+#include "runstatetesting.h"
 #include "search/strategychoice.h"
 #include "sessiontestoptions.h"
 #include "spec/specloader.h"
@@ -102,7 +103,7 @@ void verifyCompleteRun(const Expected<RunSummary> &summary, const RecordingListe
     QVERIFY(store.hasValue());
     auto run = store->runs().read(summary->runId);
     QVERIFY(run.hasValue());
-    QCOMPARE(run->state, std::string("finished"));
+    QCOMPARE(run->state, tb::RunState::Finished);
     auto results = store->results().ofRun(summary->runId);
     QVERIFY(results.hasValue());
     QCOMPARE(results->size(), configurations);
@@ -181,7 +182,7 @@ private slots:
         QVERIFY(store.hasValue());
         auto run = store->runs().read(summary->runId);
         QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("stopped"));
+        QCOMPARE(run->state, tb::RunState::Stopped);
         auto results = store->results().ofRun(summary->runId);
         QVERIFY(results.hasValue());
         QCOMPARE(results->size(), static_cast<std::size_t>(summary->ok + summary->failed));
@@ -259,7 +260,7 @@ private slots:
         QCOMPARE(results->size(), listener.results.size());
         auto run = store->runs().read(summary->runId);
         QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("stopped"));
+        QCOMPARE(run->state, tb::RunState::Stopped);
     }
 
     void resumesFromTheStoreWithoutMeasuringAgain()
@@ -317,7 +318,7 @@ private slots:
         for (const auto &event : first.results)
             QVERIFY(measured.insert(event.configKey).second); // none twice
         auto store = Store::open(dir.filePath("ws.tbw").toStdString());
-        QCOMPARE(store->runs().read(summary->runId)->state, std::string("finished"));
+        QCOMPARE(store->runs().read(summary->runId)->state, tb::RunState::Finished);
         QVERIFY(!first.progress.empty());
         QCOMPARE(first.progress.back().done, first.progress.back().total);
 
@@ -381,7 +382,7 @@ private slots:
         QVERIFY(store.hasValue());
         auto run = store->runs().read(1);
         QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("failed"));
+        QCOMPARE(run->state, tb::RunState::Failed);
     }
 };
 

@@ -71,7 +71,7 @@ std::int64_t storeRunMeasuredOn(const std::string &workspace, const Spec &spec,
     RunRecord record;
     record.specId = *specId;
     record.device = device;
-    record.state = "stopped";
+    record.state = RunState::Stopped;
     auto runId = store->runs().create(record);
     if (!runId)
         qFatal("%s", runId.error().toString().c_str());

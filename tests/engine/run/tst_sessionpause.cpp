@@ -2,6 +2,7 @@
 // issued while paused, the configurations in flight still finish and are stored, the paused
 // time is not counted, and after a resume the run completes with every result stored once.
 #include "run/session.h"
+#include "runstatetesting.h"
 #include "sessiontestoptions.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
@@ -176,7 +177,7 @@ private slots:
         QVERIFY(store.hasValue());
         auto run = store->runs().read(summary->runId);
         QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("finished"));
+        QCOMPARE(run->state, tb::RunState::Finished);
         auto stored = store->results().ofRun(summary->runId);
         QVERIFY(stored.hasValue());
         QCOMPARE(stored->size(), std::size_t(8));
@@ -207,7 +208,7 @@ private slots:
         auto stored = store->results().ofRun(summary->runId);
         QVERIFY(stored.hasValue());
         QCOMPARE(stored->size(), std::size_t(summary->evaluated));
-        QCOMPARE(store->runs().read(summary->runId)->state, std::string("stopped"));
+        QCOMPARE(store->runs().read(summary->runId)->state, tb::RunState::Stopped);
     }
 };
 

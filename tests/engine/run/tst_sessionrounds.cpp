@@ -3,6 +3,7 @@
 // and a stopped run resuming only the rounds still missing.
 #include "measure/roundsummary.h"
 #include "run/session.h"
+#include "runstatetesting.h"
 #include "spec/jsonreader.h"
 #include "spec/specloader.h"
 #include "testpaths.h"
@@ -155,7 +156,7 @@ private slots:
         // its rounds' medians.
         auto store = Store::open(options.workspacePath);
         QVERIFY(store.hasValue());
-        QCOMPARE(store->runs().read(summary->runId)->state, std::string("finished"));
+        QCOMPARE(store->runs().read(summary->runId)->state, tb::RunState::Finished);
         auto rounds = store->rounds().ofRun(summary->runId, true);
         QVERIFY(rounds.hasValue());
         QCOMPARE(rounds->size(), std::size_t(kFinalists * kRounds));
@@ -223,7 +224,7 @@ private slots:
         QVERIFY(listener.roundResults.front().stored);
         auto store = Store::open(options.workspacePath);
         QCOMPARE(store->rounds().ofRun(runId)->size(), std::size_t(kFinalists * kRounds));
-        QCOMPARE(store->runs().read(runId)->state, std::string("finished"));
+        QCOMPARE(store->runs().read(runId)->state, tb::RunState::Finished);
     }
 
     // Nothing left to measure: every finalist's rounds are told from the store (so a GUI shows
@@ -273,7 +274,7 @@ private slots:
         QCOMPARE(summary->roundsMeasured, std::uint64_t(kFinalists * (kRounds - 1)));
         QVERIFY(summary->stopped);
         QCOMPARE(Store::open(options.workspacePath)->runs().read(summary->runId)->state,
-                 std::string("stopped"));
+                 tb::RunState::Stopped);
     }
 
     void oneRoundMeasuresNothingAgain()

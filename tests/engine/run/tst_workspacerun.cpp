@@ -1,6 +1,7 @@
 // WorkspaceRun: a session's run is resumed or created, held by one process, closed with its
 // state; a run of another GPU model is never resumed.
 #include "run/workspacerun.h"
+#include "runstatetesting.h"
 
 #include "npyfiles.h"
 #include "storage/runholder.h"
@@ -111,7 +112,7 @@ private slots:
             QCOMPARE(run.id(), first);
             QVERIFY(run.store().runs().read(first)->holder == currentRunHolder());
             run.closeFailed();
-            QCOMPARE(run.store().runs().read(first)->state, std::string("failed"));
+            QCOMPARE(run.store().runs().read(first)->state, tb::RunState::Failed);
         }
         SessionOptions fresh = options;
         fresh.fresh = true;
@@ -159,12 +160,12 @@ private slots:
         WorkspaceRun run(spec, options);
         const Status refused = run.open(noLog);
         run.closeFailed(); // not its run: nothing changes
-        const std::string state = run.store().runs().latest(run.specId()).value()->state;
+        const tb::RunState state = run.store().runs().latest(run.specId()).value()->state;
         other.kill();
         other.waitForFinished();
         QVERIFY(!refused);
         QCOMPARE(refused.error().code, EngineError::Code::Busy);
-        QCOMPARE(state, std::string("running"));
+        QCOMPARE(state, tb::RunState::Running);
     }
 
     // The record names each data file with its hash; a resume whose data changed is refused

@@ -1,3 +1,4 @@
+#include "runstatetesting.h"
 #include "storage/store.h"
 #include "storetesthelpers.h"
 
@@ -138,7 +139,7 @@ private slots:
 
         auto run = store.runs().read(run1);
         QVERIFY(run.hasValue());
-        QCOMPARE(run->state, std::string("running"));
+        QCOMPARE(run->state, tb::RunState::Running);
         QVERIFY(run->holder == currentRunHolder());
         QCOMPARE(run->host, std::string("node7"));
         QCOMPARE(run->toolVersion, std::string("0.1.0"));
@@ -156,17 +157,38 @@ private slots:
         const std::int64_t runId = *store.runs().create(record);
 
         QVERIFY(store.runs().setState(runId, RunState::Stopped));
-        QCOMPARE(store.runs().read(runId)->state, std::string("stopped"));
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Stopped);
         QVERIFY(isIsoUtc(store.runs().read(runId)->finishedAt));
         QVERIFY(store.runs().setState(runId, RunState::Running)); // resumed
         QVERIFY(store.runs().read(runId)->finishedAt.empty());
         QVERIFY(store.runs().setState(runId, RunState::Finished));
-        QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Finished);
 
         QCOMPARE(store.runs().setState(runId, RunState::Interrupted).error().code,
                  EngineError::Code::InvalidArgument);
-        QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Finished);
+        QCOMPARE(store.runs().setState(runId, RunState::Unknown).error().code,
+                 EngineError::Code::InvalidArgument);
         QVERIFY(!store.runs().setState(999, RunState::Failed));
+    }
+
+    // A state text this version does not know (a newer Tunebench's, a hand edit) reads as
+    // Unknown: the run stays listed instead of failing the whole list.
+    void aStateTextNoStateNamesReadsAsUnknown()
+    {
+        const QString path = m_files.newPath();
+        std::int64_t runId = 0;
+        {
+            Store store = openStore(path);
+            RunRecord record;
+            record.specId = *store.specs().save(makeSpec("gemm"));
+            runId = *store.runs().create(record);
+            QVERIFY(store.runs().setState(runId, RunState::Finished));
+        }
+        QVERIFY(rawExec(path, "UPDATE runs SET state = 'paused_by_v9'"));
+        Store store = openStore(path);
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Unknown);
+        QCOMPARE(store.runs().all()->size(), std::size_t(1));
     }
 
     // One writer per run: a live holder keeps its run; one that is gone is taken over, and its
@@ -183,7 +205,7 @@ private slots:
         QVERIFY(!otherHolder.started.empty());
         record.holder = otherHolder;
         const std::int64_t runId = *store.runs().create(record);
-        QCOMPARE(store.runs().read(runId)->state, std::string("running"));
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Running);
 
         const RunHolder me = currentRunHolder();
         auto refused = store.runs().claim(runId, me);
@@ -193,11 +215,11 @@ private slots:
 
         other.kill();
         QVERIFY(other.waitForFinished());
-        QCOMPARE(store.runs().read(runId)->state, std::string("interrupted"));
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Interrupted);
         auto taken = store.runs().claim(runId, me);
         QVERIFY(taken.hasValue() && !taken->has_value());
         QVERIFY(store.runs().read(runId)->holder == me);
-        QCOMPARE(store.runs().read(runId)->state, std::string("running"));
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Running);
         QVERIFY(store.runs().claim(runId, me)->has_value() == false); // its own claim again
 
         QVERIFY(store.runs().release(runId, otherHolder)); // not the holder: nothing changes
@@ -205,7 +227,7 @@ private slots:
         QVERIFY(store.runs().release(runId, me));
         QVERIFY(!store.runs().read(runId)->holder.has_value());
         QVERIFY(store.runs().setState(runId, RunState::Finished));
-        QCOMPARE(store.runs().read(runId)->state, std::string("finished"));
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Finished);
         QCOMPARE(store.runs().claim(999, me).error().code, EngineError::Code::InvalidArgument);
     }
 

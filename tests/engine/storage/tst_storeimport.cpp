@@ -1,6 +1,7 @@
 // RunImporter::importRun(): a run read from another tool's file, stored finished with its spec and
 // every result in one transaction; the same file refused a second time; never resumed as the
 // spec's latest run; a schema-4 workspace migrated to hold it.
+#include "runstatetesting.h"
 #include "storetesthelpers.h"
 
 using namespace tb;
@@ -48,7 +49,7 @@ private slots:
             {importedResult(32, 16, 1e-3), importedResult(64, 16, 2e-3)});
         QVERIFY2(ids.hasValue(), ids ? "" : ids.error().toString().c_str());
         const RunRecord run = *store.runs().read(ids->runId);
-        QCOMPARE(run.state, std::string("finished"));
+        QCOMPARE(run.state, tb::RunState::Finished);
         QVERIFY(isIsoUtc(run.finishedAt));
         QVERIFY(run.imported());
         QCOMPARE(run.origin, std::string(kOriginKernelTuner));

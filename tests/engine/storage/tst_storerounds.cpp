@@ -1,6 +1,7 @@
 // The Store's rounds: finalists measured again in fresh processes, round 1 copied from the
 // result, the result's summary replaced in the same transaction, and refusals that change
 // nothing.
+#include "runstatetesting.h"
 #include "storage/store.h"
 #include "storetesthelpers.h"
 
@@ -162,7 +163,7 @@ private slots:
         QCOMPARE(store.rounds().ofRun(runId)->size(), std::size_t{2});
         QVERIFY(store.results().ofRun(runId)->front().result.device.empty()); // measured before
         // The run had no writer recorded: it reads as interrupted, not running for ever.
-        QCOMPARE(store.runs().read(runId)->state, std::string("interrupted"));
+        QCOMPARE(store.runs().read(runId)->state, tb::RunState::Interrupted);
     }
 };
 

@@ -11,6 +11,7 @@
 #include "plots/samplehistogram.h"
 #include "plots/timelineplot.h"
 #include "results/resultspage.h"
+#include "runstatetesting.h"
 #include "session/recentworkspaces.h"
 #include "session/sessioncontroller.h"
 #include "session/workspacecontroller.h"
