@@ -69,6 +69,16 @@ def fraction_after(curve, n, optimum):
     return 0.0 if v is None else optimum / v
 
 
+def pick_fraction(run, optimum):
+    """Fraction of the optimum of what the run would report. A noisy replay (`--noise`) picks after
+    its finalist rounds and writes `pick`: [observed, true mean]; it is scored by the true mean.
+    None for a run without a pick (mode mean, Kernel Tuner) or a pick without a valid result."""
+    pick = run.get("pick")
+    if not pick or pick[1] is None:
+        return None
+    return optimum / pick[1]
+
+
 def evals_to_reach(curve, target, optimum):
     """Smallest number of evaluations whose fraction of the optimum is >= target, else None."""
     for i, v in enumerate(curve):

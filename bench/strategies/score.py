@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Quick score of replay traces while exploring strategies: per (space, strategy, mode) group of a
 run file, the median and 10th percentile of the fraction of the optimum at a few budgets (counting
-all evaluations, as report.py's summary does), and the worst seed.
+all evaluations, as report.py's summary does), and the worst seed. Groups of noisy replays
+(`--noise`) also get their pick's median / p10: what the run would report after its finalist
+rounds, scored by its true mean (report.pick_fraction), at the budget the replay had.
 
   python3 bench/strategies/score.py TRACE.jsonl [...] [--at 200,400] [--label NAME]
 
@@ -38,7 +40,7 @@ def main(argv=None):
             if stem not in optimum:
                 optimum[stem] = report.space_info(f)["optimum_s"]
     header = " ".join(f"med@{p} p10@{p}" for p in points)
-    print(f"{'space':26} {'strategy':28} {'mode':7} seeds {header}  min@{points[-1]}")
+    print(f"{'space':26} {'strategy':28} {'mode':7} seeds {header}  min@{points[-1]}  pick med p10")
     for (space, strategy, mode), runs in sorted(groups.items()):
         curves = [report.best_so_far_true(r["trace"], "all") for r in runs]
         cells = []
@@ -46,7 +48,18 @@ def main(argv=None):
             fr = [report.fraction_after(c, p, optimum[space]) for c in curves]
             cells.append(f"{report.statistics.median(fr):7.3f} {report.percentile(fr, 10):7.3f}")
         last = min(report.fraction_after(c, points[-1], optimum[space]) for c in curves)
-        print(f"{space:26} {strategy:28} {mode:7} {len(runs):5} {' '.join(cells)}  {last:.3f}")
+        print(f"{space:26} {strategy:28} {mode:7} {len(runs):5} {' '.join(cells)}  {last:.3f}"
+              f"  {pick_cell(runs, optimum[space])}")
+
+
+def pick_cell(runs, optimum):
+    """'@BUDGET median p10' of the runs' picks; '-' when they have none."""
+    picks = [report.pick_fraction(r, optimum) for r in runs]
+    picks = [0.0 if p is None else p for p, r in zip(picks, runs) if "pick" in r]
+    if not picks:
+        return "-"
+    budget = max(len(r["trace"]) for r in runs)
+    return f"@{budget} {report.statistics.median(picks):.3f} {report.percentile(picks, 10):.3f}"
 
 
 if __name__ == "__main__":

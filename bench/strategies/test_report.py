@@ -52,6 +52,13 @@ def test_evals_to_reach():
     assert report.evals_to_reach(cv, 0.99, OPT) == 4
 
 
+def test_pick_fraction_scores_the_true_mean_of_the_pick():
+    run = {"trace": TRACE, "pick": [1.05, 1.25]}  # picked after rounds; truly 1.25
+    assert report.pick_fraction(run, OPT) == 0.8
+    assert report.pick_fraction({"trace": TRACE}, OPT) is None
+    assert report.pick_fraction({"trace": TRACE, "pick": [None, None]}, OPT) is None
+
+
 def test_percentile_and_median_evals():
     assert report.percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 10) == 2
     assert abs(report.percentile([0.0, 1.0], 10) - 0.1) < 1e-12
