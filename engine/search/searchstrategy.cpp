@@ -10,6 +10,7 @@
 #include "search/geneticalgorithmstrategy.h"
 #include "search/greedyilsstrategy.h"
 #include "search/nichingevolutionstrategy.h"
+#include "search/portfoliostrategy.h"
 #include "search/randomstrategy.h"
 #include "search/simulatedannealingstrategy.h"
 #include "search/strategychoice.h"
@@ -80,6 +81,7 @@ const std::vector<StrategyEntry> &registry()
         guided<ElitistEvolutionStrategy, ElitistEvolutionOptions>("elitist_evolution"),
         guided<SurrogateEvolutionStrategy, SurrogateEvolutionOptions>("surrogate_evolution"),
         guided<NichingEvolutionStrategy, NichingEvolutionOptions>("niching_evolution"),
+        guided<PortfolioStrategy, PortfolioOptions>("portfolio"),
     };
     return entries;
 }
