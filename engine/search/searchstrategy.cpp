@@ -9,6 +9,7 @@
 #include "search/elitistevolutionstrategy.h"
 #include "search/geneticalgorithmstrategy.h"
 #include "search/greedyilsstrategy.h"
+#include "search/modelhandoverstrategy.h"
 #include "search/nichingevolutionstrategy.h"
 #include "search/portfoliostrategy.h"
 #include "search/randomstrategy.h"
@@ -81,6 +82,7 @@ const std::vector<StrategyEntry> &registry()
         guided<ElitistEvolutionStrategy, ElitistEvolutionOptions>("elitist_evolution"),
         guided<SurrogateEvolutionStrategy, SurrogateEvolutionOptions>("surrogate_evolution"),
         guided<NichingEvolutionStrategy, NichingEvolutionOptions>("niching_evolution"),
+        guided<ModelHandoverStrategy, ModelHandoverOptions>("model_handover"),
         guided<PortfolioStrategy, PortfolioOptions>("portfolio"),
     };
     return entries;

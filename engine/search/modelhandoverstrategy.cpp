@@ -1,0 +1,98 @@
+#include "modelhandoverstrategy.h"
+
+#include "search/portfoliostrategy.h"
+
+namespace tb {
+
+std::vector<OptionField<ModelHandoverOptions>> ModelHandoverOptions::fields()
+{
+    using Options = ModelHandoverOptions;
+    return {optionField("model_evaluations",
+                        "evaluations the Gaussian process proposes before the evolution takes over",
+                        1, 100000, &Options::modelEvaluations),
+            optionField("initial_samples",
+                        "random configurations evaluated before the model guides", 1, 100000,
+                        &Options::initialSamples),
+            optionField("population_size",
+                        "the evolution's population, founded on the best configurations seen", 2,
+                        10000, &Options::populationSize),
+            optionField("local_search",
+                        "1: greedy_ils shares the budget with the evolution after the hand-over", 0,
+                        1, &Options::localSearch),
+            optionField("prior", "with local_search: each member's credit before it improved", 0,
+                        100, &Options::prior),
+            optionField("coordinate_descent",
+                        "1: coordinate_descent shares the budget after the hand-over too", 0, 1,
+                        &Options::coordinateDescent)};
+}
+
+ModelHandoverStrategy::ModelHandoverStrategy(const SearchSpace &space, std::uint64_t seed,
+                                             ModelHandoverOptions options)
+    : m_space(space), m_seed(seed), m_options(options)
+{
+    BayesianOptimizationOptions model;
+    model.initialSamples = options.initialSamples;
+    m_model = std::make_unique<BayesianOptimizationStrategy>(space, seed, model);
+}
+
+std::optional<Configuration> ModelHandoverStrategy::next()
+{
+    if (modelPhase()) {
+        auto proposal = m_model->next();
+        if (proposal) {
+            ++m_proposed;
+            m_outstanding.insert(proposal->values);
+        }
+        return proposal;
+    }
+    if (!m_evolution) {
+        if (!m_outstanding.empty())
+            return std::nullopt; // the model's last proposals are still out
+        handOver();
+    }
+    return m_evolution->next();
+}
+
+bool ModelHandoverStrategy::done() const
+{
+    return m_evolution ? m_evolution->done() : m_model->done();
+}
+
+void ModelHandoverStrategy::report(const Configuration &config, std::optional<double> objective)
+{
+    if (m_evolution) {
+        m_evolution->report(config, objective);
+        return;
+    }
+    m_outstanding.erase(config.values);
+    m_reports.emplace_back(config, objective);
+    m_model->report(config, objective);
+}
+
+bool ModelHandoverStrategy::modelPhase() const
+{
+    return !m_evolution && m_proposed < static_cast<std::uint64_t>(m_options.modelEvaluations);
+}
+
+// A new seed stream for the evolution, so that its draws do not repeat the model's.
+void ModelHandoverStrategy::handOver()
+{
+    const std::uint64_t seed = m_seed ^ 0x9e3779b97f4a7c15ULL;
+    if (m_options.localSearch) {
+        PortfolioOptions portfolio;
+        portfolio.populationSize = m_options.populationSize;
+        portfolio.prior = m_options.prior;
+        portfolio.coordinateDescent = m_options.coordinateDescent;
+        m_evolution = std::make_unique<PortfolioStrategy>(m_space, seed, portfolio);
+    } else {
+        NichingEvolutionOptions evolution;
+        evolution.populationSize = m_options.populationSize;
+        m_evolution = std::make_unique<NichingEvolutionStrategy>(m_space, seed, evolution);
+    }
+    for (const auto &[config, objective] : m_reports)
+        m_evolution->report(config, objective);
+    m_reports.clear();
+    m_reports.shrink_to_fit();
+}
+
+} // namespace tb
