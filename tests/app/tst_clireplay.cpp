@@ -67,7 +67,7 @@ private slots:
         QVERIFY2(whole.out.contains("of 6 evaluations"), qPrintable(whole.out));
         const auto budget = runCli({"tune", "--replay", smallSpace(), "--max-configs", "3"});
         QCOMPARE(budget.exitCode, 0);
-        QVERIFY2(budget.out.contains("Strategy niching_evolution (auto)"), qPrintable(budget.out));
+        QVERIFY2(budget.out.contains("Strategy model_handover (auto)"), qPrintable(budget.out));
         QVERIFY2(budget.out.contains(" 3 evaluations"), qPrintable(budget.out));
 
         // A trace line says what auto became; --help says auto is a replay's default.
@@ -79,7 +79,7 @@ private slots:
         QFile lines(trace);
         QVERIFY(lines.open(QIODevice::ReadOnly));
         const QByteArray line = lines.readAll();
-        QVERIFY2(line.contains(R"("strategy":"auto","searched_with":"niching_evolution")"),
+        QVERIFY2(line.contains(R"("strategy":"auto","searched_with":"model_handover")"),
                  line.constData());
         const auto help = runCli({"tune", "--help"});
         QVERIFY2(help.out.contains("a replay without a spec: auto"), qPrintable(help.out));

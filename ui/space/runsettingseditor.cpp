@@ -25,7 +25,7 @@ RunSettingsEditor::RunSettingsEditor(SpecDocument *document, QWidget *parent) : 
         search, document, strategies,
         {tr("Strategy:"), "/strategy/name",
          tr("auto (the default) walks every valid configuration when the budget allows, else "
-            "searches with niching_evolution; brute_force walks every valid configuration in "
+            "searches with model_handover; brute_force walks every valid configuration in "
             "order; random draws them without replacement; the others search (coordinate "
             "descent, iterated local search, annealing, genetic algorithms, Bayesian "
             "optimisation) and suit spaces too large to walk. The options of the one chosen are "
