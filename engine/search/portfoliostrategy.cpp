@@ -1,9 +1,8 @@
 #include "portfoliostrategy.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
-#include <map>
-#include <numeric>
 
 namespace tb {
 
@@ -51,13 +50,14 @@ PortfolioStrategy::PortfolioStrategy(const SearchSpace &space, std::uint64_t see
         names.push_back("bayesian_optimization");
     if (options.coordinateDescent)
         names.push_back("coordinate_descent");
-    if (names.empty())
+    if (names.empty()) // no member chosen: the evolution alone
         names.push_back("niching_evolution");
     for (std::size_t k = 0; k < names.size(); ++k) {
         StrategyOptions memberOptions;
         if (names[k] == "niching_evolution")
             memberOptions["population_size"] = options.populationSize;
         auto made = makeStrategy(names[k], space, seed + 0x9e3779b97f4a7c15ULL * k, memberOptions);
+        assert(made.hasValue()); // registered names, options within their bounds
         auto member = std::make_unique<Member>();
         member->strategy = std::move(*made);
         m_members.push_back(std::move(member));
