@@ -45,23 +45,23 @@ std::optional<Configuration> ModelHandoverStrategy::next()
         }
         return proposal;
     }
-    if (!m_evolution) {
+    if (!m_successor) {
         if (!m_outstanding.empty())
             return std::nullopt; // the model's last proposals are still out
         handOver();
     }
-    return m_evolution->next();
+    return m_successor->next();
 }
 
 bool ModelHandoverStrategy::done() const
 {
-    return m_evolution ? m_evolution->done() : m_model->done();
+    return m_successor ? m_successor->done() : m_model->done();
 }
 
 void ModelHandoverStrategy::report(const Configuration &config, std::optional<double> objective)
 {
-    if (m_evolution) {
-        m_evolution->report(config, objective);
+    if (m_successor) {
+        m_successor->report(config, objective);
         return;
     }
     m_outstanding.erase(config.values);
@@ -71,10 +71,10 @@ void ModelHandoverStrategy::report(const Configuration &config, std::optional<do
 
 bool ModelHandoverStrategy::modelPhase() const
 {
-    return !m_evolution && m_proposed < static_cast<std::uint64_t>(m_options.modelEvaluations);
+    return !m_successor && m_proposed < static_cast<std::uint64_t>(m_options.modelEvaluations);
 }
 
-// A new seed stream for the evolution, so that its draws do not repeat the model's.
+// A new seed stream for the successors, so that their draws do not repeat the model's.
 void ModelHandoverStrategy::handOver()
 {
     const std::uint64_t seed = m_seed ^ 0x9e3779b97f4a7c15ULL;
@@ -83,14 +83,14 @@ void ModelHandoverStrategy::handOver()
         portfolio.populationSize = m_options.populationSize;
         portfolio.prior = m_options.prior;
         portfolio.coordinateDescent = m_options.coordinateDescent;
-        m_evolution = std::make_unique<PortfolioStrategy>(m_space, seed, portfolio);
+        m_successor = std::make_unique<PortfolioStrategy>(m_space, seed, portfolio);
     } else {
         NichingEvolutionOptions evolution;
         evolution.populationSize = m_options.populationSize;
-        m_evolution = std::make_unique<NichingEvolutionStrategy>(m_space, seed, evolution);
+        m_successor = std::make_unique<NichingEvolutionStrategy>(m_space, seed, evolution);
     }
     for (const auto &[config, objective] : m_reports)
-        m_evolution->report(config, objective);
+        m_successor->report(config, objective);
     m_reports.clear();
     m_reports.shrink_to_fit();
 }

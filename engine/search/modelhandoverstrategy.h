@@ -25,14 +25,16 @@ struct ModelHandoverOptions
     static std::vector<OptionField<ModelHandoverOptions>> fields();
 };
 
-// Bayesian optimisation first, niching_evolution after: the model finds a good region in few
-// evaluations, where an evolution spends its first population on random founders; the evolution
-// then finishes the region and escapes local optima, where the model's proposals stall on
-// constrained spaces (MI250X's convolution). At the hand-over the evolution is made and fed
-// every report so far, so its first population is the best the model found, not random.
+// Bayesian optimisation first, then niching_evolution with greedy_ils beside it (a
+// PortfolioStrategy; with local_search 0 the evolution alone). The model finds a good region in
+// few evaluations, where an evolution spends its first population on random founders. The
+// successors then finish the region and leave its local optima, where the model's proposals
+// stall. They are made at the hand-over and fed every report so far: the evolution's first
+// population is the best the model found, not random.
 //
 // Asynchronous: the hand-over waits until the model's proposals still out are reported, so the
-// evolution never proposes one of them again.
+// successors never propose one of them again. A run with many workers idles its compile
+// workers for that moment, once.
 class ModelHandoverStrategy : public SearchStrategy
 {
 public:
@@ -52,7 +54,7 @@ private:
     std::uint64_t m_seed;
     ModelHandoverOptions m_options;
     std::unique_ptr<BayesianOptimizationStrategy> m_model;
-    std::unique_ptr<SearchStrategy> m_evolution;
+    std::unique_ptr<SearchStrategy> m_successor; // after the hand-over
     std::vector<std::pair<Configuration, std::optional<double>>> m_reports;
     std::set<std::vector<double>> m_outstanding; // the model's proposals not yet reported
     std::uint64_t m_proposed = 0;
