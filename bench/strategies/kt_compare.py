@@ -14,7 +14,6 @@ Kernel Tuner's best. A space's optimum comes from the Tunebench trace lines (`op
 """
 
 import argparse
-import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -42,11 +41,6 @@ def curves_by(paths, tool, seeds=None):
     return out
 
 
-def stats(curves, budget, optimum):
-    fractions = [report.fraction_after(c, budget, optimum) for c in curves]
-    return statistics.median(fractions), report.percentile(fractions, 10)
-
-
 def optima(paths):
     found = {}
     for run in report.load_runs([Path(p) for p in paths]):
@@ -62,7 +56,7 @@ def picks(screen, optimum):
         if space not in optimum:
             continue
         for budget in BUDGETS:
-            ranked = {n: stats(c, budget, optimum[space]) for (s, n), c in screen.items()
+            ranked = {n: report.median_p10(c, budget, optimum[space]) for (s, n), c in screen.items()
                       if s == space}
             chosen[(space, budget)] = max(ranked, key=lambda n: ranked[n])
     return chosen
@@ -96,8 +90,8 @@ def main(argv=None):
         if (space, name) not in held or (space, args.strategy) not in ours:
             print(f"{space:26} {budget:6}  {name}: no held-out runs")
             continue
-        theirs = stats(held[(space, name)], budget, optimum[space])
-        mine = stats(ours[(space, args.strategy)], budget, optimum[space])
+        theirs = report.median_p10(held[(space, name)], budget, optimum[space])
+        mine = report.median_p10(ours[(space, args.strategy)], budget, optimum[space])
         ok = mine[0] >= theirs[0] - 1e-12 and mine[1] >= theirs[1] - 1e-12
         met += ok
         total += 1

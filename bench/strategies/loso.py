@@ -18,7 +18,6 @@ Targets, per space and budget (fraction of the optimum, median / p10 over seeds,
 """
 
 import argparse
-import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -44,19 +43,14 @@ def load(paths, label=None):
     return curves, optimum
 
 
-def median_p10(curves, budget, optimum):
-    fractions = [report.fraction_after(c, budget, optimum) for c in curves]
-    return statistics.median(fractions), report.percentile(fractions, 10)
-
-
 def cells(curves, optimum, name, space):
     """[(budget, target, met, shortfall)] of strategy `name` on `space`."""
     out = []
     for budget in BUDGETS:
-        singles = {s: median_p10(curves[(space, s)], budget, optimum[space])
+        singles = {s: report.median_p10(curves[(space, s)], budget, optimum[space])
                    for s in SINGLES if (space, s) in curves}
         best = max(singles, key=lambda s: singles[s])
-        median, p10 = median_p10(curves[(space, name)], budget, optimum[space])
+        median, p10 = report.median_p10(curves[(space, name)], budget, optimum[space])
         slack = 0.005 if budget >= 100 else 0.02
         wanted = [("median", singles[best][0] - slack, median)]
         if budget >= 100:

@@ -47,9 +47,7 @@ def main(argv=None):
         budgets = sorted(b for s, b in picks if s == space)
         previous = None
         for budget in budgets:
-            fractions = [report.fraction_after(c, budget, optimum[space])
-                         for c in mean_curves[space]]
-            mean = (statistics.median(fractions), report.percentile(fractions, 10))
+            mean = report.median_p10(mean_curves[space], budget, optimum[space])
             got = picks[(space, budget)]
             pick = (statistics.median(got), report.percentile(got, 10))
             ok = all(p >= m - SLACK for p, m in zip(pick, mean))

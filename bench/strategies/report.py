@@ -69,6 +69,12 @@ def fraction_after(curve, n, optimum):
     return 0.0 if v is None else optimum / v
 
 
+def median_p10(curves, n, optimum):
+    """(median, 10th percentile) over best_so_far_true() curves of the fraction after n."""
+    fractions = [fraction_after(c, n, optimum) for c in curves]
+    return statistics.median(fractions), percentile(fractions, 10)
+
+
 def pick_fraction(run, optimum):
     """Fraction of the optimum of what the run would report. A noisy replay (`--noise`) picks after
     its finalist rounds and writes `pick`: [observed, true mean]; it is scored by the true mean.
@@ -117,9 +123,7 @@ def summarise(runs, optimum, budget=400, checkpoints=CHECKPOINTS, targets=TARGET
         curves = [best_so_far_true(r["trace"], counting) for r in runs]
         s = {"n": len(curves), "median": {}, "p10": {}, "reach": {}, "reached": {}}
         for cp in checkpoints:
-            fr = [fraction_after(c, cp, optimum) for c in curves]
-            s["median"][cp] = statistics.median(fr)
-            s["p10"][cp] = percentile(fr, 10)
+            s["median"][cp], s["p10"][cp] = median_p10(curves, cp, optimum)
         for t in targets:
             ev = [evals_to_reach(c, t, optimum) for c in curves]
             ev = [e if e is not None and e <= budget else None for e in ev]

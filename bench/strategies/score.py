@@ -45,8 +45,8 @@ def main(argv=None):
         curves = [report.best_so_far_true(r["trace"], "all") for r in runs]
         cells = []
         for p in points:
-            fr = [report.fraction_after(c, p, optimum[space]) for c in curves]
-            cells.append(f"{report.statistics.median(fr):7.3f} {report.percentile(fr, 10):7.3f}")
+            median, p10 = report.median_p10(curves, p, optimum[space])
+            cells.append(f"{median:7.3f} {p10:7.3f}")
         last = min(report.fraction_after(c, points[-1], optimum[space]) for c in curves)
         print(f"{space:26} {strategy:28} {mode:7} {len(runs):5} {' '.join(cells)}  {last:.3f}"
               f"  {pick_cell(runs, optimum[space])}")
