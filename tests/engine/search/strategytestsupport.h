@@ -167,10 +167,14 @@ inline DriveResult drive(tb::SearchStrategy &strategy, const tb::SearchSpace &sp
     }
 }
 
-inline std::unique_ptr<tb::SearchStrategy>
-make(const std::string &name, const tb::SearchSpace &space, std::uint64_t seed = 1)
+// The strategy `name` with `options` (the rest at their defaults); nullptr where makeStrategy()
+// refuses.
+inline std::unique_ptr<tb::SearchStrategy> make(const std::string &name,
+                                                const tb::SearchSpace &space,
+                                                std::uint64_t seed = 1,
+                                                const tb::StrategyOptions &options = {})
 {
-    auto strategy = tb::makeStrategy(name, space, seed);
+    auto strategy = tb::makeStrategy(name, space, seed, options);
     return strategy.hasValue() ? std::move(strategy.value()) : nullptr;
 }
 

@@ -10,13 +10,6 @@ using namespace tbtest;
 
 namespace {
 
-std::unique_ptr<SearchStrategy> makeWith(const std::string &name, const SearchSpace &space,
-                                         std::uint64_t seed, const StrategyOptions &options = {})
-{
-    auto strategy = makeStrategy(name, space, seed, options);
-    return strategy.hasValue() ? std::move(strategy.value()) : nullptr;
-}
-
 std::vector<std::vector<double>> valuesOf(const std::vector<Configuration> &configs)
 {
     std::vector<std::vector<double>> values;
@@ -40,9 +33,9 @@ private slots:
         const auto objective = rippledBowl(space, benchmarkCentre());
         const DriveSettings first{1, 12345, 30};
         auto handover =
-            makeWith("model_handover", space, 7,
-                     {{"model_evaluations", 30}, {"initial_samples", 10}, {"local_search", 1}});
-        auto model = makeWith("bayesian_optimization", space, 7, {{"initial_samples", 10}});
+            make("model_handover", space, 7,
+                 {{"model_evaluations", 30}, {"initial_samples", 10}, {"local_search", 1}});
+        auto model = make("bayesian_optimization", space, 7, {{"initial_samples", 10}});
         QVERIFY(handover && model);
         const auto handed = drive(*handover, space, objective, first);
         const auto alone = drive(*model, space, objective, first);
@@ -56,8 +49,8 @@ private slots:
     void theHandOverWaitsForTheModelsProposalsOut()
     {
         const SearchSpace &space = *m_space;
-        auto strategy = makeWith("model_handover", space, 3,
-                                 {{"model_evaluations", 12}, {"initial_samples", 12}});
+        auto strategy =
+            make("model_handover", space, 3, {{"model_evaluations", 12}, {"initial_samples", 12}});
         QVERIFY(strategy);
         std::vector<Configuration> out;
         for (int i = 0; i < 12; ++i) {
@@ -94,8 +87,8 @@ private slots:
                                 {{"evolution", 1}, {"local_search", 0}, {"population_size", 12}},
                                 {{"population_size", 12}}},
                                {"greedy_ils", {{"evolution", 0}, {"local_search", 1}}, {}}}) {
-            auto portfolio = makeWith("portfolio", space, 5, options);
-            auto alone = makeWith(member, space, 5, memberOptions);
+            auto portfolio = make("portfolio", space, 5, options);
+            auto alone = make(member, space, 5, memberOptions);
             QVERIFY(portfolio && alone);
             const DriveSettings settings{3, 99, 200};
             const auto together = drive(*portfolio, space, objective, settings);
@@ -115,7 +108,7 @@ private slots:
             optimum = std::min(optimum, *objective(space.at(i)));
         int found = 0;
         for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-            auto strategy = makeWith("model_handover", space, seed);
+            auto strategy = make("model_handover", space, seed);
             const auto run = drive(*strategy, space, objective, DriveSettings{2, seed, 300});
             QVERIFY2(run.violation.empty(), run.violation.c_str());
             found += run.bestAfter.back() <= optimum * (1 + 1e-12) ? 1 : 0;

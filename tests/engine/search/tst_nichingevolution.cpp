@@ -13,13 +13,6 @@ namespace {
 
 constexpr const char *kName = "niching_evolution";
 
-std::unique_ptr<SearchStrategy> makeWith(const std::string &name, const SearchSpace &space,
-                                         std::uint64_t seed, const StrategyOptions &options = {})
-{
-    auto strategy = makeStrategy(name, space, seed, options);
-    return strategy.hasValue() ? std::move(strategy.value()) : nullptr;
-}
-
 double trueOptimum(const SearchSpace &space, const ObjectiveFunction &objective)
 {
     double best = std::numeric_limits<double>::infinity();
@@ -98,8 +91,8 @@ private slots:
         plainNiching["rare_share"] = 0;
         plainNiching["bridges"] = 0;
         for (const std::size_t workers : {std::size_t(1), std::size_t(4)}) {
-            auto plain = makeWith("elitist_evolution", *m_blocks, 3, evolution);
-            auto niching = makeWith(kName, *m_blocks, 3, plainNiching);
+            auto plain = make("elitist_evolution", *m_blocks, 3, evolution);
+            auto niching = make(kName, *m_blocks, 3, plainNiching);
             QVERIFY(plain && niching);
             const auto objective = bowlWithNiche(*m_blocks);
             const auto a = drive(*plain, *m_blocks, objective, {workers, 8, 300});

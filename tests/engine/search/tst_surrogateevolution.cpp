@@ -13,13 +13,6 @@ namespace {
 
 constexpr const char *kName = "surrogate_evolution";
 
-std::unique_ptr<SearchStrategy> makeWith(const std::string &name, const SearchSpace &space,
-                                         std::uint64_t seed, const StrategyOptions &options = {})
-{
-    auto strategy = makeStrategy(name, space, seed, options);
-    return strategy.hasValue() ? std::move(strategy.value()) : nullptr;
-}
-
 double trueOptimum(const SearchSpace &space, const ObjectiveFunction &objective)
 {
     double best = std::numeric_limits<double>::infinity();
@@ -97,8 +90,8 @@ private slots:
         alone["model_share"] = 0;
         alone["leader_share"] = 0;
         for (const std::size_t workers : {std::size_t(1), std::size_t(4)}) {
-            auto plain = makeWith("elitist_evolution", *m_space, 3, evolution);
-            auto hybrid = makeWith(kName, *m_space, 3, alone);
+            auto plain = make("elitist_evolution", *m_space, 3, evolution);
+            auto hybrid = make(kName, *m_space, 3, alone);
             QVERIFY(plain && hybrid);
             const auto a = drive(*plain, *m_space, m_objective, {workers, 8, 300});
             const auto b = drive(*hybrid, *m_space, m_objective, {workers, 8, 300});
@@ -144,9 +137,9 @@ private slots:
     {
         const StrategyOptions options{{"population_size", 12}, {"model_share", 0.5}};
         const DriveSettings settings{4, 77, 300};
-        auto first = makeWith(kName, *m_space, 5, options);
-        auto second = makeWith(kName, *m_space, 5, options);
-        auto other = makeWith(kName, *m_space, 6, options);
+        auto first = make(kName, *m_space, 5, options);
+        auto second = make(kName, *m_space, 5, options);
+        auto other = make(kName, *m_space, 6, options);
         const auto a = drive(*first, *m_space, m_objective, settings);
         const auto b = drive(*second, *m_space, m_objective, settings);
         const auto c = drive(*other, *m_space, m_objective, settings);
@@ -192,7 +185,7 @@ private slots:
     // take most turns, stays in the seconds (the benchmark's replays run 50 seeds per space).
     void aRunStaysCheap()
     {
-        auto strategy = makeWith(kName, *m_space, 2, {{"model_share", 1}});
+        auto strategy = make(kName, *m_space, 2, {{"model_share", 1}});
         QVERIFY(strategy);
         QElapsedTimer timer;
         timer.start();
