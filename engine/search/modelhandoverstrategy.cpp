@@ -78,17 +78,14 @@ bool ModelHandoverStrategy::modelPhase() const
 void ModelHandoverStrategy::handOver()
 {
     const std::uint64_t seed = m_seed ^ 0x9e3779b97f4a7c15ULL;
-    if (m_options.localSearch) {
-        PortfolioOptions portfolio;
-        portfolio.populationSize = m_options.populationSize;
-        portfolio.prior = m_options.prior;
-        portfolio.coordinateDescent = m_options.coordinateDescent;
-        m_successor = std::make_unique<PortfolioStrategy>(m_space, seed, portfolio);
-    } else {
-        NichingEvolutionOptions evolution;
-        evolution.populationSize = m_options.populationSize;
-        m_successor = std::make_unique<NichingEvolutionStrategy>(m_space, seed, evolution);
-    }
+    // With local_search 0 a portfolio of the evolution alone: that is the evolution, proposal
+    // for proposal (tst_modelhandover).
+    PortfolioOptions portfolio;
+    portfolio.localSearch = m_options.localSearch;
+    portfolio.populationSize = m_options.populationSize;
+    portfolio.prior = m_options.prior;
+    portfolio.coordinateDescent = m_options.localSearch ? m_options.coordinateDescent : 0;
+    m_successor = std::make_unique<PortfolioStrategy>(m_space, seed, portfolio);
     for (const auto &[config, objective] : m_reports)
         m_successor->report(config, objective);
     m_reports.clear();

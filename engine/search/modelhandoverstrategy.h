@@ -1,7 +1,6 @@
 #pragma once
 
 #include "search/bayesianoptimizationstrategy.h"
-#include "search/nichingevolutionstrategy.h"
 #include "search/searchstrategy.h"
 #include "search/strategyoptions.h"
 
