@@ -10,12 +10,6 @@ namespace tb {
 
 namespace {
 
-double medianOf(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return sortedMedian(values);
-}
-
 // Sample variance of the union of the rounds' samples, from each round's count, mean and stddev.
 double pooledVariance(std::span<const SampleSummary> rounds, double mean, double count)
 {
@@ -56,13 +50,13 @@ SampleSummary combineRounds(std::span<const SampleSummary> rounds)
         combined.count += round.count;
         weightedSum += round.mean * round.count;
     }
-    combined.median = medianOf(medians);
+    combined.median = unsortedMedian(medians);
     const double count = combined.count;
     combined.mean = count > 0 ? weightedSum / count : 0;
     combined.stddev = std::sqrt(pooledVariance(rounds, combined.mean, count));
     const double spread = combined.median != 0 ? relativeSpread(medians, combined.median) / 2
                                                : kUnboundedRelativeHalfWidth;
-    combined.relativeHalfWidth = std::max(spread, medianOf(halfWidths));
+    combined.relativeHalfWidth = std::max(spread, unsortedMedian(halfWidths));
     return combined;
 }
 

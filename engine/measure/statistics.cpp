@@ -19,6 +19,12 @@ double sortedMedian(std::span<const double> sorted)
     return 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
 }
 
+double unsortedMedian(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return sortedMedian(values);
+}
+
 double harrellDavisMedian(std::span<const double> sorted)
 {
     const std::size_t n = sorted.size();

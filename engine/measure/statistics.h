@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <span>
+#include <vector>
 
 namespace tb {
 
@@ -26,6 +27,8 @@ SampleSummary summarize(std::span<const double> samples);
 
 // The median of already sorted samples (mean of the middle two for an even count).
 double sortedMedian(std::span<const double> sorted);
+// The same of samples in any order (sorted here, on the copy).
+double unsortedMedian(std::vector<double> values);
 
 // The Harrell-Davis estimate of the median of sorted samples: a weighted mean of every order
 // statistic, weights from the Beta((n+1)/2, (n+1)/2) distribution. Timers tick (CUPTI's

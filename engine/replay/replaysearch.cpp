@@ -39,12 +39,6 @@ double stopAbove(const ReplayEvaluator &evaluator, const MeasurementSettings &me
     return measurement.earlyExitFactor * *outcome.steps[*outcome.best].observedSeconds;
 }
 
-double medianOf(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return sortedMedian(values);
-}
-
 // What the run would report: in Sampled mode its `finalistsPerSize` best observed measured
 // again in `processRounds - 1` rounds of fresh draws, ranked by the median of their rounds'
 // medians (roundsummary.h); in Mean mode the best observed, which rounds would not change.
@@ -72,7 +66,7 @@ std::optional<ReplayPick> pickFinalist(ReplayEvaluator &evaluator, const ReplayO
         for (int round = 1; round < rounds; ++round)
             if (auto again = evaluator.evaluate(ok[i]->config).objectiveSeconds)
                 medians.push_back(*again);
-        const double combined = medianOf(medians);
+        const double combined = unsortedMedian(medians);
         if (!pick || combined < pick->observedSeconds)
             pick = ReplayPick{ok[i]->config, combined, ok[i]->trueMeanSeconds, rounds};
     }
