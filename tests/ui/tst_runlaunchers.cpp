@@ -172,9 +172,9 @@ private slots:
         window.show();
         RunPage *page = window.runPage();
         QSignalSpy finished(page, &RunPage::runFinished);
-        // Long enough (about 0.4 s a configuration) for the doomed location to lose three workers
-        // 1 s apart before the other one has measured everything.
-        startRun(window, writeSlowSpec(folder, 8000), folder + "/ws.tbw");
+        // Long enough (3,000 samples, about 0.4 s a configuration) for the doomed location to lose
+        // three workers 1 s apart before the other one has measured everything.
+        startRun(window, writeSlowSpec(folder, 3000), folder + "/ws.tbw");
         // One lane shows its location dropped while the run goes on.
         const auto droppedLane = [page] {
             for (int lane = 0; lane < page->lanes()->laneCount(); ++lane)
