@@ -13,7 +13,8 @@ namespace f = figures;
 
 // In CSV column order for the fixed ones. Keep in step with what the backends store
 // (cudaresources.cpp, cudabackend.cpp, cudameasurement.cpp, gpuclockmonitor.cpp,
-// smclockprobe.cpp, the CPU backend's host load, the adaptive sampler, the job pipeline).
+// smclockprobe.cpp, energyrun.cpp, the CPU backend's host load, the adaptive sampler, the job
+// pipeline).
 constexpr std::array kFigures{
     ResultFigure{f::kRegisters, "registers", "", "registers_per_thread", D::Count},
     ResultFigure{f::kSpillStores, "spill stores", "B", "spill_stores_bytes", D::Bytes,
@@ -46,6 +47,15 @@ constexpr std::array kFigures{
     ResultFigure{f::kThrottled, "throttled", "", "throttled_flag", D::Flag},
     ResultFigure{f::kClockMismatch, "clock mismatch", "", "clock_mismatch_flag", D::Flag},
     ResultFigure{f::kCuptiUnavailable, "CUPTI unavailable", "", "cupti_unavailable_flag", D::Flag},
+    // Appended after the columns of before, so that those keep their places.
+    ResultFigure{f::kEnergyJoules, "energy per launch", "J", "energy_per_launch_j", D::Joules,
+                 T::LowerIsBetter},
+    ResultFigure{f::kPowerWatts, "average power", "W", "power_w", D::Watts},
+    ResultFigure{f::kEnergyUncertainty, "energy uncertainty", "", "energy_rel_uncertainty_fraction",
+                 D::Fraction},
+    ResultFigure{f::kEnergyWindowSeconds, "energy run", "s", "energy_window_s", D::Seconds},
+    ResultFigure{f::kEnergyLaunchSeconds, "launch time in the energy run", "s", "energy_launch_s",
+                 D::Seconds},
     // No fixed column: sorted by key with keys no declaration knows, as before.
     ResultFigure{f::kStoppedEarlyAboveSeconds, "stopped early above", "s", "stopped_early_above_s",
                  D::Seconds, T::Neutral, false},

@@ -17,6 +17,8 @@ enum class FigureDisplay
     Flag,      // 1 or 0
     BitMask,   // bits to decode (NVML's clocks-event reasons)
     Cpus,      // a number of CPUs kept busy, fractional
+    Joules,    // energy
+    Watts,     // power
 };
 
 // Which way a figure is better, where one way is: spills, stack and local memory cost memory
@@ -69,6 +71,12 @@ inline constexpr char kCuptiRecordOffsetSeconds[] = "cupti_record_offset_s";
 inline constexpr char kContextSwitches[] = "context_switches";
 inline constexpr char kOtherCpuLoad[] = "other_cpu_load";
 inline constexpr char kThrottleReasons[] = "throttle_reasons";
+// Energy of a continuous run of the configuration (measurement.energy_seconds; CUDA, NVML).
+inline constexpr char kEnergyJoules[] = "energy_j"; // per launch
+inline constexpr char kPowerWatts[] = "power_w";    // the average, from the energy counter
+inline constexpr char kEnergyUncertainty[] = "energy_rel_uncertainty";
+inline constexpr char kEnergyWindowSeconds[] = "energy_window_s";
+inline constexpr char kEnergyLaunchSeconds[] = "energy_launch_s"; // back to back, per launch
 // Flags.
 inline constexpr char kThrottled[] = "throttled";
 inline constexpr char kClockMismatch[] = "clock_mismatch";

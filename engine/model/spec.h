@@ -234,6 +234,10 @@ struct MeasurementSettings
     // the earliest), so the measuring time goes to contenders. 0 = off. Applies where a slower
     // median always ranks worse (the objective is time, or a metric of time and sizes only).
     double earlyExitFactor = 1.5;
+    // CUDA: after its timed samples each configuration runs back to back this long while NVML's
+    // energy counter is read, for its energy per launch and average power (docs/measurement.md,
+    // "Energy"). 0 = off: a second a configuration is a cost only energy tuning should pay.
+    double energySeconds = 0;
 };
 
 struct Spec

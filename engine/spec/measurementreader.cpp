@@ -14,7 +14,7 @@ void MeasurementReader::read(const Json &measurement, const std::string &path)
                          {"warmup_runs", "min_samples", "max_samples", "target_rel_ci",
                           "min_seconds_per_config", "max_seconds_per_config", "timeout_seconds",
                           "warm_cache", "cupti_records", "process_rounds", "max_process_rounds",
-                          "finalists_per_size", "early_exit_factor"}))
+                          "finalists_per_size", "early_exit_factor", "energy_seconds"}))
         return;
     auto &settings = m_spec.measurement;
     auto count = [&](const char *key, int minimum, int &target) {
@@ -63,6 +63,7 @@ void MeasurementReader::read(const Json &measurement, const std::string &path)
     readMinimumSeconds(measurement, path);
     positiveSeconds("timeout_seconds", settings.timeoutSeconds);
     readEarlyExitFactor(measurement, path);
+    readEnergySeconds(measurement, path);
     settings.warmCache =
         m_reader.boolean(measurement, path, "warm_cache").value_or(settings.warmCache);
     if (const auto records = m_reader.text(measurement, path, "cupti_records")) {
@@ -85,6 +86,29 @@ void MeasurementReader::readEarlyExitFactor(const Json &measurement, const std::
                         "must be 0 (off) or more than 1, got " + formatValue(*value));
     else
         m_spec.measurement.earlyExitFactor = *value;
+}
+
+// 0 (off), or at least a second: on the H200 half a second varied by 3.7% run to run, a second
+// by 1.3% (bench/results/energy.md); CUDA only.
+void MeasurementReader::readEnergySeconds(const Json &measurement, const std::string &path)
+{
+    constexpr double kShortest = 1.0;
+    const auto value = m_reader.number(measurement, path, "energy_seconds");
+    if (!value)
+        return;
+    const std::string where = JsonReader::child(path, "energy_seconds");
+    if (*value != 0 && !(*value >= kShortest))
+        m_reader.report(where, "must be 0 (off) or at least " + formatValue(kShortest) +
+                                   " (shorter runs varied by more than 3% run to run on an H200), "
+                                   "got " +
+                                   formatValue(*value));
+    else if (*value > kMaxSpecSeconds)
+        m_reader.report(where, tooManySeconds(*value));
+    else if (*value > 0 && m_spec.backend == BackendKind::Cpu)
+        m_reader.report(where, "the cpu backend measures no energy: energy comes from NVML, for "
+                               "the cuda backend");
+    else
+        m_spec.measurement.energySeconds = *value;
 }
 
 // 0 <= min_seconds_per_config <= max_seconds_per_config (the cap wins: a minimum beyond it could

@@ -22,6 +22,7 @@ private:
     void readSampleBounds(const Json &measurement, const std::string &path);
     void readMinimumSeconds(const Json &measurement, const std::string &path);
     void readEarlyExitFactor(const Json &measurement, const std::string &path);
+    void readEnergySeconds(const Json &measurement, const std::string &path);
     void readMaxProcessRounds(const Json &measurement, const std::string &path,
                               bool adaptiveByDefault);
 

@@ -106,6 +106,8 @@ Expected<Spec> SpecLoader::parse(const std::string &jsonText, const std::string 
     JsonReader reader(m_issues);
     SpecReader(reader, spec).read(root);
     SpecChecker(reader, spec).check();
+    if (spec.backend != BackendKind::Cuda)
+        spec.measurement.energySeconds = 0; // a default for cuda specs: NVML measures GPUs only
     if (!m_issues.empty()) {
         sortBySection(m_issues);
         return failure();

@@ -56,6 +56,9 @@ void SpecWriter::writeMeasurement(const MeasurementSettings &settings)
                     derivedMaxProcessRounds(settings.processRounds));
     fillMeasurement("finalists_per_size", settings.finalistsPerSize, builtIn.finalistsPerSize);
     fillMeasurement("early_exit_factor", settings.earlyExitFactor, builtIn.earlyExitFactor);
+    // Energy comes from NVML: a cpu spec would be refused for carrying it.
+    if (m_root.value("backend", "") == "cuda")
+        fillMeasurement("energy_seconds", settings.energySeconds, builtIn.energySeconds);
 }
 
 template <typename Value>

@@ -92,6 +92,7 @@ Expected<CudaDriver> CudaDriver::load(const std::string &libraryName)
     resolve("cuEventCreate", driver.eventCreate);
     resolve("cuEventRecord", driver.eventRecord);
     resolve("cuEventSynchronize", driver.eventSynchronize);
+    resolve("cuEventQuery", driver.eventQuery);
     resolve("cuEventElapsedTime", driver.eventElapsedTime);
     resolve("cuEventDestroy", driver.eventDestroy);
     resolve("cuStreamCreate", driver.streamCreate);

@@ -78,6 +78,7 @@ public:
     PFN_cuEventCreate_v2000 eventCreate = nullptr;
     PFN_cuEventRecord_v2000 eventRecord = nullptr;
     PFN_cuEventSynchronize_v2000 eventSynchronize = nullptr;
+    PFN_cuEventQuery_v2000 eventQuery = nullptr;
     PFN_cuEventElapsedTime_v2000 eventElapsedTime = nullptr;
     PFN_cuEventDestroy_v4000 eventDestroy = nullptr;
     PFN_cuStreamCreate_v2000 streamCreate = nullptr;

@@ -35,6 +35,7 @@ Expected<NvmlLibrary> NvmlLibrary::load()
                  nvml.deviceGetCurrentClocksEventReasons));
     if (!complete)
         return makeError(EngineError::Code::NoDevice, "NVML lacks a function the monitor needs");
+    resolve(library, "nvmlDeviceGetTotalEnergyConsumption", nvml.deviceGetTotalEnergyConsumption);
     if (const Return code = nvml.init(); code != kSuccess)
         return makeError(EngineError::Code::NoDevice, "nvmlInit failed", nvml.errorText(code));
     return nvml;

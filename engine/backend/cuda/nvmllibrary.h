@@ -7,10 +7,10 @@
 
 namespace tb {
 
-// The few NVML functions the clock monitor uses, loaded at run time from libnvidia-ml.so.1 (it
-// comes with the driver, never with the toolkit). The toolkit installed here has no nvml.h, so
-// the declarations are our own: they follow NVML's C API, whose ABI (the _v2 entry points,
-// return codes, clock type values) is stable across drivers.
+// The few NVML functions the clock monitor and the energy meter use, loaded at run time from
+// libnvidia-ml.so.1 (it comes with the driver, never with the toolkit). The toolkit installed here
+// has no nvml.h, so the declarations are our own: they follow NVML's C API, whose ABI (the _v2
+// entry points, return codes, clock type values) is stable across drivers.
 class NvmlLibrary
 {
 public:
@@ -32,6 +32,10 @@ public:
     // nvmlDeviceGetCurrentClocksThrottleReasons: same signature, same bits.
     Return (*deviceGetCurrentClocksEventReasons)(Device, unsigned long long *) = nullptr;
     const char *(*errorString)(Return) = nullptr;
+    // For energy (Volta and later; null where the library lacks it): millijoules since the
+    // driver loaded. Not nvmlDeviceGetPowerUsage: on the H200 it is a one-second average that
+    // lags a load (bench/results/energy.md).
+    Return (*deviceGetTotalEnergyConsumption)(Device, unsigned long long *) = nullptr;
 
 private:
     NvmlLibrary() = default;

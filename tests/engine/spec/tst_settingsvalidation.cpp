@@ -118,6 +118,27 @@ private slots:
                         "must be at least process_rounds (3), got 2");
     }
 
+    // energy_seconds: 0 (off) or at least a second; cuda specs only.
+    void reportsBadEnergySeconds()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["measurement"] = Json::parse(R"({"energy_seconds": 1})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/energy_seconds",
+                        "the cpu backend measures no energy");
+        json["backend"] = "cuda";
+        json["launch"] = Json::parse(R"json({"grid": ["N"], "block": ["BM"]})json");
+        json["measurement"] = Json::parse(R"({"energy_seconds": 0.5})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/energy_seconds",
+                        "must be 0 (off) or at least 1");
+        json["measurement"] = Json::parse(R"({"energy_seconds": -1})");
+        TB_EXPECT_ISSUE(loader, json, "/measurement/energy_seconds", "got -1");
+        json["measurement"] = Json::parse(R"({"energy_seconds": 1.5})");
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QCOMPARE(spec->measurement.energySeconds, 1.5);
+    }
+
     void readsProcessRounds()
     {
         SpecLoader loader;

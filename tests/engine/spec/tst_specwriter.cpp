@@ -32,8 +32,19 @@ MeasurementSettings everyFieldChanged()
                                  .processRounds = 2,
                                  .maxProcessRounds = 5,
                                  .finalistsPerSize = 4,
-                                 .earlyExitFactor = 2.5};
+                                 .earlyExitFactor = 2.5,
+                                 .energySeconds = 1.5};
     return settings;
+}
+
+// minimalSpec() for the cuda backend: energy_seconds is a cuda spec's only.
+Json minimalCudaSpec()
+{
+    Json root = minimalSpec();
+    root["backend"] = "cuda";
+    root["kernel"]["language"] = "cuda";
+    root["launch"] = Json::parse(R"({"grid": ["N"], "block": ["BM"]})");
+    return root;
 }
 
 // The fields that differ, by name: a failure names every field the writer left behind.
@@ -57,6 +68,7 @@ QStringList differingFields(const MeasurementSettings &read, const MeasurementSe
     check("maxProcessRounds", read.maxProcessRounds, written.maxProcessRounds);
     check("finalistsPerSize", read.finalistsPerSize, written.finalistsPerSize);
     check("earlyExitFactor", read.earlyExitFactor, written.earlyExitFactor);
+    check("energySeconds", read.energySeconds, written.energySeconds);
     return names;
 }
 
@@ -71,7 +83,7 @@ private slots:
     void everyMeasurementFieldSurvivesARoundTrip()
     {
         const MeasurementSettings settings = everyFieldChanged();
-        Json root = minimalSpec();
+        Json root = minimalCudaSpec();
         SpecWriter(root).writeMeasurement(settings);
         SpecLoader builtIn;
         auto read = builtIn.parse(root.dump(), "/tmp");
@@ -84,13 +96,23 @@ private slots:
     {
         const MeasurementSettings settings = everyFieldChanged();
         SpecLoader loader(settings);
-        auto spec = loader.parse(minimalSpec().dump(), "/tmp");
+        auto spec = loader.parse(minimalCudaSpec().dump(), "/tmp");
         QVERIFY2(spec.hasValue(), issueList(loader).constData());
         QCOMPARE(differingFields(spec->measurement, settings).join(", "), QString());
         SpecLoader builtIn;
         auto again = builtIn.parse(spec->document, spec->baseDirectory);
         QVERIFY2(again.hasValue(), issueList(builtIn).constData());
         QCOMPARE(differingFields(again->measurement, settings).join(", "), QString());
+    }
+
+    // A cpu spec carries no energy_seconds (its reader would refuse it), whatever the defaults.
+    void aCpuSpecIsGivenNoEnergyRun()
+    {
+        SpecLoader loader(everyFieldChanged());
+        auto spec = loader.parse(minimalSpec().dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QVERIFY(!Json::parse(spec->document)["measurement"].contains("energy_seconds"));
+        QCOMPARE(spec->measurement.energySeconds, 0.0);
     }
 
     // A field the document sets is its own: the writer never replaces it.

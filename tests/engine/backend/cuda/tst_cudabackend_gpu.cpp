@@ -92,6 +92,37 @@ private slots:
         qInfo("%s", qPrintable(describe(result)));
     }
 
+    // measurement.energy_seconds: a back-to-back run read by NVML's energy counter gives the
+    // energy per launch as the average power times the back-to-back time of a launch. Without
+    // it, none.
+    void measuresEnergyPerLaunch()
+    {
+        CudaBackend backend(cacheDirectory());
+        Spec spec = copyScaleSpec();
+        spec.measurement.energySeconds = 1.0;
+        PREPARE(backend, spec);
+        const Result result = backend.evaluate(Configuration{{256, 0}}, 0, kNoStopAbove);
+        QVERIFY2(result.status == ResultStatus::Ok, qPrintable(describe(result)));
+        qInfo("%s", qPrintable(describe(result)));
+        const auto &figures = result.resources;
+        QVERIFY2(figures.count("energy_j") == 1, qPrintable(describe(result)));
+        const double watts = figures.at("power_w");
+        QVERIFY2(watts > 50 && watts < 2000, qPrintable(describe(result)));
+        QVERIFY(figures.at("energy_window_s") >= 1.0 && figures.at("energy_window_s") < 1.5);
+        QVERIFY(figures.at("energy_rel_uncertainty") < 0.05);
+        const double launch = figures.at("energy_launch_s");
+        // Back to back, with no flush between launches: near the timed median, not far from it.
+        QVERIFY2(launch > 0.5 * result.summary.median && launch < 2 * result.summary.median,
+                 qPrintable(describe(result)));
+        QVERIFY(std::fabs(figures.at("energy_j") - watts * launch) <= 1e-9 * watts);
+
+        CudaBackend timeOnly(cacheDirectory());
+        PREPARE(timeOnly, copyScaleSpec());
+        const Result plain = timeOnly.evaluate(Configuration{{256, 0}}, 0, kNoStopAbove);
+        QVERIFY(plain.status == ResultStatus::Ok);
+        QVERIFY(plain.resources.count("energy_j") == 0);
+    }
+
     void refusesTooManyThreadsPerBlock()
     {
         CudaBackend backend(cacheDirectory());
