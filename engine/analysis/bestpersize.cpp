@@ -1,5 +1,8 @@
 #include "bestpersize.h"
 
+#include "measure/statistics.h"
+#include "model/resultfigure.h"
+
 #include <cmath>
 #include <limits>
 
@@ -7,11 +10,30 @@ namespace tb {
 
 double objectiveValue(const Spec &spec, const Result &result)
 {
-    if (spec.objective.metric == "time")
-        return result.summary.count > 0 ? result.summary.median
-                                        : std::numeric_limits<double>::quiet_NaN();
+    constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+    const std::string &objective = spec.objective.metric;
+    if (objective == kObjectiveTime || objective == kObjectiveEnergy ||
+        objective == kObjectiveEdp) {
+        const double time = result.summary.count > 0 ? result.summary.median : kNone;
+        if (objective == kObjectiveTime)
+            return time;
+        const double energy = result.resource(figures::kEnergyJoules).value_or(kNone);
+        return objective == kObjectiveEnergy ? energy : energy * time;
+    }
     const auto found = result.metrics.find(spec.objective.metric);
     return found == result.metrics.end() ? std::numeric_limits<double>::quiet_NaN() : found->second;
+}
+
+double objectiveUncertainty(const Spec &spec, const Result &result)
+{
+    const double time = result.summary.relativeHalfWidth;
+    const std::string &objective = spec.objective.metric;
+    if (objective != kObjectiveEnergy && objective != kObjectiveEdp)
+        return time;
+    const auto energy = result.resource(figures::kEnergyUncertainty);
+    if (!energy || !isBoundedHalfWidth(time))
+        return kUnboundedRelativeHalfWidth;
+    return objective == kObjectiveEnergy ? *energy : *energy + time;
 }
 
 std::size_t problemSizeCount(const Spec &spec)

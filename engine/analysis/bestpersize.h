@@ -9,9 +9,14 @@
 
 namespace tb {
 
-// The value the spec's objective ranks by: the median time for "time", else the derived metric
-// of that name. NaN when the result lacks it.
+// The value the spec's objective ranks by: the median time for "time", the energy per launch for
+// "energy", their product for "edp", else the derived metric of that name. NaN when the result
+// lacks it.
 double objectiveValue(const Spec &spec, const Result &result);
+// The relative uncertainty of objectiveValue(): the median's half-width for the time and the
+// metrics (they scale with it), the energy's for "energy", their sum for "edp". Unbounded
+// (kUnboundedRelativeHalfWidth) when the result lacks it.
+double objectiveUncertainty(const Spec &spec, const Result &result);
 
 // The best ok result of each problem size under the spec's objective (minimize or maximize),
 // indexed by size; nullopt where no ok result has an objective value. Ties keep the earlier

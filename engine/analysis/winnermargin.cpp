@@ -24,17 +24,10 @@ double clockStep(const Result &best, const Result &runnerUp)
     return first > 0 && second > 0 ? clockStepBetween({first, second}) : 0;
 }
 
-} // namespace
-
-std::optional<WinnerMargin> winnerMargin(const Spec &spec, const Result &best,
-                                         const Result &runnerUp)
-{
-    return winnerMargin(objectiveValue(spec, best), objectiveValue(spec, runnerUp),
-                        spec.objective.minimize, best, runnerUp);
-}
-
-std::optional<WinnerMargin> winnerMargin(double bestValue, double otherValue, bool minimize,
-                                         const Result &best, const Result &runnerUp)
+// The margin of two objective values, each with its relative uncertainty.
+std::optional<WinnerMargin> marginOf(double bestValue, double otherValue, bool minimize,
+                                     double bestUncertainty, double otherUncertainty,
+                                     const Result &best, const Result &runnerUp)
 {
     if (!usable(bestValue) || !usable(otherValue))
         return std::nullopt;
@@ -44,12 +37,28 @@ std::optional<WinnerMargin> winnerMargin(double bestValue, double otherValue, bo
     margin.lead = minimize ? otherValue / bestValue - 1 : bestValue / otherValue - 1;
     margin.clockStep = clockStep(best, runnerUp);
     // A sum with kUnboundedRelativeHalfWidth would still look finite to the readers.
-    const bool bounded = isBoundedHalfWidth(best.summary.relativeHalfWidth) &&
-                         isBoundedHalfWidth(runnerUp.summary.relativeHalfWidth);
-    margin.uncertainty = bounded ? best.summary.relativeHalfWidth +
-                                       runnerUp.summary.relativeHalfWidth + margin.clockStep
+    const bool bounded =
+        isBoundedHalfWidth(bestUncertainty) && isBoundedHalfWidth(otherUncertainty);
+    margin.uncertainty = bounded ? bestUncertainty + otherUncertainty + margin.clockStep
                                  : std::numeric_limits<double>::infinity();
     return margin;
+}
+
+} // namespace
+
+std::optional<WinnerMargin> winnerMargin(const Spec &spec, const Result &best,
+                                         const Result &runnerUp)
+{
+    return marginOf(objectiveValue(spec, best), objectiveValue(spec, runnerUp),
+                    spec.objective.minimize, objectiveUncertainty(spec, best),
+                    objectiveUncertainty(spec, runnerUp), best, runnerUp);
+}
+
+std::optional<WinnerMargin> winnerMargin(double bestValue, double otherValue, bool minimize,
+                                         const Result &best, const Result &runnerUp)
+{
+    return marginOf(bestValue, otherValue, minimize, best.summary.relativeHalfWidth,
+                    runnerUp.summary.relativeHalfWidth, best, runnerUp);
 }
 
 std::optional<StoredResult> runnerUp(const Spec &spec, const std::vector<StoredResult> &results,

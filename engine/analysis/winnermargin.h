@@ -33,10 +33,12 @@ struct WinnerMargin
 };
 
 // nullopt when either result has no positive, finite objective value. The objective's
-// uncertainty is taken as the time's: metrics that rank configurations scale with the time.
+// uncertainty is objectiveUncertainty()'s: the time's for the time and metrics that scale with
+// it, the energy's for the energy objectives.
 std::optional<WinnerMargin> winnerMargin(const Spec &spec, const Result &best,
                                          const Result &runnerUp);
-// The same from objective values already known (the GUI's rows carry them).
+// The same from objective values already known (the GUI's rows carry them), uncertain as the
+// times are.
 std::optional<WinnerMargin> winnerMargin(double bestObjective, double runnerUpObjective,
                                          bool minimize, const Result &best, const Result &runnerUp);
 

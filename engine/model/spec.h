@@ -176,9 +176,15 @@ struct DerivedMetric
     std::string unit = {};
 };
 
+// The objectives built in beside the derived metrics: the median time, the energy per launch
+// (measurement.energy_seconds) and their product, the energy-delay product (J s).
+inline constexpr char kObjectiveTime[] = "time";
+inline constexpr char kObjectiveEnergy[] = "energy";
+inline constexpr char kObjectiveEdp[] = "edp";
+
 struct Objective
 {
-    std::string metric = "time"; // "time" or the name of a derived metric
+    std::string metric = kObjectiveTime; // a built-in objective or a derived metric's name
     bool minimize = true;
 };
 

@@ -1,5 +1,6 @@
 #include "metricevaluator.h"
 
+#include "model/resultfigure.h"
 #include "space/variables.h"
 
 #include <algorithm>
@@ -30,7 +31,8 @@ void MetricEvaluator::apply(const Configuration &config, std::size_t sizeIndex,
     if (result.status != ResultStatus::Ok || result.summary.count == 0)
         return;
     auto values = configurationValues(*m_spec, config, sizeIndex);
-    values.push_back(result.summary.median); // `time` comes last (metricVariableNames)
+    values.push_back(result.summary.median); // `time`, then `energy` (metricVariableNames)
+    values.push_back(result.resource(figures::kEnergyJoules).value_or(std::nan("")));
     for (std::size_t i = 0; i < m_expressions.size(); ++i)
         result.metrics[m_spec->metrics[i].name] = m_expressions[i].evaluate(values);
 }
@@ -38,8 +40,10 @@ void MetricEvaluator::apply(const Configuration &config, std::size_t sizeIndex,
 bool MetricEvaluator::slowerIsWorse() const
 {
     const Objective &objective = m_spec->objective;
-    if (objective.metric == "time")
+    if (objective.metric == kObjectiveTime)
         return objective.minimize;
+    if (objective.metric == kObjectiveEnergy || objective.metric == kObjectiveEdp)
+        return false; // a slower configuration may draw less power
     const auto &metrics = m_spec->metrics;
     const auto metric = std::find_if(metrics.begin(), metrics.end(), [&](const DerivedMetric &m) {
         return m.name == objective.metric;
@@ -48,18 +52,22 @@ bool MetricEvaluator::slowerIsWorse() const
         return false;
     const Expression &expression =
         m_expressions[static_cast<std::size_t>(metric - metrics.begin())];
-    for (const auto &used : expression.usedVariables())
+    for (const auto &used : expression.usedVariables()) {
+        if (used == kEnergyVariable)
+            return false; // energy is not time: a slower configuration may use less
         for (const auto &parameter : m_spec->parameters)
             if (used == parameter.name)
                 return false; // the ranking may depend on the configuration, not on time alone
+    }
     // Time and sizes only: evaluate it at two times for each size (any parameter values do).
     const Configuration anyConfig{std::vector<double>(m_spec->parameters.size(), 0.0)};
     for (std::size_t size = 0; size < std::max<std::size_t>(m_spec->sizes.values.size(), 1);
          ++size) {
         auto values = configurationValues(*m_spec, anyConfig, size);
         values.push_back(1e-3);
+        values.push_back(1.0); // energy: unused here
         const double faster = expression.evaluate(values);
-        values.back() = 2e-3;
+        values[values.size() - 2] = 2e-3;
         const double slower = expression.evaluate(values);
         if (!std::isfinite(faster) || !std::isfinite(slower))
             return false;

@@ -1,5 +1,6 @@
 #include "roundplan.h"
 
+#include "measure/energyrounds.h"
 #include "measure/roundagreement.h"
 #include "measure/roundsummary.h"
 #include "measure/statistics.h"
@@ -154,11 +155,13 @@ Result RoundPlan::combined(std::size_t index) const
 {
     const Finalist &finalist = m_finalists.at(index);
     std::vector<SampleSummary> summaries;
-    for (const Result *round : okRounds(finalist))
+    const auto rounds = okRounds(finalist);
+    for (const Result *round : rounds)
         summaries.push_back(round->summary);
     Result all = finalist.first;
     all.summary = combineRounds(summaries);
     all.samples.clear();
+    combineEnergyRounds(rounds, all);
     return all;
 }
 

@@ -51,6 +51,7 @@ std::vector<std::string> metricVariableNames(const Spec &spec)
 {
     auto names = configurationVariableNames(spec);
     names.push_back(kTimeVariable);
+    names.push_back(kEnergyVariable);
     return names;
 }
 

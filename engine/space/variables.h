@@ -26,8 +26,10 @@ std::string problemSizeList(const Spec &spec);
 // "the reference configuration BM=32,BN=32": how messages name verification.reference (set).
 std::string referenceLabel(const Spec &spec);
 
-// Derived metrics may also use `time` (the median, seconds), after the names above.
+// Derived metrics may also use `time` (the median, seconds) and `energy` (joules per launch,
+// measurement.energy_seconds), after the names above, in that order.
 inline constexpr const char *kTimeVariable = "time";
+inline constexpr const char *kEnergyVariable = "energy";
 std::vector<std::string> metricVariableNames(const Spec &spec);
 
 } // namespace tb

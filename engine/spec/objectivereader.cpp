@@ -25,8 +25,11 @@ void ObjectiveReader::readMetrics(const Json &list, const std::string &path)
             metric.unit = m_reader.text(list[i], itemPath, "unit").value_or("");
         }
         const std::string namePath = JsonReader::child(itemPath, "name");
-        if (metric.name == "time")
-            m_reader.report(namePath, "'time' is the measured time; pick another metric name");
+        if (metric.name == kObjectiveTime || metric.name == kObjectiveEnergy ||
+            metric.name == kObjectiveEdp)
+            m_reader.report(namePath, "'" + metric.name +
+                                          "' is a built-in objective (time, energy, edp); pick "
+                                          "another metric name");
         for (const auto &other : m_spec.metrics) {
             if (!metric.name.empty() && other.name == metric.name)
                 m_reader.report(namePath, "duplicate metric name '" + metric.name + "'");
@@ -41,10 +44,12 @@ void ObjectiveReader::readObjective(const Json &objective, const std::string &pa
         return;
     if (auto metric = m_reader.text(objective, path, "metric")) {
         auto named = [&](const DerivedMetric &m) { return m.name == *metric; };
-        if (*metric == "time" || std::any_of(m_spec.metrics.begin(), m_spec.metrics.end(), named)) {
+        const bool builtIn =
+            *metric == kObjectiveTime || *metric == kObjectiveEnergy || *metric == kObjectiveEdp;
+        if (builtIn || std::any_of(m_spec.metrics.begin(), m_spec.metrics.end(), named)) {
             m_spec.objective.metric = *metric;
         } else {
-            std::string known = "time";
+            std::string known = "time, energy, edp";
             for (const auto &m : m_spec.metrics)
                 known += ", " + m.name;
             m_reader.report(JsonReader::child(path, "metric"),

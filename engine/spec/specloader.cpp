@@ -1,5 +1,6 @@
 #include "specloader.h"
 
+#include "spec/energyuse.h"
 #include "spec/jsonreader.h"
 #include "spec/specchecker.h"
 #include "spec/specreader.h"
@@ -16,6 +17,22 @@ namespace tb {
 namespace {
 
 namespace fs = std::filesystem;
+
+// Energy comes from NVML, for cuda specs only. One that needs it (an energy objective or
+// metric) gets an energy run of kDefaultEnergySeconds unless it asks for another length; a
+// cpu spec that needs it is refused, and one that does not runs none (a loader's default).
+void checkEnergyUse(JsonReader &reader, Spec &spec)
+{
+    const auto use = energyUse(spec);
+    if (use && spec.backend != BackendKind::Cuda)
+        reader.report(use->path, use->what +
+                                     " needs the energy per launch, which only the cuda backend "
+                                     "measures (from NVML)");
+    else if (use && spec.measurement.energySeconds == 0)
+        spec.measurement.energySeconds = kDefaultEnergySeconds;
+    if (spec.backend != BackendKind::Cuda)
+        spec.measurement.energySeconds = 0;
+}
 
 std::string absoluteDirectory(const std::string &directory)
 {
@@ -106,8 +123,7 @@ Expected<Spec> SpecLoader::parse(const std::string &jsonText, const std::string 
     JsonReader reader(m_issues);
     SpecReader(reader, spec).read(root);
     SpecChecker(reader, spec).check();
-    if (spec.backend != BackendKind::Cuda)
-        spec.measurement.energySeconds = 0; // a default for cuda specs: NVML measures GPUs only
+    checkEnergyUse(reader, spec);
     if (!m_issues.empty()) {
         sortBySection(m_issues);
         return failure();

@@ -10,8 +10,9 @@ bool checkSpecName(JsonReader &reader, const std::string &name, const std::strin
                                 "with a digit)");
         return false;
     }
-    // `time` is the metric variable; _pi and _e are expression constants that would shadow it.
-    if (name == "time" || name == "_pi" || name == "_e") {
+    // `time` and `energy` are metric variables; _pi and _e are expression constants that would
+    // shadow one.
+    if (name == "time" || name == "energy" || name == "_pi" || name == "_e") {
         reader.report(path, "'" + name + "' is a reserved name");
         return false;
     }

@@ -8,6 +8,8 @@
 #include "jsonfield.h"
 #include "specnames.h"
 
+#include "model/spec.h"
+
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QPushButton>
@@ -35,7 +37,8 @@ MetricsEditor::MetricsEditor(SpecDocument *document, QWidget *parent)
     m_objective = formrows::addCombo(form, document, {},
                                      {tr("Objective:"),
                                       "/objective/metric",
-                                      tr("What the search optimises: the time or a metric"),
+                                      tr("What the search optimises: the time, the energy per "
+                                         "launch (energy), energy x time (edp) or a metric"),
                                       {}});
     m_direction = formrows::addCombo(form, document, {"minimize", "maximize"},
                                      {tr("Direction:"), "/objective/direction",
@@ -97,7 +100,9 @@ MetricsEditor::Row MetricsEditor::makeRow(int index)
 
 void MetricsEditor::refreshObjective()
 {
-    m_objective->setChoices(QStringList{QStringLiteral("time")} +
+    m_objective->setChoices(QStringList{QString::fromLatin1(kObjectiveTime),
+                                        QString::fromLatin1(kObjectiveEnergy),
+                                        QString::fromLatin1(kObjectiveEdp)} +
                             specnames::metrics(m_document->json()));
     m_objective->setDefault("time");
 }

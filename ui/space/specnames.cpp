@@ -53,8 +53,10 @@ std::vector<std::string> expressionNames(const SpecJson &spec, bool withTime)
     std::vector<std::string> names;
     for (const auto &name : parameters(spec) + sizes(spec))
         names.push_back(name.toStdString());
-    if (withTime)
+    if (withTime) {
         names.push_back(kTimeVariable);
+        names.push_back(kEnergyVariable);
+    }
     return names;
 }
 

@@ -17,7 +17,7 @@ QStringList sizes(const SpecJson &spec); // the first problem size's keys, in do
 QStringList metrics(const SpecJson &spec);
 QStringList arguments(const SpecJson &spec);
 
-// What a spec expression may use: parameters, then sizes, then `time` for metrics.
+// What a spec expression may use: parameters, then sizes, then `time` and `energy` for metrics.
 std::vector<std::string> expressionNames(const SpecJson &spec, bool withTime);
 // "" when `text` compiles against `names`, else why not (the engine's own words).
 QString checkExpression(const QString &text, const std::vector<std::string> &names);

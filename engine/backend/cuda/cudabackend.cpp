@@ -79,8 +79,15 @@ Status CudaBackend::prepare(const Spec &spec)
     setup.lap("first size's buffers");
     chooseCuptiRecords(spec.measurement.concurrentCuptiRecords);
     setup.lap("CUPTI records");
-    if (spec.measurement.energySeconds > 0 && !m_energy.available())
+    if (spec.measurement.energySeconds > 0 && !m_energy.available()) {
+        const std::string &objective = spec.objective.metric;
+        if (objective == kObjectiveEnergy || objective == kObjectiveEdp)
+            return makeError(
+                EngineError::Code::NoDevice,
+                "the objective '" + objective +
+                    "' needs NVML's energy counter, and there is none: " + m_energyAbsent);
         logOnce("no energy figures (measurement.energy_seconds): " + m_energyAbsent);
+    }
     // Once per worker start: a slow start names its slow step in the run's log.
     char total[32];
     std::snprintf(total, sizeof total, "%.2f", setup.totalSeconds());

@@ -47,7 +47,7 @@ private slots:
         json["metrics"] = Json::parse(R"([{"name": "GB/s", "expression": "N * 4 / time"}])");
         json["objective"] = Json::parse(R"({"metric": "GFLOP/s", "direction": "up"})");
         TB_EXPECT_ISSUE(loader, json, "/objective/metric", "unknown metric 'GFLOP/s'");
-        QVERIFY(hasIssue(loader, "/objective/metric", "known: time, GB/s"));
+        QVERIFY(hasIssue(loader, "/objective/metric", "known: time, energy, edp, GB/s"));
         QVERIFY(hasIssue(loader, "/objective/direction", "unknown direction 'up'"));
     }
 
