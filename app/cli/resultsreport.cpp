@@ -46,6 +46,8 @@ std::vector<std::string> header(const Spec &spec, bool withHost)
         columns.insert(columns.begin() + 3, "host");
     for (const auto &metric : spec.metrics)
         columns.push_back(metric.name);
+    if (spec.measurement.energySeconds > 0)
+        columns.insert(columns.end(), {"energy", "power"});
     if (showsResources(spec))
         columns.insert(columns.end(), {"regs", "spill st/ld", "smem", "occupancy"});
     return columns;
@@ -86,6 +88,11 @@ std::vector<std::string> row(const Spec &spec, const std::string &rank, const St
     for (const auto &metric : spec.metrics) {
         auto value = result.metrics.find(metric.name);
         cells.push_back(value == result.metrics.end() ? "-" : formatNumber(value->second));
+    }
+    if (spec.measurement.energySeconds > 0) {
+        cells.push_back(formatJoules(resource(result, figures::kEnergyJoules)));
+        const double watts = resource(result, figures::kPowerWatts);
+        cells.push_back(std::isnan(watts) ? "-" : formatNumber(watts) + " W");
     }
     if (showsResources(spec))
         addResourceCells(result, cells);

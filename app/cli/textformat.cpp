@@ -27,6 +27,24 @@ std::string formatSeconds(double seconds)
     return buffer;
 }
 
+std::string formatJoules(double joules)
+{
+    if (std::isnan(joules))
+        return "-";
+    const char *unit = "J";
+    double value = joules;
+    if (joules < 1e-3) {
+        value = joules * 1e6;
+        unit = "uJ";
+    } else if (joules < 1.0) {
+        value = joules * 1e3;
+        unit = "mJ";
+    }
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.3g %s", value, unit);
+    return buffer;
+}
+
 std::string formatClock(double seconds)
 {
     const long total = std::lround(std::max(0.0, seconds));

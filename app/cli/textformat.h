@@ -8,6 +8,8 @@ namespace tb {
 
 // "812 ns", "3.21 us", "4.56 ms", "1.23 s": a duration with its natural unit.
 std::string formatSeconds(double seconds);
+// "812 uJ", "4.56 mJ", "3.37 J": energy with its natural unit.
+std::string formatJoules(double joules);
 // "1:05" or "1:02:05".
 std::string formatClock(double seconds);
 // A number with up to 4 significant digits ("1234", "12.35", "0.001235").

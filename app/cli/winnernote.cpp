@@ -34,11 +34,14 @@ std::string winnerNote(const Spec &spec, const std::vector<const StoredResult *>
     if (!margin)
         return {};
     // Too few samples leave a median's interval unbounded (kUnboundedRelativeHalfWidth).
-    const std::string uncertainty =
-        std::isfinite(margin->uncertainty)
-            ? "the " + formatPercent(margin->uncertainty) + " their medians are uncertain by" +
-                  clockPart(*margin, best.result, second.result)
-            : "their medians' uncertainty (too few samples to bound it)";
+    const bool energy = spec.objective.metric == kObjectiveEnergy;
+    const bool edp = spec.objective.metric == kObjectiveEdp;
+    const std::string what = energy ? "their energies" : edp ? "their products" : "their medians";
+    const std::string uncertainty = std::isfinite(margin->uncertainty)
+                                        ? "the " + formatPercent(margin->uncertainty) + " " + what +
+                                              " are uncertain by" +
+                                              clockPart(*margin, best.result, second.result)
+                                        : what + "' uncertainty (too few samples to bound it)";
     if (margin->decided())
         return "  best: " + best.configKey + " by " + formatPercent(margin->lead) + " over " +
                second.configKey + ", beyond " + uncertainty + "\n";
