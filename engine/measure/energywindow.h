@@ -49,4 +49,12 @@ private:
     std::vector<Tick> m_ticks;
 };
 
+// How much longer a job with an energy run of `seconds` may take than one without: the run, the
+// counter's step before the window and after it, and the two seconds an energy run waits for a
+// counter that stopped moving before it gives up. 0 without an energy run.
+inline double energyRunAllowance(double seconds)
+{
+    return seconds > 0 ? seconds + 3.0 : 0.0;
+}
+
 } // namespace tb

@@ -2,6 +2,7 @@
 
 #include "cluster/launcherchoice.h"
 #include "lanereporter.h"
+#include "measure/energywindow.h"
 #include "pipeline/compileworkers.h"
 #include "pipeline/jobpipeline.h"
 #include "sessionlistener.h"
@@ -32,7 +33,9 @@ Status RunPipeline::start(bool slowerIsWorse)
     settings.cacheDirectory = m_options.cacheDirectory;
     settings.specDocument = m_spec.document;
     settings.baseDirectory = m_spec.baseDirectory;
-    settings.timeoutSeconds = m_spec.measurement.timeoutSeconds;
+    // The energy run is time the tool adds to a configuration, not the configuration's own.
+    settings.timeoutSeconds =
+        m_spec.measurement.timeoutSeconds + energyRunAllowance(m_spec.measurement.energySeconds);
     settings.compileWorkers = resolveCompileWorkers(
         m_options.workers, m_spec.backend == BackendKind::Cuda
                                ? std::max(m_options.gpus.size(), m_options.benchLaunchers.size())

@@ -80,6 +80,15 @@ private slots:
         QVERIFY(*window.relativeUncertainty() >= 0.04 / window.spanSeconds() - 1e-9);
     }
 
+    // A job's time limit grows by the energy run and its waits: never less than the run itself
+    // and the counter's 2-s give-up, and nothing without a run.
+    void anEnergyRunExtendsTheJobsTimeLimit()
+    {
+        QCOMPARE(energyRunAllowance(0), 0.0);
+        QVERIFY(energyRunAllowance(2) >= 2 + 2);
+        QVERIFY(energyRunAllowance(10) >= 10 + 2);
+    }
+
     void tooFewTicksSayNothing()
     {
         EnergyWindow window;
