@@ -29,8 +29,10 @@ double secondsSince(Clock::time_point start)
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+} // namespace
+
 // Events made for one run and destroyed with it.
-class RunEvents
+class EnergyRun::RunEvents
 {
 public:
     explicit RunEvents(const CudaDriver &driver) : m_driver(driver) {}
@@ -60,7 +62,17 @@ private:
     std::array<CUevent, 4> m_events{};
 };
 
-} // namespace
+// Where a run stands: batches queued and done, and the counter as last polled.
+struct EnergyRun::Progress
+{
+    EnergyWindow window{1};
+    std::uint64_t queued = 0;   // batches enqueued
+    std::uint64_t finished = 0; // batches the GPU completed
+    Clock::time_point start = Clock::now();
+    double lastPoll = 0;
+    double lastStep = 0; // when the counter last moved
+    std::uint64_t lastCounter = 0;
+};
 
 EnergyRun::EnergyRun(const CudaDriver &driver, CUstream stream, const EnergyMeter &meter)
     : m_driver(driver), m_stream(stream), m_meter(meter)
@@ -74,76 +86,93 @@ CudaStatus EnergyRun::measure(const KernelLaunch &kernel, double launchSeconds, 
         return made;
     const auto batch = static_cast<std::uint64_t>(std::clamp(
         std::ceil(kBatchSeconds / std::max(launchSeconds, 1e-9)), 1.0, double(kMaxBatch)));
-    const auto enqueue = [&](std::uint64_t k) -> CudaStatus {
+    if (CudaStatus recorded = record(events.start()); !recorded)
+        return recorded;
+    Progress progress;
+    while (progress.window.spanSeconds() < seconds) {
+        if (CudaStatus queued = keepTwoQueued(kernel, batch, events, progress); !queued)
+            return queued;
+        *why = pollCounter(progress);
+        if (!why->empty()) // the GPU's queued work still ends before the next job's
+            return m_driver.check(m_driver.streamSynchronize(m_stream), "cuStreamSynchronize");
+        if (CudaStatus waited = awaitOldest(events, progress); !waited)
+            return waited;
+    }
+    float milliseconds = 0;
+    if (CudaStatus ended = finish(events, milliseconds); !ended)
+        return ended;
+    reading.launches = progress.queued * batch;
+    reading.launchSeconds = milliseconds / 1000.0 / static_cast<double>(reading.launches);
+    reading.watts = progress.window.averageWatts().value_or(0);
+    reading.joulesPerLaunch = reading.watts * reading.launchSeconds;
+    reading.relativeUncertainty = progress.window.relativeUncertainty().value_or(1.0);
+    reading.windowSeconds = progress.window.spanSeconds();
+    return {};
+}
+
+CudaStatus EnergyRun::record(CUevent event)
+{
+    return m_driver.check(m_driver.eventRecord(event, m_stream), "cuEventRecord");
+}
+
+// Two batches in the stream, so that the GPU never waits for the host while it polls.
+CudaStatus EnergyRun::keepTwoQueued(const KernelLaunch &kernel, std::uint64_t batch,
+                                    const RunEvents &events, Progress &progress)
+{
+    while (progress.queued < progress.finished + 2) {
         for (std::uint64_t i = 0; i < batch; ++i)
             if (CudaStatus launched = kernel.launch(m_driver, m_stream); !launched)
                 return launched;
-        return m_driver.check(m_driver.eventRecord(events.batch(k), m_stream), "cuEventRecord");
-    };
-
-    EnergyWindow window(1);
-    std::uint64_t queued = 0;   // batches enqueued
-    std::uint64_t finished = 0; // batches the GPU completed
-    if (CudaStatus recorded =
-            m_driver.check(m_driver.eventRecord(events.start(), m_stream), "cuEventRecord");
-        !recorded)
-        return recorded;
-    const Clock::time_point start = Clock::now();
-    double lastPoll = 0;
-    double lastStep = 0;
-    std::uint64_t lastCounter = 0;
-    while (window.spanSeconds() < seconds) {
-        while (queued < finished + 2) {
-            if (CudaStatus sent = enqueue(queued); !sent)
-                return sent;
-            ++queued;
-        }
-        const auto counter = m_meter.millijoules();
-        const double now = secondsSince(start);
-        if (!counter) {
-            *why = "NVML stopped answering for the energy counter";
-            return m_driver.check(m_driver.streamSynchronize(m_stream), "cuStreamSynchronize");
-        }
-        window.observe(now, *counter, now - lastPoll);
-        lastPoll = now;
-        if (*counter != lastCounter) {
-            lastCounter = *counter;
-            lastStep = now;
-        }
-        if (now - lastStep > kStepTimeoutSeconds) {
-            *why = "NVML's energy counter did not move in " +
-                   std::to_string(int(kStepTimeoutSeconds)) + " s of load";
-            return m_driver.check(m_driver.streamSynchronize(m_stream), "cuStreamSynchronize");
-        }
-        const CUresult done = m_driver.eventQuery(events.batch(finished));
-        if (done == CUDA_SUCCESS)
-            ++finished;
-        else if (done != CUDA_ERROR_NOT_READY)
-            return m_driver.check(done, "cuEventQuery");
-        else
-            std::this_thread::sleep_for(kPollPause);
+        if (CudaStatus recorded = record(events.batch(progress.queued)); !recorded)
+            return recorded;
+        ++progress.queued;
     }
-    if (CudaStatus recorded =
-            m_driver.check(m_driver.eventRecord(events.stop(), m_stream), "cuEventRecord");
-        !recorded)
+    return {};
+}
+
+// Reads the counter into the window; why the run must give up, or "".
+std::string EnergyRun::pollCounter(Progress &progress)
+{
+    const auto counter = m_meter.millijoules();
+    const double now = secondsSince(progress.start);
+    if (!counter)
+        return "NVML stopped answering for the energy counter";
+    progress.window.observe(now, *counter, now - progress.lastPoll);
+    progress.lastPoll = now;
+    if (*counter != progress.lastCounter) {
+        progress.lastCounter = *counter;
+        progress.lastStep = now;
+    }
+    if (now - progress.lastStep > kStepTimeoutSeconds)
+        return "NVML's energy counter did not move in " + std::to_string(int(kStepTimeoutSeconds)) +
+               " s of load";
+    return {};
+}
+
+// Counts the oldest batch done when it is; else pauses briefly before the next poll.
+CudaStatus EnergyRun::awaitOldest(const RunEvents &events, Progress &progress)
+{
+    const CUresult done = m_driver.eventQuery(events.batch(progress.finished));
+    if (done == CUDA_SUCCESS)
+        ++progress.finished;
+    else if (done != CUDA_ERROR_NOT_READY)
+        return m_driver.check(done, "cuEventQuery");
+    else
+        std::this_thread::sleep_for(kPollPause);
+    return {};
+}
+
+// Ends the run: the GPU's time from its first launch to its last.
+CudaStatus EnergyRun::finish(const RunEvents &events, float &milliseconds)
+{
+    if (CudaStatus recorded = record(events.stop()); !recorded)
         return recorded;
     if (CudaStatus synced =
             m_driver.check(m_driver.streamSynchronize(m_stream), "cuStreamSynchronize");
         !synced)
         return synced;
-    float milliseconds = 0;
-    if (CudaStatus timed =
-            m_driver.check(m_driver.eventElapsedTime(&milliseconds, events.start(), events.stop()),
-                           "cuEventElapsedTime");
-        !timed)
-        return timed;
-    reading.launches = queued * batch;
-    reading.launchSeconds = milliseconds / 1000.0 / static_cast<double>(reading.launches);
-    reading.watts = window.averageWatts().value_or(0);
-    reading.joulesPerLaunch = reading.watts * reading.launchSeconds;
-    reading.relativeUncertainty = window.relativeUncertainty().value_or(1.0);
-    reading.windowSeconds = window.spanSeconds();
-    return {};
+    return m_driver.check(m_driver.eventElapsedTime(&milliseconds, events.start(), events.stop()),
+                          "cuEventElapsedTime");
 }
 
 void EnergyRun::record(Result &result, const EnergyReading &reading)

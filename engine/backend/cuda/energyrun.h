@@ -46,6 +46,16 @@ public:
     static void record(Result &result, const EnergyReading &reading);
 
 private:
+    class RunEvents;
+    struct Progress;
+
+    CudaStatus record(CUevent event);
+    CudaStatus keepTwoQueued(const KernelLaunch &kernel, std::uint64_t batch,
+                             const RunEvents &events, Progress &progress);
+    std::string pollCounter(Progress &progress);
+    CudaStatus awaitOldest(const RunEvents &events, Progress &progress);
+    CudaStatus finish(const RunEvents &events, float &milliseconds);
+
     const CudaDriver &m_driver;
     CUstream m_stream;
     const EnergyMeter &m_meter;
