@@ -1,14 +1,16 @@
 // `show` of a run whose objective is the energy per launch, through the real CLI and a real
-// workspace, without a GPU: the copy_scale example compiled only (its run holds the spec),
-// then three results stored as a GPU worker with an energy run stores them. The table ranks
-// them by energy, not by time, gives their energy and power, and judges the winner by the
-// energies' uncertainty.
+// workspace, without a GPU: the copy_scale example's run stored as a GPU worker with an energy
+// run stores one (in any build, with or without the CUDA backend). The table ranks the results
+// by energy, not by time, gives their energy and power, and judges the winner by the energies'
+// uncertainty.
 #include "clirunner.h"
 #include "examplevariant.h"
+#include "finishedrun.h"
 
 #include "model/resultfigure.h"
-#include "storage/store.h"
+#include "spec/specloader.h"
 
+#include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,42 +19,38 @@ using namespace tb;
 
 namespace {
 
-struct Stored
+// A result of `seconds` at `joules` per launch drawing `watts`, as an energy run leaves it.
+Result withEnergy(double seconds, double joules, double watts)
 {
-    const char *key;
-    Configuration config;
-    double seconds;
-    double joules;
-    double watts;
-};
+    Result result;
+    result.summary = {seconds, seconds, seconds, 0, 30, 0.001};
+    result.samples.assign(30, seconds);
+    result.resources = {{figures::kEnergyJoules, joules},
+                        {figures::kPowerWatts, watts},
+                        {figures::kEnergyUncertainty, 0.01},
+                        {figures::kEnergyWindowSeconds, 2.0},
+                        {figures::kEnergyLaunchSeconds, joules / watts}};
+    return result;
+}
 
-bool storeEnergyResults(const QString &workspace)
+// The spec at `path`, loaded as the CLI loads it; a default spec (which the checks then fail
+// on) when it does not load.
+Spec loadSpec(const QString &path)
 {
-    auto store = Store::open(workspace.toStdString());
-    if (!store)
-        return false;
-    const auto run = store->runs().read(1);
-    if (!run)
-        return false;
-    // The fastest draws the most power; the slowest uses the least energy.
-    const Stored stored[] = {
-        {"BLOCK=512,VEC=4,ITEMS=1", Configuration{{512, 4, 1}}, 300e-6, 0.150, 500},
-        {"BLOCK=256,VEC=2,ITEMS=2", Configuration{{256, 2, 2}}, 320e-6, 0.120, 375},
-        {"BLOCK=128,VEC=1,ITEMS=8", Configuration{{128, 1, 8}}, 400e-6, 0.100, 250},
-    };
-    for (const auto &one : stored) {
-        Result result;
-        result.summary = {one.seconds, one.seconds, one.seconds, 0, 30, 0.001};
-        result.samples.assign(30, one.seconds);
-        result.resources = {{figures::kEnergyJoules, one.joules},
-                            {figures::kPowerWatts, one.watts},
-                            {figures::kEnergyUncertainty, 0.01},
-                            {figures::kEnergyWindowSeconds, 2.0},
-                            {figures::kEnergyLaunchSeconds, one.joules / one.watts}};
-        if (!store->results().save(1, run->specId, one.key, one.config, 0, result))
-            return false;
-    }
-    return true;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    auto spec = SpecLoader().parse(file.readAll().toStdString(),
+                                   QFileInfo(path).absolutePath().toStdString());
+    return spec ? *spec : Spec{};
+}
+
+// A run on an H200, as its workers name the device.
+tbtest::FinishedRunInfo energyRunInfo()
+{
+    tbtest::FinishedRunInfo info;
+    info.device = "NVIDIA H200";
+    return info;
 }
 
 } // namespace
@@ -72,10 +70,14 @@ private slots:
             dir.path(), "energy.json");
         QVERIFY(!spec.isEmpty());
         const QString workspace = dir.filePath("ws.tbw");
-        const auto compiled = runCli({"--workspace", workspace, "tune", spec, "--compile-only",
-                                      "--strategy", "brute_force", "--max-configs", "1"});
-        QVERIFY2(compiled.exitCode == 0, qPrintable(compiled.out + compiled.err));
-        QVERIFY(storeEnergyResults(workspace));
+        const Spec loaded = loadSpec(spec);
+        QCOMPARE(loaded.objective.metric, std::string("energy"));
+        // The fastest draws the most power; the slowest uses the least energy.
+        tbtest::storeFinishedRun(workspace.toStdString(), loaded,
+                                 {{{512, 4, 1}, 0, withEnergy(300e-6, 0.150, 500)},
+                                  {{256, 2, 2}, 0, withEnergy(320e-6, 0.120, 375)},
+                                  {{128, 1, 8}, 0, withEnergy(400e-6, 0.100, 250)}},
+                                 energyRunInfo());
 
         const auto shown = runCli({"--workspace", workspace, "show", "1"});
         QVERIFY2(shown.exitCode == 0, qPrintable(shown.err));
