@@ -6,43 +6,36 @@
 
 namespace tb {
 
+namespace {
+
+// "%.3g" of `value` in its unit with the first prefix (none, milli, micro, nano; `deepest` of
+// them at most) that brings it to 1 or more; below the deepest, the deepest.
+std::string withPrefix(double value, const char *unit, int deepest)
+{
+    if (std::isnan(value))
+        return "-";
+    constexpr const char *kPrefixes[] = {"", "m", "u", "n"};
+    constexpr double kScales[] = {1.0, 1e3, 1e6, 1e9};
+    constexpr double kBelow[] = {1.0, 1e-3, 1e-6}; // below kBelow[k]: the next prefix
+    int level = 0;
+    while (level < deepest && value < kBelow[level])
+        ++level;
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.3g %s%s", value * kScales[level], kPrefixes[level],
+                  unit);
+    return buffer;
+}
+
+} // namespace
+
 std::string formatSeconds(double seconds)
 {
-    if (std::isnan(seconds))
-        return "-";
-    const char *unit = "s";
-    double value = seconds;
-    if (seconds < 1e-6) {
-        value = seconds * 1e9;
-        unit = "ns";
-    } else if (seconds < 1e-3) {
-        value = seconds * 1e6;
-        unit = "us";
-    } else if (seconds < 1.0) {
-        value = seconds * 1e3;
-        unit = "ms";
-    }
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.3g %s", value, unit);
-    return buffer;
+    return withPrefix(seconds, "s", 3);
 }
 
 std::string formatJoules(double joules)
 {
-    if (std::isnan(joules))
-        return "-";
-    const char *unit = "J";
-    double value = joules;
-    if (joules < 1e-3) {
-        value = joules * 1e6;
-        unit = "uJ";
-    } else if (joules < 1.0) {
-        value = joules * 1e3;
-        unit = "mJ";
-    }
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.3g %s", value, unit);
-    return buffer;
+    return withPrefix(joules, "J", 2);
 }
 
 std::string formatClock(double seconds)
