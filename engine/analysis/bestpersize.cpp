@@ -12,8 +12,7 @@ double objectiveValue(const Spec &spec, const Result &result)
 {
     constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
     const std::string &objective = spec.objective.metric;
-    if (objective == kObjectiveTime || objective == kObjectiveEnergy ||
-        objective == kObjectiveEdp) {
+    if (isBuiltInObjective(objective)) {
         const double time = result.summary.count > 0 ? result.summary.median : kNone;
         if (objective == kObjectiveTime)
             return time;
@@ -28,7 +27,7 @@ double objectiveUncertainty(const Spec &spec, const Result &result)
 {
     const double time = result.summary.relativeHalfWidth;
     const std::string &objective = spec.objective.metric;
-    if (objective != kObjectiveEnergy && objective != kObjectiveEdp)
+    if (!isEnergyObjective(objective))
         return time;
     const auto energy = result.resource(figures::kEnergyUncertainty);
     if (!energy || !isBoundedHalfWidth(time))

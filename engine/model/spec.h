@@ -182,6 +182,16 @@ inline constexpr char kObjectiveTime[] = "time";
 inline constexpr char kObjectiveEnergy[] = "energy";
 inline constexpr char kObjectiveEdp[] = "edp";
 
+// Whether `metric` is one of the built-in objectives; whether it ranks by energy.
+inline bool isBuiltInObjective(const std::string &metric)
+{
+    return metric == kObjectiveTime || metric == kObjectiveEnergy || metric == kObjectiveEdp;
+}
+inline bool isEnergyObjective(const std::string &metric)
+{
+    return metric == kObjectiveEnergy || metric == kObjectiveEdp;
+}
+
 struct Objective
 {
     std::string metric = kObjectiveTime; // a built-in objective or a derived metric's name

@@ -42,7 +42,7 @@ bool MetricEvaluator::slowerIsWorse() const
     const Objective &objective = m_spec->objective;
     if (objective.metric == kObjectiveTime)
         return objective.minimize;
-    if (objective.metric == kObjectiveEnergy || objective.metric == kObjectiveEdp)
+    if (isEnergyObjective(objective.metric))
         return false; // a slower configuration may draw less power
     const auto &metrics = m_spec->metrics;
     const auto metric = std::find_if(metrics.begin(), metrics.end(), [&](const DerivedMetric &m) {

@@ -10,7 +10,7 @@ namespace tb {
 std::optional<EnergyUse> energyUse(const Spec &spec)
 {
     const std::string &objective = spec.objective.metric;
-    if (objective == kObjectiveEnergy || objective == kObjectiveEdp)
+    if (isEnergyObjective(objective))
         return EnergyUse{"/objective/metric", "the objective '" + objective + "'"};
     const auto names = metricVariableNames(spec);
     for (std::size_t i = 0; i < spec.metrics.size(); ++i) {

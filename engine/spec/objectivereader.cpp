@@ -25,8 +25,7 @@ void ObjectiveReader::readMetrics(const Json &list, const std::string &path)
             metric.unit = m_reader.text(list[i], itemPath, "unit").value_or("");
         }
         const std::string namePath = JsonReader::child(itemPath, "name");
-        if (metric.name == kObjectiveTime || metric.name == kObjectiveEnergy ||
-            metric.name == kObjectiveEdp)
+        if (isBuiltInObjective(metric.name))
             m_reader.report(namePath, "'" + metric.name +
                                           "' is a built-in objective (time, energy, edp); pick "
                                           "another metric name");
@@ -44,9 +43,8 @@ void ObjectiveReader::readObjective(const Json &objective, const std::string &pa
         return;
     if (auto metric = m_reader.text(objective, path, "metric")) {
         auto named = [&](const DerivedMetric &m) { return m.name == *metric; };
-        const bool builtIn =
-            *metric == kObjectiveTime || *metric == kObjectiveEnergy || *metric == kObjectiveEdp;
-        if (builtIn || std::any_of(m_spec.metrics.begin(), m_spec.metrics.end(), named)) {
+        if (isBuiltInObjective(*metric) ||
+            std::any_of(m_spec.metrics.begin(), m_spec.metrics.end(), named)) {
             m_spec.objective.metric = *metric;
         } else {
             std::string known = "time, energy, edp";

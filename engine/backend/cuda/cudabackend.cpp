@@ -81,7 +81,7 @@ Status CudaBackend::prepare(const Spec &spec)
     setup.lap("CUPTI records");
     if (spec.measurement.energySeconds > 0 && !m_energy.available()) {
         const std::string &objective = spec.objective.metric;
-        if (objective == kObjectiveEnergy || objective == kObjectiveEdp)
+        if (isEnergyObjective(objective))
             return makeError(
                 EngineError::Code::NoDevice,
                 "the objective '" + objective +
