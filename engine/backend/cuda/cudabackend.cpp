@@ -11,7 +11,6 @@
 #include "cudameasurement.h"
 #include "cuptirecordcalibration.h"
 #include "cuptitimer.h"
-#include "energyrun.h"
 #include "gpuclockmonitor.h"
 #include "l2flusher.h"
 #include "launchcheck.h"
@@ -79,15 +78,8 @@ Status CudaBackend::prepare(const Spec &spec)
     setup.lap("first size's buffers");
     chooseCuptiRecords(spec.measurement.concurrentCuptiRecords);
     setup.lap("CUPTI records");
-    if (spec.measurement.energySeconds > 0 && !m_energy.available()) {
-        const std::string &objective = spec.objective.metric;
-        if (isEnergyObjective(objective))
-            return makeError(
-                EngineError::Code::NoDevice,
-                "the objective '" + objective +
-                    "' needs NVML's energy counter, and there is none: " + m_energyAbsent);
-        logOnce("no energy figures (measurement.energy_seconds): " + m_energyAbsent);
-    }
+    if (Status admitted = m_energy.admit(spec, logOnce); !admitted)
+        return admitted;
     // Once per worker start: a slow start names its slow step in the run's log.
     char total[32];
     std::snprintf(total, sizeof total, "%.2f", setup.totalSeconds());
@@ -203,7 +195,7 @@ Status CudaBackend::openDevice(LapClock &setup)
     if (!clocks.available())
         logOnce("no clock and throttle figures: " + why);
     m_observers.add(std::make_unique<GpuClockMonitor>(std::move(clocks)));
-    m_energy = EnergyMeter::open(device.pciBusId, &m_energyAbsent);
+    m_energy.open(device.pciBusId);
     setup.lap("NVML");
     return ok();
 }
@@ -365,28 +357,7 @@ CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, doubl
     if (CudaStatus probed = m_clockProbe->measure(m_stream.handle(), effectiveMegahertz); !probed)
         return probed; // the backend's own one-thread kernel failing: the context is suspect
     SmClockProbe::record(result, effectiveMegahertz);
-    return measureEnergy(kernel, result);
-}
-
-// After the timed samples, with measurement.energy_seconds: a configuration whose sampling
-// stopped early is slower than a contender already, and gets no energy run.
-CudaStatus CudaBackend::measureEnergy(const LoadedKernel &kernel, Result &result)
-{
-    const double seconds = m_spec->measurement.energySeconds;
-    if (seconds <= 0 || !m_energy.available() ||
-        result.resources.count(figures::kStoppedEarlyAboveSeconds))
-        return {};
-    EnergyRun run(*m_driver, m_stream.handle(), m_energy);
-    EnergyReading reading;
-    std::string why;
-    if (CudaStatus ran = run.measure(kernel.launch, result.summary.median, seconds, reading, &why);
-        !ran)
-        return ran;
-    if (why.empty())
-        EnergyRun::record(result, reading);
-    else
-        logOnce("no energy figure for this configuration: " + why);
-    return {};
+    return m_energy.measure(*m_driver, m_stream.handle(), kernel.launch, *m_spec, result, logOnce);
 }
 
 CudaStatus CudaBackend::bindFor(const Configuration &config, std::size_t sizeIndex,

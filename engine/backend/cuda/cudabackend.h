@@ -10,7 +10,7 @@
 #include "cudamodule.h"
 #include "cudastream.h"
 #include "deviceverifier.h"
-#include "energymeter.h"
+#include "energymeasurement.h"
 #include "eventtimer.h"
 #include "kernellaunch.h"
 #include "measure/measurementobservers.h"
@@ -104,7 +104,6 @@ private:
     CudaStatus keepExpectedFiles(Reference &reference, std::size_t sizeIndex);
     CudaStatus measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
                        Result &result);
-    CudaStatus measureEnergy(const LoadedKernel &kernel, Result &result);
     Result failed(Result result, const CudaFailure &failure);
 
     std::string m_cacheDirectory;
@@ -121,8 +120,7 @@ private:
     std::unique_ptr<CuptiTimer> m_cupti;
     std::string m_cuptiUnavailable;   // why CUPTI is not used; empty while it is
     MeasurementObservers m_observers; // NVML's clocks and throttle reasons
-    EnergyMeter m_energy;             // measurement.energy_seconds's counter
-    std::string m_energyAbsent;       // why m_energy is unavailable
+    EnergyMeasurement m_energy;       // measurement.energy_seconds
     std::optional<NvrtcCompiler> m_compiler;
     std::optional<LaunchShapeEvaluator> m_launch;
     std::optional<TritonCompiler> m_triton;               // Triton specs only
