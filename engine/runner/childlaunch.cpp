@@ -97,6 +97,9 @@ Expected<ChildArguments> prepareChild(const WorkerLaunch &launch)
             searchPath = value;
     }
     arguments.executable = resolveExecutable(launch.command.front(), searchPath);
+    arguments.afterEnd = launch.afterEnd;
+    if (!arguments.afterEnd.empty())
+        arguments.afterEnd.front() = resolveExecutable(launch.afterEnd.front(), searchPath);
     if (arguments.executable.empty()) {
         return makeError(EngineError::Code::WorkerError,
                          "cannot start worker '" + commandText(launch.command) + "'",

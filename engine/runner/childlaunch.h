@@ -18,6 +18,7 @@ struct ChildArguments
     std::string executable; // resolved against PATH
     std::vector<std::string> argv;
     std::vector<std::string> environment; // "NAME=value"
+    std::vector<std::string> afterEnd;    // WorkerLaunch::afterEnd, its program resolved
     std::vector<char *> argvPointers;
     std::vector<char *> environmentPointers;
 };

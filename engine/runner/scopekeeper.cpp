@@ -25,6 +25,9 @@ namespace {
 // A descendant stuck in the kernel (uninterruptible sleep) cannot be waited for forever.
 constexpr auto kEndScopeLimit = std::chrono::seconds(10);
 constexpr auto kEndScopePoll = std::chrono::milliseconds(5);
+// An afterEnd command stuck in a driver call must not keep the keeper, and the supervisor
+// waiting for it, forever.
+constexpr auto kAfterEndLimit = std::chrono::seconds(30);
 
 void writeReport(int fd, StartReport report)
 {
@@ -138,6 +141,39 @@ void endScope(pid_t worker)
     }
 }
 
+// Runs the worker's afterEnd command to its end, or for kAfterEndLimit at most. It is not tied
+// to the keeper's life: what it puts back must be put back even if the keeper is killed.
+void runAfterEnd(const std::vector<std::string> &command)
+{
+    if (command.empty() || command.front().empty())
+        return;
+    std::vector<std::string> words = command;
+    std::vector<char *> argv;
+    for (auto &word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0)
+        return;
+    if (pid == 0) {
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        ::setsid();
+        ::execve(argv.front(), argv.data(), environ);
+        ::_exit(127);
+    }
+    const auto giveUp = std::chrono::steady_clock::now() + kAfterEndLimit;
+    while (::waitpid(pid, nullptr, WNOHANG) == 0) {
+        if (std::chrono::steady_clock::now() >= giveUp) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, nullptr, 0);
+            return;
+        }
+        std::this_thread::sleep_for(kEndScopePoll);
+    }
+}
+
 // Ends the keeper as the worker ended, so the supervisor reads the worker's exit in its own.
 [[noreturn]] void exitAs(int waitStatus)
 {
@@ -177,7 +213,7 @@ int awaitWorker(pid_t worker)
 } // namespace
 
 void runScopeKeeper(int reportFd, const std::string &executable,
-                    const std::vector<std::string> &argv)
+                    const std::vector<std::string> &argv, const std::vector<std::string> &afterEnd)
 {
     ::fcntl(reportFd, F_SETFD, FD_CLOEXEC); // not for the worker
     ::signal(SIGCHLD, SIG_DFL);             // an inherited SIG_IGN would reap the worker unseen
@@ -201,6 +237,7 @@ void runScopeKeeper(int reportFd, const std::string &executable,
         ::close(nothing);
     const int status = awaitWorker(worker);
     endScope(worker);
+    runAfterEnd(afterEnd);
     exitAs(status);
 }
 

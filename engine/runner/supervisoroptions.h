@@ -24,6 +24,10 @@ struct WorkerLaunch
     // What the command's first word is: how a worker lost to its launcher (a cancelled srun
     // task, a lost node, a dropped ssh connection) is told from one its job crashed.
     LauncherKind launcher = LauncherKind::Local;
+    // Run by a local worker's scope keeper once the worker has ended, however it ended (a
+    // crash, a kill -9, the supervisor's own death): it puts back what the worker changed on
+    // the machine (GPU clocks). Empty: nothing. Not run through a launcher.
+    std::vector<std::string> afterEnd;
 };
 
 struct SupervisorOptions

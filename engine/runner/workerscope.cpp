@@ -36,11 +36,17 @@ __attribute__((constructor)) void becomeAScopeKeeperIfAsked()
     const int reportFd = std::atoi(report);
     ::unsetenv(kKeeperVariable); // not for the worker
     std::vector<std::string> arguments = ownArguments();
-    if (reportFd < 3 || arguments.size() < 3 || arguments.front() != kKeeperName)
+    // kKeeperName, the worker's program, n, the n words of afterEnd, the worker's argv.
+    if (reportFd < 3 || arguments.size() < 4 || arguments.front() != kKeeperName)
         return;
     const std::string executable = arguments[1];
-    arguments.erase(arguments.begin(), arguments.begin() + 2);
-    runScopeKeeper(reportFd, executable, arguments);
+    const std::size_t afterWords = std::strtoul(arguments[2].c_str(), nullptr, 10);
+    if (arguments.size() < 4 + afterWords)
+        return;
+    const auto afterBegin = arguments.begin() + 3;
+    const std::vector<std::string> afterEnd(afterBegin, afterBegin + afterWords);
+    arguments.erase(arguments.begin(), afterBegin + afterWords);
+    runScopeKeeper(reportFd, executable, arguments, afterEnd);
 }
 
 } // namespace
@@ -49,7 +55,8 @@ ChildArguments keeperArguments(const ChildArguments &worker, int reportFd)
 {
     ChildArguments keeper;
     keeper.executable = "/proc/self/exe"; // this program, even if its file was replaced since
-    keeper.argv = {kKeeperName, worker.executable};
+    keeper.argv = {kKeeperName, worker.executable, std::to_string(worker.afterEnd.size())};
+    keeper.argv.insert(keeper.argv.end(), worker.afterEnd.begin(), worker.afterEnd.end());
     keeper.argv.insert(keeper.argv.end(), worker.argv.begin(), worker.argv.end());
     keeper.environment = worker.environment;
     keeper.environment.push_back(std::string(kKeeperVariable) + "=" + std::to_string(reportFd));

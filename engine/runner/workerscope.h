@@ -27,9 +27,10 @@ namespace tb::runner_detail {
 // the child keeps open across exec for the keeper's StartReport.
 ChildArguments keeperArguments(const ChildArguments &worker, int reportFd);
 
-// The keeper: starts the worker, waits for it to end or for SIGTERM, ends its scope and exits
-// as the worker did (scopekeeper.cpp).
+// The keeper: starts the worker, waits for it to end or for SIGTERM, ends its scope, runs
+// `afterEnd` (if any) and exits as the worker did (scopekeeper.cpp).
 [[noreturn]] void runScopeKeeper(int reportFd, const std::string &executable,
-                                 const std::vector<std::string> &argv);
+                                 const std::vector<std::string> &argv,
+                                 const std::vector<std::string> &afterEnd);
 
 } // namespace tb::runner_detail

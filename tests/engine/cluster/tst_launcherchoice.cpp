@@ -118,7 +118,8 @@ private slots:
         for (const auto &launcher : choice.benchLaunchers) {
             QVERIFY(launcher.gpuPerTask);
             const auto argv =
-                launchThrough(launcher, WorkerLaunch{{"worker"}, {}, LauncherKind::Local}).command;
+                launchThrough(launcher, WorkerLaunch{{"worker"}, {}, LauncherKind::Local, {}})
+                    .command;
             QVERIFY(std::find(argv.begin(), argv.end(), "--gpus-per-task=1") != argv.end());
         }
         QVERIFY2(has(choice.announcement, "one GPU each (--gpus-per-task=1)"),
