@@ -7,6 +7,7 @@
 #if TUNEBENCH_HAVE_CUDA
 #include "backend/cuda/compile/cudacompilebackend.h"
 #include "backend/cuda/cudabackend.h"
+#include "backend/cuda/gpusettings.h"
 #endif
 #include "model/workerrole.h"
 #include "runner/cpuaffinity.h"
@@ -96,6 +97,18 @@ std::unique_ptr<tb::KernelBackend> makeBackend(tb::WorkerRole role,
     return std::make_unique<tb::CpuBackend>(cacheDirectory);
 }
 
+// --restore-gpu-settings: what a worker's scope keeper runs once the worker has ended, however
+// it ended. A worker that ended normally put its settings back itself and left no record.
+int restoreGpuSettings([[maybe_unused]] const std::string &cacheDirectory)
+{
+#if TUNEBENCH_HAVE_CUDA
+    const std::string directory = tb::GpuSettingsRecord::directoryFor(cacheDirectory);
+    for (const std::string &line : tb::GpuSettings::restoreLeftovers(directory))
+        std::fprintf(stderr, "tunebench-worker: %s\n", line.c_str());
+#endif
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -109,6 +122,7 @@ int main(int argc, char **argv)
     std::string codeDirectory;
     int pinCpu = -1;
     int avoidCpu = -1;
+    bool restoreSettings = false;
     app.add_option("--role", roleName, "Worker role: cpu, cpu-compile, cuda-compile or cuda")
         ->check(CLI::IsMember({"cpu", "cpu-compile", "cuda-compile", "cuda"}))
         ->capture_default_str();
@@ -119,8 +133,13 @@ int main(int argc, char **argv)
     app.add_option("--code-dir", codeDirectory,
                    "cuda-compile: also write each build's PTX, cubin and entry symbol here "
                    "(the workbench's Kernel page)");
+    app.add_flag("--restore-gpu-settings", restoreSettings,
+                 "Put back the GPU clocks and power limits that killed workers changed, from "
+                 "their records in the cache directory, then exit");
     app.set_version_flag("--version", std::string("tunebench-worker ") + TUNEBENCH_VERSION);
     CLI11_PARSE(app, argc, argv);
+    if (restoreSettings)
+        return restoreGpuSettings(cacheDirectory);
 
     // A placement that cannot be had is said in the log; the worker still works.
     if (const tb::Status placed = pinCpu >= 0     ? tb::pinToCpu(pinCpu)

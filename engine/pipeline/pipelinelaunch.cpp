@@ -38,6 +38,14 @@ SupervisorOptions PipelineLaunch::options(const PipelineSettings &settings,
         options.launch.command.insert(options.launch.command.end(), {"--arch", settings.arch});
     options.launch.command.insert(options.launch.command.end(), pool.extraArguments.begin(),
                                   pool.extraArguments.end());
+    // A measuring worker killed while it held the GPU's clocks or power limit changed: its
+    // scope keeper puts them back (cudabackend.h, GpuSettings).
+    if (pool.role == WorkerRole::Cuda) {
+        options.launch.afterEnd = settings.workerCommand;
+        options.launch.afterEnd.insert(
+            options.launch.afterEnd.end(),
+            {"--restore-gpu-settings", "--cache-dir", settings.cacheDirectory});
+    }
     if (!pool.gpus.empty())
         options.launch.environment.emplace_back("CUDA_VISIBLE_DEVICES",
                                                 pool.gpus[index].visibleDevice);

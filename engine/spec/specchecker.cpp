@@ -5,6 +5,7 @@
 #include "data/datafile.h"
 #include "data/datafilename.h"
 #include "data/elementexpression.h"
+#include "model/gpusettingparameters.h"
 #include "space/expression.h"
 #include "space/searchspace.h"
 #include "space/variables.h"
@@ -18,6 +19,7 @@ namespace tb {
 void SpecChecker::check()
 {
     checkNameClashes();
+    checkGpuSettings();
     checkExpressions();
     if (!gridIsSound())
         return;
@@ -43,6 +45,33 @@ void SpecChecker::checkNameClashes()
             if (m_spec.arguments[j].name == name)
                 m_reader.report(path, "'" + name + "' is also the name of argument /arguments/" +
                                           std::to_string(j));
+        }
+    }
+}
+
+// gpu_clock_mhz and power_limit_w are set through NVML, in whole MHz and watts; whether the GPU
+// accepts a value is the bench worker's to say, once it knows the GPU.
+void SpecChecker::checkGpuSettings()
+{
+    for (std::size_t i = 0; i < m_spec.parameters.size(); ++i) {
+        const Parameter &parameter = m_spec.parameters[i];
+        if (!isGpuSettingParameter(parameter.name))
+            continue;
+        const std::string path = "/parameters/" + std::to_string(i);
+        if (m_spec.backend != BackendKind::Cuda) {
+            m_reader.report(path + "/name", "'" + parameter.name +
+                                                "' is a GPU setting: only a cuda or triton "
+                                                "kernel can tune it");
+            continue;
+        }
+        for (std::size_t v = 0; v < parameter.values.size(); ++v) {
+            const double value = parameter.values[v];
+            if (value < 1 || value > 100000 || std::floor(value) != value)
+                m_reader.report(path + "/values/" + std::to_string(v),
+                                "'" + parameter.name +
+                                    "' takes whole numbers from 1 to "
+                                    "100000, not " +
+                                    formatValue(value));
         }
     }
 }

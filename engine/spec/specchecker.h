@@ -26,6 +26,7 @@ public:
 
 private:
     void checkNameClashes();
+    void checkGpuSettings();
     void checkExpressions();
     void checkInitExpression(const std::string &text, const std::string &path);
     void compile(const std::string &text, const std::vector<std::string> &names,

@@ -2,6 +2,8 @@
 
 #include "sourcenames.h"
 
+#include "model/gpusettingparameters.h"
+
 #include <cctype>
 #include <regex>
 #include <set>
@@ -25,6 +27,8 @@ std::vector<std::string> parameterDefines(const std::vector<Parameter> &paramete
     std::vector<std::string> defines;
     for (std::size_t i = 0; i < parameters.size() && i < config.values.size(); ++i) {
         const std::string &name = parameters[i].name;
+        if (isGpuSettingParameter(name))
+            continue; // the bench worker's, not the kernel's: one build serves every clock
         const std::string macro =
             templated.contains(name) ? kTemplateParameterMacroPrefix + name : name;
         defines.push_back("-D" + macro + "=" + formatValue(config.values[i]));

@@ -18,7 +18,8 @@ std::string parameterCountMismatch(const std::vector<Parameter> &parameters,
 // -D<name>=<value> for each parameter: how a kernel sees the configuration it is built for.
 // A parameter whose name the source declares as a template parameter (template <int BM> with
 // entry "gemm<BM>") reaches the kernel as a template argument instead, and its macro is named
-// kTemplateParameterMacroPrefix + name, so that it does not rewrite the declaration.
+// kTemplateParameterMacroPrefix + name, so that it does not rewrite the declaration. GPU
+// settings (gpu_clock_mhz, power_limit_w) are the bench worker's and get no define.
 std::vector<std::string> parameterDefines(const std::vector<Parameter> &parameters,
                                           const Configuration &config, const std::string &source);
 

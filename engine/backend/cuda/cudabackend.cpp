@@ -65,6 +65,8 @@ Status CudaBackend::prepare(const Spec &spec)
     if (!m_context)
         if (Status opened = openDevice(setup); !opened)
             return opened;
+    if (Status settings = openGpuSettings(spec); !settings)
+        return settings;
     auto arguments = CudaArgumentSet::create(spec, *m_driver);
     if (!arguments)
         return arguments.error();
@@ -196,7 +198,23 @@ Status CudaBackend::openDevice(LapClock &setup)
         logOnce("no clock and throttle figures: " + why);
     m_observers.add(std::make_unique<GpuClockMonitor>(std::move(clocks)));
     m_energy.open(device.pciBusId);
+    for (const std::string &line :
+         GpuSettings::restoreLeftovers(GpuSettingsRecord::directoryFor(m_cacheDirectory)))
+        logOnce(line);
     setup.lap("NVML");
+    return ok();
+}
+
+// A spec that tunes GPU settings is refused before its first configuration where they cannot
+// be set (no NVML, not root, a value the GPU does not take).
+Status CudaBackend::openGpuSettings(const Spec &spec)
+{
+    m_settings.reset(); // a previous spec's settings are put back
+    auto settings = GpuSettings::openFor(spec.parameters, m_context->device().pciBusId,
+                                         GpuSettingsRecord::directoryFor(m_cacheDirectory));
+    if (!settings)
+        return settings.error();
+    m_settings = std::move(*settings);
     return ok();
 }
 
@@ -224,6 +242,10 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, doub
                                "the CUDA context was left unusable by an earlier kernel", true});
     if (std::string problem = evaluationProblem(m_spec, config, sizeIndex); !problem.empty())
         return failed(result, failure(ResultStatus::RuntimeError, std::move(problem)));
+    if (m_settings) {
+        if (Status applied = m_settings->apply(gpuSettingsOf(m_spec->parameters, config)); !applied)
+            return failed(result, failure(ResultStatus::RuntimeError, applied.error().toString()));
+    }
 
     // Where a configuration's time on the GPU worker goes (the throughput benchmark reads it).
     LapClock phases;

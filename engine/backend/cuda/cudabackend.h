@@ -12,6 +12,7 @@
 #include "deviceverifier.h"
 #include "energymeasurement.h"
 #include "eventtimer.h"
+#include "gpusettings.h"
 #include "kernellaunch.h"
 #include "measure/measurementobservers.h"
 #include "model/kernelbackend.h"
@@ -85,6 +86,7 @@ private:
 
     Result run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds);
     Status openDevice(LapClock &setup);
+    Status openGpuSettings(const Spec &spec);
     CudaStatus allowClusters(int numCtas, const CudaModule &module);
     static void fillReferenceBuffers(const Spec &spec, CudaArgumentSet &arguments);
     void chooseCuptiRecords(bool concurrent);
@@ -118,9 +120,10 @@ private:
     std::unique_ptr<SmClockProbe> m_clockProbe;
     std::unique_ptr<DeviceVerifier> m_verifier;
     std::unique_ptr<CuptiTimer> m_cupti;
-    std::string m_cuptiUnavailable;   // why CUPTI is not used; empty while it is
-    MeasurementObservers m_observers; // NVML's clocks and throttle reasons
-    EnergyMeasurement m_energy;       // measurement.energy_seconds
+    std::string m_cuptiUnavailable;          // why CUPTI is not used; empty while it is
+    MeasurementObservers m_observers;        // NVML's clocks and throttle reasons
+    EnergyMeasurement m_energy;              // measurement.energy_seconds
+    std::unique_ptr<GpuSettings> m_settings; // gpu_clock_mhz, power_limit_w; null: not tuned
     std::optional<NvrtcCompiler> m_compiler;
     std::optional<LaunchShapeEvaluator> m_launch;
     std::optional<TritonCompiler> m_triton;               // Triton specs only

@@ -13,6 +13,18 @@ template <typename Function> bool resolve(void *library, const char *symbol, Fun
     return address != nullptr;
 }
 
+void resolveSettings(void *library, NvmlLibrary &nvml)
+{
+    resolve(library, "nvmlDeviceSetGpuLockedClocks", nvml.deviceSetGpuLockedClocks);
+    resolve(library, "nvmlDeviceResetGpuLockedClocks", nvml.deviceResetGpuLockedClocks);
+    resolve(library, "nvmlDeviceGetSupportedMemoryClocks", nvml.deviceGetSupportedMemoryClocks);
+    resolve(library, "nvmlDeviceGetSupportedGraphicsClocks", nvml.deviceGetSupportedGraphicsClocks);
+    resolve(library, "nvmlDeviceGetPowerManagementLimit", nvml.deviceGetPowerManagementLimit);
+    resolve(library, "nvmlDeviceGetPowerManagementLimitConstraints",
+            nvml.deviceGetPowerManagementLimitConstraints);
+    resolve(library, "nvmlDeviceSetPowerManagementLimit", nvml.deviceSetPowerManagementLimit);
+}
+
 } // namespace
 
 Expected<NvmlLibrary> NvmlLibrary::load()
@@ -36,6 +48,7 @@ Expected<NvmlLibrary> NvmlLibrary::load()
     if (!complete)
         return makeError(EngineError::Code::NoDevice, "NVML lacks a function the monitor needs");
     resolve(library, "nvmlDeviceGetTotalEnergyConsumption", nvml.deviceGetTotalEnergyConsumption);
+    resolveSettings(library, nvml);
     if (const Return code = nvml.init(); code != kSuccess)
         return makeError(EngineError::Code::NoDevice, "nvmlInit failed", nvml.errorText(code));
     return nvml;

@@ -18,7 +18,8 @@ public:
     struct DeviceHandle;
     using Device = DeviceHandle *; // nvmlDevice_t
     static constexpr Return kSuccess = 0;
-    static constexpr int kClockSm = 1; // NVML_CLOCK_SM
+    static constexpr int kClockSm = 1;         // NVML_CLOCK_SM
+    static constexpr Return kNoPermission = 4; // NVML_ERROR_NO_PERMISSION
 
     // Loads the library and calls nvmlInit_v2. NoDevice when either fails.
     static Expected<NvmlLibrary> load();
@@ -36,6 +37,15 @@ public:
     // driver loaded. Not nvmlDeviceGetPowerUsage: on the H200 it is a one-second average that
     // lags a load (bench/results/energy.md).
     Return (*deviceGetTotalEnergyConsumption)(Device, unsigned long long *) = nullptr;
+    // For GPU settings as tunables (gpusettings.h; null where the library lacks them). The
+    // setters need root. Locked clocks in MHz, power limits in milliwatts.
+    Return (*deviceSetGpuLockedClocks)(Device, unsigned, unsigned) = nullptr;
+    Return (*deviceResetGpuLockedClocks)(Device) = nullptr;
+    Return (*deviceGetSupportedMemoryClocks)(Device, unsigned *, unsigned *) = nullptr;
+    Return (*deviceGetSupportedGraphicsClocks)(Device, unsigned, unsigned *, unsigned *) = nullptr;
+    Return (*deviceGetPowerManagementLimit)(Device, unsigned *) = nullptr;
+    Return (*deviceGetPowerManagementLimitConstraints)(Device, unsigned *, unsigned *) = nullptr;
+    Return (*deviceSetPowerManagementLimit)(Device, unsigned) = nullptr;
 
 private:
     NvmlLibrary() = default;

@@ -1,5 +1,6 @@
 // The run settings' checks: objective, strategy and measurement numbers, each reported at its
 // JSON path (the rest of the spec: tst_specvalidation).
+#include "model/gpusettingparameters.h"
 #include "spectesthelpers.h"
 
 #include "spec/specloader.h"
@@ -137,6 +138,33 @@ private slots:
         auto spec = loader.parse(json.dump(), "/tmp");
         QVERIFY2(spec.hasValue(), issueList(loader).constData());
         QCOMPARE(spec->measurement.energySeconds, 1.5);
+    }
+
+    // gpu_clock_mhz and power_limit_w: a GPU's settings, in whole MHz and watts.
+    void reportsBadGpuSettings()
+    {
+        SpecLoader loader;
+        auto json = minimalSpec();
+        json["parameters"].push_back(Json::parse(R"({"name": "gpu_clock_mhz", "values": [1200]})"));
+        TB_EXPECT_ISSUE(loader, json, "/parameters/1/name",
+                        "'gpu_clock_mhz' is a GPU setting: only a cuda or triton kernel");
+        json["backend"] = "cuda";
+        json["launch"] = Json::parse(R"json({"grid": ["N"], "block": ["BM"]})json");
+        json["parameters"][1]["values"] = Json::parse("[1200, 810.5]");
+        TB_EXPECT_ISSUE(loader, json, "/parameters/1/values/1",
+                        "takes whole numbers from 1 to 100000, not 810.5");
+        json["parameters"][1] = Json::parse(R"({"name": "power_limit_w", "values": [0, 400]})");
+        TB_EXPECT_ISSUE(loader, json, "/parameters/1/values/0", "'power_limit_w' takes whole");
+        json["parameters"][1]["values"] = Json::parse("[300, 400]");
+        json["parameters"].push_back(Json::parse(R"({"name": "gpu_clock_mhz", "values": [1980]})"));
+        auto spec = loader.parse(json.dump(), "/tmp");
+        QVERIFY2(spec.hasValue(), issueList(loader).constData());
+        QVERIFY(tunesGpuSettings(spec->parameters));
+        const GpuSettingValues wanted =
+            gpuSettingsOf(spec->parameters, Configuration{{32, 400, 1980}});
+        QCOMPARE(wanted.clockMhz, std::optional<unsigned>(1980));
+        QCOMPARE(wanted.powerLimitW, std::optional<unsigned>(400));
+        QVERIFY(!gpuSettingsOf({{"BM", {16}}}, Configuration{{16}}).clockMhz);
     }
 
     void readsProcessRounds()

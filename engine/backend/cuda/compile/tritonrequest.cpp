@@ -1,5 +1,6 @@
 #include "tritonrequest.h"
 
+#include "model/gpusettingparameters.h"
 #include "model/tritonkernel.h"
 #include "space/variables.h"
 
@@ -67,7 +68,8 @@ Status checkNames(const Spec &spec, const std::vector<TritonKernelParameter> &ke
                              "argument '" + argument.name + "' is not a parameter of " + entry);
     }
     for (const Parameter &parameter : spec.parameters)
-        if (!isTritonLaunchOption(parameter.name) && !inKernel(parameter.name, true))
+        if (!isTritonLaunchOption(parameter.name) && !isGpuSettingParameter(parameter.name) &&
+            !inKernel(parameter.name, true))
             return makeError(EngineError::Code::InvalidSpec,
                              "tunable parameter '" + parameter.name +
                                  "' is neither a tl.constexpr of " + entry +

@@ -48,6 +48,17 @@ private slots:
         QCOMPARE(defines, (std::vector<std::string>{"-DTB_PARAM_BM=64", "-DUNROLL=4"}));
     }
 
+    // The clock a configuration runs at is the bench worker's: the kernel never sees it, and
+    // the same build (the same options, so the same cache key) serves every clock.
+    void gpuSettingsGetNoDefine()
+    {
+        const std::vector<Parameter> parameters{
+            {"BM", {64}}, {"gpu_clock_mhz", {1200}}, {"power_limit_w", {400}}};
+        const auto defines = parameterDefines(parameters, Configuration{{64, 1200, 400}}, "");
+        QCOMPARE(defines, (std::vector<std::string>{"-DBM=64"}));
+        QCOMPARE(parameterDefines(parameters, Configuration{{64, 420, 700}}, ""), defines);
+    }
+
     void aCollisionNoteNamesParameterValueAndLine()
     {
         const std::vector<Parameter> parameters{{"TILE", {32}}, {"BM", {8}}};

@@ -87,6 +87,18 @@ private slots:
         QCOMPARE(json["target"]["arch"], 90);
     }
 
+    // A clock the kernel runs at is the bench worker's: the request is the one without it.
+    void leavesGpuSettingsOut()
+    {
+        Spec spec = additionSpec();
+        spec.parameters.push_back({"gpu_clock_mhz", {1200}});
+        auto clocked = requestFor(spec, additionKernel(), {128, 8, 1200}, 0);
+        QVERIFY2(clocked.hasValue(), errorOf(clocked).c_str());
+        auto plain = requestFor(additionSpec(), additionKernel(), {128, 8}, 0);
+        QVERIFY(plain.hasValue());
+        QCOMPARE(*clocked, *plain);
+    }
+
     // As Triton's JIT: pointers and multiples of 16 are divisible by 16, ints equal to 1 are
     // constants; the problem size decides.
     void specialisesIntegersByTheirValueAtEachSize()
