@@ -3,6 +3,7 @@
 #include "analysis/searchtrail.h"
 #include "configreport.h"
 #include "consolereporter.h"
+#include "energyfrontreport.h"
 #include "exitcodes.h"
 #include "export/exporter.h"
 #include "export/kernelsetexport.h"
@@ -230,6 +231,24 @@ int runRuns(const CliContext &context)
     return exitcode::kSuccess;
 }
 
+namespace {
+
+int showEnergyFront(const Spec &spec, const std::vector<StoredResult> &results, std::int64_t runId)
+{
+    const std::string text = renderEnergyFront(spec, results);
+    if (text.empty())
+        return reportCliError(
+            makeError(EngineError::Code::InvalidArgument,
+                      "run " + std::to_string(runId) + " has no energy figures",
+                      "tune with the objective energy or edp, or with "
+                      "measurement.energy_seconds, on a GPU with NVML's energy counter"),
+            exitcode::kInvalidInput);
+    std::printf("%s", text.c_str());
+    return exitcode::kSuccess;
+}
+
+} // namespace
+
 int runShow(const CliContext &context, const ShowOptions &options)
 {
     const std::int64_t runId = options.runId;
@@ -265,6 +284,8 @@ int runShow(const CliContext &context, const ShowOptions &options)
         std::printf("Configuration %s\n%s", options.configKey.c_str(), text.c_str());
         return exitcode::kSuccess;
     }
+    if (options.pareto)
+        return showEnergyFront(loaded->spec, *results, runId);
     if (!run.imported()) // a file's order is not a search's: no trail to tell
         printSearchTrails(loaded->spec, run, *results);
     const auto text = options.all

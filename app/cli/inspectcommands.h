@@ -18,6 +18,7 @@ struct ShowOptions
     bool all = false;
     std::string configKey; // one configuration's details instead of the table
     bool log = false;      // with configKey: the compiler's whole log too
+    bool pareto = false;   // the time-energy front instead of the table
 };
 
 // `tunebench-cli show RUN`: a run's best configurations per problem size, every result, or one

@@ -148,6 +148,12 @@ int main(int argc, char **argv)
             ->excludes(allFlag);
     showCommand->add_flag("--log", show.log, "With --config: the compiler's whole log as well")
         ->needs(configOption);
+    showCommand
+        ->add_flag("--pareto", show.pareto,
+                   "Each problem size's time-energy front: the results no other one beats on "
+                   "both time and energy (a run with energy figures)")
+        ->excludes(allFlag)
+        ->excludes(configOption);
 
     tb::ExportOptions exportOptions;
     auto *exportCommand = app.add_subcommand("export", "Export a run's best configurations");

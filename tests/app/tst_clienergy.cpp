@@ -96,6 +96,60 @@ private slots:
                                     "are uncertain by\n"),
                  qPrintable(shown.out));
     }
+
+    // `show --pareto`: the results no other beats on both time and energy, fastest first, and
+    // what the most frugal saves against the fastest.
+    void showParetoGivesTheTimeEnergyFront()
+    {
+        QTemporaryDir dir;
+        const QString spec = tbtest::writeExampleVariant(
+            "copy_scale", {{"problem_sizes", QJsonArray{QJsonObject{{"N", 1048576}}}}}, dir.path(),
+            "front.json");
+        QVERIFY(!spec.isEmpty());
+        const QString workspace = dir.filePath("ws.tbw");
+        Result slowAndCostly = withEnergy(450e-6, 0.130, 289);
+        slowAndCostly.resources[figures::kSmClockEffectiveMhz] = 1200;
+        tbtest::storeFinishedRun(workspace.toStdString(), loadSpec(spec),
+                                 {{{512, 4, 1}, 0, withEnergy(300e-6, 0.150, 500)},
+                                  {{1024, 1, 1}, 0, slowAndCostly},
+                                  {{256, 2, 2}, 0, withEnergy(320e-6, 0.120, 375)},
+                                  {{128, 1, 8}, 0, withEnergy(400e-6, 0.100, 250)}},
+                                 energyRunInfo());
+
+        const auto shown = runCli({"--workspace", workspace, "show", "1", "--pareto"});
+        QVERIFY2(shown.exitCode == 0, qPrintable(shown.err));
+        QVERIFY2(shown.out.contains("Problem size N=1048576: time-energy front, 3 of 4 results "
+                                    "with energy\n"),
+                 qPrintable(shown.out));
+        const QRegularExpression rows(
+            "1\\s+BLOCK=512,VEC=4,ITEMS=1\\s+300 us\\s+150 mJ\\s+500 W\\s+-\\n"
+            "2\\s+BLOCK=256,VEC=2,ITEMS=2\\s+320 us\\s+120 mJ.*\\n"
+            "3\\s+BLOCK=128,VEC=1,ITEMS=8\\s+400 us\\s+100 mJ.*\\n");
+        QVERIFY2(shown.out.contains(rows), qPrintable(shown.out));
+        QVERIFY2(!shown.out.contains("BLOCK=1024"), qPrintable(shown.out));
+        QVERIFY2(shown.out.contains("  most frugal: BLOCK=128,VEC=1,ITEMS=8, 33.33% less energy "
+                                    "for 33.33% more time than the fastest, "
+                                    "BLOCK=512,VEC=4,ITEMS=1\n"),
+                 qPrintable(shown.out));
+    }
+
+    void showParetoOfARunWithoutEnergySaysHowToGetIt()
+    {
+        QTemporaryDir dir;
+        const QString spec = tbtest::writeExampleVariant(
+            "copy_scale", {{"problem_sizes", QJsonArray{QJsonObject{{"N", 1048576}}}}}, dir.path(),
+            "plain.json");
+        const QString workspace = dir.filePath("ws.tbw");
+        Result timed = withEnergy(300e-6, 0.150, 500);
+        timed.resources.clear();
+        tbtest::storeFinishedRun(workspace.toStdString(), loadSpec(spec), {{{512, 4, 1}, 0, timed}},
+                                 energyRunInfo());
+        const auto shown = runCli({"--workspace", workspace, "show", "1", "--pareto"});
+        QCOMPARE(shown.exitCode, 3);
+        QVERIFY2(shown.err.contains("run 1 has no energy figures") &&
+                     shown.err.contains("measurement.energy_seconds"),
+                 qPrintable(shown.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliEnergy)
