@@ -25,8 +25,12 @@ double objectiveValue(const Spec &spec, const Result &result)
 
 double objectiveUncertainty(const Spec &spec, const Result &result)
 {
+    return objectiveUncertainty(spec.objective.metric, result);
+}
+
+double objectiveUncertainty(const std::string &objective, const Result &result)
+{
     const double time = result.summary.relativeHalfWidth;
-    const std::string &objective = spec.objective.metric;
     if (!isEnergyObjective(objective))
         return time;
     const auto energy = result.resource(figures::kEnergyUncertainty);

@@ -17,6 +17,8 @@ double objectiveValue(const Spec &spec, const Result &result);
 // metrics (they scale with it), the energy's for "energy", their sum for "edp". Unbounded
 // (kUnboundedRelativeHalfWidth) when the result lacks it.
 double objectiveUncertainty(const Spec &spec, const Result &result);
+// The same for an objective known by its metric's name alone (the workbench's outline).
+double objectiveUncertainty(const std::string &objectiveMetric, const Result &result);
 
 // The best ok result of each problem size under the spec's objective (minimize or maximize),
 // indexed by size; nullopt where no ok result has an objective value. Ties keep the earlier

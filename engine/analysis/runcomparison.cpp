@@ -58,7 +58,7 @@ ComparedResult pairOf(const std::string &key, const Result &a, const Result &b)
 {
     ComparedResult pair{key, a.summary.median, b.summary.median};
     // Which is faster does not matter here: the uncertainty is both half-widths and the step.
-    if (const auto margin = winnerMargin(pair.medianA, pair.medianB, true, a, b)) {
+    if (const auto margin = winnerMargin(pair.medianA, pair.medianB, true, kObjectiveTime, a, b)) {
         pair.uncertainty = margin->uncertainty;
         pair.clockStep = margin->clockStep;
     }

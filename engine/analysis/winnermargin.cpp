@@ -55,10 +55,11 @@ std::optional<WinnerMargin> winnerMargin(const Spec &spec, const Result &best,
 }
 
 std::optional<WinnerMargin> winnerMargin(double bestValue, double otherValue, bool minimize,
-                                         const Result &best, const Result &runnerUp)
+                                         const std::string &objectiveMetric, const Result &best,
+                                         const Result &runnerUp)
 {
-    return marginOf(bestValue, otherValue, minimize, best.summary.relativeHalfWidth,
-                    runnerUp.summary.relativeHalfWidth, best, runnerUp);
+    return marginOf(bestValue, otherValue, minimize, objectiveUncertainty(objectiveMetric, best),
+                    objectiveUncertainty(objectiveMetric, runnerUp), best, runnerUp);
 }
 
 std::optional<StoredResult> runnerUp(const Spec &spec, const std::vector<StoredResult> &results,

@@ -37,10 +37,11 @@ struct WinnerMargin
 // it, the energy's for the energy objectives.
 std::optional<WinnerMargin> winnerMargin(const Spec &spec, const Result &best,
                                          const Result &runnerUp);
-// The same from objective values already known (the GUI's rows carry them), uncertain as the
-// times are.
+// The same from objective values already known (the GUI's rows carry them), of the objective
+// `objectiveMetric` names ("time" for two medians), uncertain as objectiveUncertainty() says.
 std::optional<WinnerMargin> winnerMargin(double bestObjective, double runnerUpObjective,
-                                         bool minimize, const Result &best, const Result &runnerUp);
+                                         bool minimize, const std::string &objectiveMetric,
+                                         const Result &best, const Result &runnerUp);
 
 // The best ok result of `sizeIndex` other than the one whose id is `bestId` (ties keep the
 // earlier result, as bestPerSize does); nullopt when there is none.

@@ -52,8 +52,9 @@ QString compareVerdict(const CompareEntry &baseline, const CompareEntry &other)
     const bool otherFaster = otherTime < baselineTime;
     const Result &faster = otherFaster ? other.event.result : baseline.event.result;
     const Result &slower = otherFaster ? baseline.event.result : other.event.result;
-    const auto margin = winnerMargin(std::min(baselineTime, otherTime),
-                                     std::max(baselineTime, otherTime), true, faster, slower);
+    const auto margin =
+        winnerMargin(std::min(baselineTime, otherTime), std::max(baselineTime, otherTime), true,
+                     kObjectiveTime, faster, slower);
     if (!margin)
         return {};
     const QString direction = otherFaster ? tr("faster") : tr("slower");

@@ -61,8 +61,12 @@ QString figures(const ResultsModel &model, int row, const SpecOutline &outline)
 {
     const ResultEvent &best = model.resultAt(row);
     QString text = formatDuration(best.result.summary.median);
-    if (outline.objectiveMetric != QLatin1String("time") &&
-        outline.metricNames.contains(outline.objectiveMetric))
+    if (outline.objectiveMetric == QLatin1String(kObjectiveEnergy))
+        text = WinnerSummary::tr("%1 J per launch in %2").arg(formatNumber(best.objective), text);
+    else if (outline.objectiveMetric == QLatin1String(kObjectiveEdp))
+        text = WinnerSummary::tr("%1 J s in %2").arg(formatNumber(best.objective), text);
+    else if (outline.objectiveMetric != QLatin1String(kObjectiveTime) &&
+             outline.metricNames.contains(outline.objectiveMetric))
         text = WinnerSummary::tr("%1 %2 in %3")
                    .arg(formatNumber(best.objective), outline.objectiveMetric, text);
     const int peak = model.column(ResultsModel::PercentOfPeak);
@@ -84,7 +88,8 @@ WinnerSummary::WinnerSummary(ResultsFeed *feed, const DeviceModelList *deviceMod
     setWordWrap(true);
     setTextInteractionFlags(Qt::TextSelectableByMouse);
     setToolTip(tr("Per problem size: is the best configuration ahead of the runner-up by more "
-                  "than their medians' confidence intervals (process rounds' spread included) "
+                  "than their medians' confidence intervals (process rounds' spread included; "
+                  "their energies' for an energy objective) "
                   "and, on a GPU, the SM clock step between them if they were timed at "
                   "different clocks? A tie may go the other way in another run. Then the "
                   "best's objective, its time and its share of the device's peak."));
@@ -133,8 +138,9 @@ void WinnerSummary::showTops()
             continue;
         const ResultEvent &best = model.resultAt(top.best);
         const ResultEvent &second = model.resultAt(top.second);
-        const auto margin =
-            winnerMargin(best.objective, second.objective, minimize, best.result, second.result);
+        const auto margin = winnerMargin(best.objective, second.objective, minimize,
+                                         m_feed->outline().objectiveMetric.toStdString(),
+                                         best.result, second.result);
         if (margin)
             parts << model.sizeLabel(size) + QStringLiteral(": ") + verdict(*margin, best, second) +
                          QStringLiteral("; ") + figures(model, top.best, m_feed->outline());

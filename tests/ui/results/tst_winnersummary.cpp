@@ -163,6 +163,31 @@ private slots:
         feed.append({resultOf(0, 32, 1.25e-3), resultOf(0, 64, 1.0e-3)});
         QVERIFY2(summary.text().endsWith(QStringLiteral("; 1.00 ms")), qPrintable(summary.text()));
     }
+
+    // The objective energy: a lead of 1.16% is decided against the medians' 0.2% but not
+    // against the energies' 2% (1% each), which is what the objective is uncertain by.
+    void judgesAnEnergyObjectiveByTheEnergiesUncertainty()
+    {
+        ResultsFeed feed;
+        SpecOutline outline = timeOutline();
+        outline.objectiveMetric = QStringLiteral("energy");
+        feed.reset(outline);
+        QWidget page;
+        DeviceModelList models(feed.model());
+        WinnerSummary summary(&feed, &models, &page);
+        ResultEvent frugal = resultOf(0, 64, 7.73e-3);
+        frugal.objective = 1.73;
+        frugal.result.resources["energy_rel_uncertainty"] = 0.01;
+        ResultEvent other = resultOf(0, 32, 7.83e-3);
+        other.objective = 1.75;
+        other.result.resources["energy_rel_uncertainty"] = 0.01;
+        feed.append({other, frugal});
+        QVERIFY2(summary.text().contains(
+                     QStringLiteral(": tie: BM=64 and BM=32, 1.16% apart (uncertain by 2.00%)")),
+                 qPrintable(summary.text()));
+        QVERIFY2(summary.text().endsWith(QStringLiteral("; 1.73 J per launch in 7.73 ms")),
+                 qPrintable(summary.text()));
+    }
 };
 
 QTEST_MAIN(TestWinnerSummary)
