@@ -7,6 +7,7 @@
 #include "models/resultsmodel.h"
 #include "pages/runpage.h"
 #include "pages/specpages.h"
+#include "results/energyview.h"
 #include "results/importanceview.h"
 #include "results/resultsfilterproxy.h"
 #include "results/resultspage.h"
@@ -31,10 +32,10 @@ ScreenshotTour::ScreenshotTour(MainWindow *window, const QString &directory, QOb
 
 QStringList ScreenshotTour::shotNames()
 {
-    return {
-        QStringLiteral("workbench"),  QStringLiteral("results"),  QStringLiteral("compare"),
-        QStringLiteral("space"),      QStringLiteral("kernel"),   QStringLiteral("code"),
-        QStringLiteral("importance"), QStringLiteral("roofline"), QStringLiteral("preferences")};
+    return {QStringLiteral("workbench"),  QStringLiteral("results"),  QStringLiteral("compare"),
+            QStringLiteral("space"),      QStringLiteral("kernel"),   QStringLiteral("code"),
+            QStringLiteral("importance"), QStringLiteral("roofline"), QStringLiteral("energy"),
+            QStringLiteral("preferences")};
 }
 
 void ScreenshotTour::start()
@@ -96,6 +97,9 @@ void ScreenshotTour::stage(int step, const Ready &ready)
         break;
     case 7:
         ready(showResultsTab(m_window->resultsPage()->rooflineView()));
+        break;
+    case 8:
+        ready(showResultsTab(m_window->resultsPage()->energyView()));
         break;
     default:
         stagePreferences(ready);

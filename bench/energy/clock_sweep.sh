@@ -43,6 +43,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,power.limit --format=cs
     --top 10 > "$out/tune.txt" 2>&1 || { tail -20 "$out/tune.txt"; exit 1; }
 "$cli" --workspace "$work/clocks.tbw" export 1 --format csv > "$out/results.csv"
 cp "$work/sgemm_clocks.json" "$out/"
+cp "$work/clocks.tbw" "$out/" # for the workbench's Energy tab (tunebench-screenshots)
 nvidia-smi --query-gpu=power.limit --format=csv,noheader | sed 's/^/after the run: /' \
     | tee -a "$out/device.txt"
 tail -30 "$out/tune.txt"

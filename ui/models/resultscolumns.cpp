@@ -24,6 +24,8 @@ ResultsColumns::ResultsColumns(const Inputs &inputs)
     for (int i = 0; i < m_metricNames.size(); ++i)
         if (i != objective || !metricObjective)
             m_columns.append({Metric, i});
+    if (inputs.withEnergy)
+        m_columns.append({{Energy, 0}, {Power, 0}});
     if (inputs.withResources)
         for (const Kind kind : {Registers, Spills, SharedMemory, Occupancy})
             m_columns.append({kind, 0});
@@ -43,7 +45,7 @@ QString ResultsColumns::id(int column) const
     static const char *ids[] = {"status",  "size",          "config",    "param",       "median",
                                 "min",     "stddev",        "samples",   "metric",      "registers",
                                 "spills",  "shared_memory", "occupancy", "pct_of_best", "ci_half",
-                                "message", "pct_of_peak"};
+                                "message", "pct_of_peak",   "energy_j",  "power_w"};
     const Column &spec = m_columns.at(column);
     const QString id = QString::fromLatin1(ids[spec.kind]);
     if (spec.kind == Parameter)
@@ -91,6 +93,10 @@ QString ResultsColumns::headerText(int column) const
         return tr("\u00b1 CI");
     case Message:
         return tr("Message");
+    case Energy:
+        return tr("Energy");
+    case Power:
+        return tr("Power");
     }
     return QString();
 }
@@ -123,6 +129,11 @@ QVariant ResultsColumns::headerToolTip(int column, const QString &peakToolTip) c
                   "median: another run would most likely land within it");
     case Message:
         return tr("Why a configuration failed (the full text in the tooltip)");
+    case Energy:
+        return tr("Energy per launch, from NVML's energy counter over a back-to-back run "
+                  "(measurement.energy_seconds)");
+    case Power:
+        return tr("Average power of the GPU over that run");
     default:
         return QVariant();
     }

@@ -34,6 +34,8 @@ public:
         Uncertainty,
         Message,
         PercentOfPeak,
+        Energy, // per launch, from the energy run
+        Power,  // its average
     };
     struct Column
     {
@@ -48,6 +50,7 @@ public:
         QString objectiveMetric;    // the objective's metric; empty for time
         bool withPeak = false;      // the spec names a rate metric to judge against a peak
         bool withResources = false; // the backend reports registers, spills, ... (CUDA)
+        bool withEnergy = false;    // an energy run gives each result its energy and power
     };
 
     ResultsColumns(); // status, size, config, the time figures and the message

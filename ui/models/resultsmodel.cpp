@@ -76,8 +76,9 @@ void ResultsModel::resetModel(const QStringList &metricNames, bool withResources
     m_deviceModels.clear();
     m_roundsAgreeWithin = outline ? outline->roundsAgreeWithin : 0.01;
     m_peakShare = outline ? peakShareOf(*outline, metricNames) : PeakShare();
-    m_columns = ResultsColumns(
-        {parameterNames, metricNames, objectiveMetric, m_peakShare.metric() >= 0, withResources});
+    m_columns =
+        ResultsColumns({parameterNames, metricNames, objectiveMetric, m_peakShare.metric() >= 0,
+                        withResources, outline && outline->energy});
     endResetModel();
 }
 
@@ -219,6 +220,10 @@ QVariant ResultsModel::rawNumber(const ResultEvent &event, const ColumnSpec &col
         const auto it = result.metrics.find(m_metricNames.at(column.index).toStdString());
         return it == result.metrics.end() ? QVariant() : QVariant(it->second);
     }
+    case Energy:
+        return orInvalid(result.resource(figures::kEnergyJoules));
+    case Power:
+        return orInvalid(result.resource(figures::kPowerWatts));
     default:
         return QVariant();
     }
@@ -255,6 +260,10 @@ QVariant ResultsModel::displayData(const ResultEvent &event, int column) const
         return QStringLiteral("%1 %").arg(qRound(number * 100));
     if (spec.kind == PercentOfBest || spec.kind == PercentOfPeak)
         return QStringLiteral("%1 %").arg(number * 100, 0, 'f', 1);
+    if (spec.kind == Energy)
+        return formatNumber(number) + QStringLiteral(" J");
+    if (spec.kind == Power)
+        return formatNumber(number) + QStringLiteral(" W");
     if (spec.kind == Uncertainty)
         return QString::fromUtf8("\u00b1%1 %").arg(number * 100, 0, 'f', number < 0.1 ? 2 : 1);
     return formatNumber(number);

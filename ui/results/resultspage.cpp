@@ -2,6 +2,7 @@
 
 #include "columnchooser.h"
 #include "devicemodelbar.h"
+#include "energyview.h"
 #include "failuresummarybar.h"
 #include "importanceview.h"
 #include "models/chosenmodelresults.h"
@@ -74,7 +75,8 @@ ResultsPage::ResultsPage(ResultsFeed *feed, DeviceModelList *deviceModels, QWidg
       m_columnsButton(new QToolButton(this)), m_table(new QTableView(this)),
       m_details(new ResultDetails(this)), m_effect(new ParameterEffectPlot(this)),
       m_importance(new ImportanceView(feed, deviceModels, this)),
-      m_roofline(new RooflineView(feed, deviceModels, this)), m_plotTabs(new QTabWidget(this)),
+      m_roofline(new RooflineView(feed, deviceModels, this)),
+      m_energy(new EnergyView(feed, deviceModels, this)), m_plotTabs(new QTabWidget(this)),
       m_splitter(new QSplitter(Qt::Horizontal, this))
 {
     setObjectName(QStringLiteral("resultsPage"));
@@ -110,6 +112,11 @@ ResultsPage::ResultsPage(ResultsFeed *feed, DeviceModelList *deviceModels, QWidg
     m_plotTabs->setTabToolTip(2, tr("Achieved GFLOP/s against arithmetic intensity (the spec's "
                                     "FLOP metric over its byte metric) under the device's "
                                     "roofs, per problem size"));
+    m_plotTabs->addTab(m_energy, tr("Energy"));
+    m_plotTabs->setTabToolTip(3, tr("Energy per launch against time, per problem size: the "
+                                    "results no other one beats on both, and what the most "
+                                    "frugal saves (a run with an energy objective or energy "
+                                    "run)"));
     auto *left = new QSplitter(Qt::Vertical, this);
     left->setObjectName(QStringLiteral("resultsPageTableSplitter")); // its state is kept
     left->addWidget(tablePane);

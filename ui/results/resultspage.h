@@ -23,6 +23,7 @@ class DeviceModelList;
 class FailureSummaryBar;
 class ImportanceView;
 class RooflineView;
+class EnergyView;
 class ParameterEffectPlot;
 class ResultDetails;
 class ResultsFeed;
@@ -57,6 +58,7 @@ public:
     // shows (the two follow each other's size).
     ImportanceView *importanceView() const { return m_importance; }
     RooflineView *rooflineView() const { return m_roofline; }
+    EnergyView *energyView() const { return m_energy; }
     QTabWidget *plotTabs() const { return m_plotTabs; }
     WinnerSummary *winnerSummary() const { return m_winners; }
     // Over the table: each failure status with its common cause; a click on one filters the
@@ -117,6 +119,7 @@ private:
     ParameterEffectPlot *m_effect;
     ImportanceView *m_importance;
     RooflineView *m_roofline;
+    EnergyView *m_energy;
     QTabWidget *m_plotTabs;
     QSplitter *m_splitter;
 };

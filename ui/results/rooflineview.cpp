@@ -1,19 +1,16 @@
 #include "rooflineview.h"
 
 #include "sizechoice.h"
+#include "sizedviewframe.h"
 #include "throttledrecompute.h"
 
 #include "models/devicemodellist.h"
 #include "models/resultsfeed.h"
-#include "plots/plotcontrols.h"
 #include "plots/rooflineplot.h"
 #include "session/specoutline.h"
 
 #include <QComboBox>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QToolButton>
-#include <QVBoxLayout>
 
 #include <cmath>
 #include <limits>
@@ -26,14 +23,9 @@ RooflineView::RooflineView(ResultsFeed *feed, const DeviceModelList *deviceModel
 {
     setObjectName(QStringLiteral("rooflineView"));
     m_sizes = new SizeChoice(m_sizeCombo, this);
-    m_note->setObjectName(QStringLiteral("rooflineNote"));
-    m_note->setWordWrap(true);
-    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(buildControls());
-    layout->addWidget(m_note);
-    layout->addWidget(m_plot, 1);
+    layOutSizedView(this, QStringLiteral("roofline"), m_sizeCombo,
+                    tr("The problem size shown: a size's intensity and roofs are its own"), m_note,
+                    m_plot, [this] { recompute(); });
 
     m_recompute = new ThrottledRecompute(this, kRecomputeMs, [this] { recompute(); });
     connect(feed, &ResultsFeed::cleared, this, &RooflineView::reset);
@@ -51,25 +43,6 @@ RooflineView::RooflineView(ResultsFeed *feed, const DeviceModelList *deviceModel
         m_recompute->schedule();
     });
     reset(feed->outline());
-}
-
-QWidget *RooflineView::buildControls()
-{
-    auto *controls = new QWidget(this);
-    auto *row = new QHBoxLayout(controls);
-    row->setContentsMargins(4, 2, 4, 0);
-    m_sizeCombo->setObjectName(QStringLiteral("rooflineSizeCombo"));
-    addLabelledCombo(row, tr("Si&ze:"), m_sizeCombo,
-                     tr("The problem size shown: a size's intensity and roofs are its own"));
-    row->addStretch(1);
-    auto *refresh = new QToolButton(controls);
-    refresh->setObjectName(QStringLiteral("rooflineRecompute"));
-    refresh->setText(tr("Recompute"));
-    refresh->setToolTip(tr("Draw again now (it does so by itself twice a second while results "
-                           "arrive)"));
-    connect(refresh, &QToolButton::clicked, this, &RooflineView::recompute);
-    row->addWidget(refresh);
-    return controls;
 }
 
 void RooflineView::reset(const SpecOutline &outline)

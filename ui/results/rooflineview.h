@@ -63,7 +63,6 @@ private:
         std::string device; // the model it was measured on
     };
 
-    QWidget *buildControls();
     void reset(const SpecOutline &outline);
     void addResults(const QVector<ResultEvent> &batch);
     void updateSizes();

@@ -16,9 +16,10 @@ namespace tb {
 struct SpecOutline
 {
     QString name;
-    QStringList metricNames;                          // derived metrics, in the spec's order
-    bool cuda = false;                                // the backend reports resource usage
-    QStringList parameterNames;                       // in the order of Configuration::values
+    QStringList metricNames;    // derived metrics, in the spec's order
+    bool cuda = false;          // the backend reports resource usage
+    bool energy = false;        // an energy run per configuration: energy and power figures
+    QStringList parameterNames; // in the order of Configuration::values
     QString objectiveMetric = QStringLiteral("time"); // "time": the median time
     bool minimize = true;
     // measurement.target_rel_ci: how close a finalist's process rounds' medians must come for
@@ -41,6 +42,7 @@ inline SpecOutline specOutline(const Spec &spec)
     for (const auto &metric : spec.metrics)
         outline.metricNames << QString::fromStdString(metric.name);
     outline.cuda = spec.backend == BackendKind::Cuda;
+    outline.energy = spec.measurement.energySeconds > 0;
     for (const auto &parameter : spec.parameters)
         outline.parameterNames << QString::fromStdString(parameter.name);
     outline.objectiveMetric = QString::fromStdString(spec.objective.metric);
