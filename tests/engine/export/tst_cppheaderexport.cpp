@@ -12,6 +12,8 @@
 #include "storage/store.h"
 #include "timedresult.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -230,6 +232,32 @@ int main()
         // The constants hold the names exactly, bytes outside ASCII included.
         QCOMPARE(built.output.toStdString(),
                  "64,0.5\n" + hostile + result.result.device + run.startedAt);
+    }
+
+    // A run that tuned the GPU clock (issue 39): each entry carries the clock its winner was
+    // tuned at, as a field of its configuration.
+    void carriesTheClockATuneRanAt()
+    {
+        nlohmann::json document = nlohmann::json::parse(kSpec);
+        document["backend"] = "cuda";
+        document["kernel"]["language"] = "cuda";
+        document["launch"] = {{"grid", {"N / BLOCK"}}, {"block", {"BLOCK"}}};
+        document["parameters"][1] = {{"name", "gpu_clock_mhz"}, {"values", {1980, 1200}}};
+        auto spec = SpecLoader().parse(document.dump(), m_dir.path().toStdString());
+        QVERIFY2(spec.hasValue(), spec ? "" : spec.error().toString().c_str());
+        StoredResult winner;
+        winner.config = Configuration{{128, 1200}};
+        winner.configKey = winner.config.key(spec->parameters);
+        winner.result = timed(7.7e-3);
+        RunRecord run;
+        run.id = 5;
+        auto header = exportCppHeader(*spec, run, {winner}, "1.2.3");
+        QVERIFY2(header.hasValue(), header ? "" : header.error().toString().c_str());
+        const QString text = QString::fromStdString(*header);
+        QVERIFY2(text.contains("    long long BLOCK;\n    long long gpu_clock_mhz;\n"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("    {{4096}, {128, 1200}, 0.0077000000000000002},\n"),
+                 qPrintable(text));
     }
 
     void aRunWithoutWinnersIsRefused()
