@@ -44,6 +44,24 @@ sigset_t keeperSignals()
     return signals;
 }
 
+// execve()'s argv over `words`, which must outlive it.
+std::vector<char *> argvOf(std::vector<std::string> &words)
+{
+    std::vector<char *> argv;
+    for (auto &word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    return argv;
+}
+
+// A fresh child's signal mask: the keeper blocks the signals it waits for.
+void unblockAllSignals()
+{
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
 // The worker: a process group of its own (so that kill(-pid) reaches its plain forks), dying
 // with the keeper, the signal mask of any fresh child.
 [[noreturn]] void execWorker(const std::string &executable, std::vector<char *> &argv,
@@ -53,9 +71,7 @@ sigset_t keeperSignals()
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != keeper)
         ::_exit(127);
-    sigset_t none;
-    sigemptyset(&none);
-    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    unblockAllSignals();
     ::execve(executable.c_str(), argv.data(), environ);
     const int error = errno;
     [[maybe_unused]] auto n = ::write(failureFd, &error, sizeof error);
@@ -66,10 +82,7 @@ sigset_t keeperSignals()
 pid_t startWorker(const std::string &executable, const std::vector<std::string> &arguments)
 {
     std::vector<std::string> words = arguments;
-    std::vector<char *> argv;
-    for (auto &word : words)
-        argv.push_back(word.data());
-    argv.push_back(nullptr);
+    std::vector<char *> argv = argvOf(words);
     int failure[2];
     if (::pipe2(failure, O_CLOEXEC) != 0)
         return -errno;
@@ -148,17 +161,12 @@ void runAfterEnd(const std::vector<std::string> &command)
     if (command.empty() || command.front().empty())
         return;
     std::vector<std::string> words = command;
-    std::vector<char *> argv;
-    for (auto &word : words)
-        argv.push_back(word.data());
-    argv.push_back(nullptr);
+    std::vector<char *> argv = argvOf(words);
     const pid_t pid = ::fork();
     if (pid < 0)
         return;
     if (pid == 0) {
-        sigset_t none;
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        unblockAllSignals();
         ::setsid();
         ::execve(argv.front(), argv.data(), environ);
         ::_exit(127);
