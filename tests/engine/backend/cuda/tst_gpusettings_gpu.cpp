@@ -5,6 +5,7 @@
 #include "backend/cuda/cudabackend.h"
 #include "backend/cuda/gpusettings.h"
 #include "backend/cuda/nvmllibrary.h"
+#include "endedprocess.h"
 #include "gputestspecs.h"
 #include "model/resultfigure.h"
 
@@ -13,7 +14,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace tb;
@@ -41,15 +41,6 @@ unsigned powerLimitMw(const NvmlLibrary &nvml, const std::string &pciBusId)
         nvml.deviceGetPowerManagementLimit(device, &limit) != NvmlLibrary::kSuccess)
         return 0;
     return limit;
-}
-
-pid_t endedPid()
-{
-    const pid_t pid = ::fork();
-    if (pid == 0)
-        ::_exit(0);
-    ::waitpid(pid, nullptr, 0);
-    return pid;
 }
 
 } // namespace
@@ -110,7 +101,7 @@ private slots:
         NvmlLibrary::Device device = nullptr;
         QCOMPARE(nvml->deviceGetHandleByPciBusId(busId.c_str(), &device), NvmlLibrary::kSuccess);
         const std::string directory = GpuSettingsRecord::directoryFor(cache.path().toStdString());
-        const GpuSettingsRecord left{endedPid(), busId, true, original};
+        const GpuSettingsRecord left{tbtest::endedPid(), busId, true, original};
         QVERIFY(left.save(directory).hasValue());
         QCOMPARE(nvml->deviceSetPowerManagementLimit(device, 450000), NvmlLibrary::kSuccess);
         QCOMPARE(nvml->deviceSetGpuLockedClocks(device, 420, 420), NvmlLibrary::kSuccess);

@@ -1,29 +1,15 @@
 // The record of changed GPU settings (gpusettingsrecord.h): a real file in a real directory,
 // and which records count as left behind, by whether their worker is still alive.
 #include "backend/cuda/gpusettingsrecord.h"
+#include "endedprocess.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace tb;
-
-namespace {
-
-// The pid of a process that has ended and been reaped: no process has it now.
-pid_t endedPid()
-{
-    const pid_t pid = ::fork();
-    if (pid == 0)
-        ::_exit(0);
-    ::waitpid(pid, nullptr, 0);
-    return pid;
-}
-
-} // namespace
 
 class TestGpuSettingsRecord : public QObject
 {
@@ -76,7 +62,7 @@ private slots:
         QTemporaryDir dir;
         const std::string directory = dir.path().toStdString();
         const GpuSettingsRecord live{::getpid(), "00000000:19:00.0", true, std::nullopt};
-        const GpuSettingsRecord gone{endedPid(), "00000000:1A:00.0", true, std::nullopt};
+        const GpuSettingsRecord gone{tbtest::endedPid(), "00000000:1A:00.0", true, std::nullopt};
         QVERIFY(live.save(directory).hasValue());
         QVERIFY(gone.save(directory).hasValue());
         QFile other(dir.filePath("notes.txt"));
