@@ -205,7 +205,7 @@ Status GpuSettings::lockClocks(unsigned mhz)
 // Until NVML reports the new clock, so that the configuration's first samples and its clock
 // figures are of it. A clock that does not arrive within the limit is left to the results'
 // clock checks (sm_clock_effective_mhz against sm_clock_mhz).
-bool GpuSettings::awaitClock(unsigned mhz) const
+void GpuSettings::awaitClock(unsigned mhz) const
 {
     const auto giveUp = std::chrono::steady_clock::now() + kClockSettleLimit;
     do {
@@ -213,10 +213,9 @@ bool GpuSettings::awaitClock(unsigned mhz) const
         if (m_nvml.deviceGetClockInfo(m_device, NvmlLibrary::kClockSm, &seen) ==
                 NvmlLibrary::kSuccess &&
             seen + kClockToleranceMhz >= mhz && seen <= mhz + kClockToleranceMhz)
-            return true;
+            return;
         std::this_thread::sleep_for(kClockPoll);
     } while (std::chrono::steady_clock::now() < giveUp);
-    return false;
 }
 
 Status GpuSettings::setPowerLimit(unsigned milliwatts)

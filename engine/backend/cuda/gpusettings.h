@@ -51,7 +51,7 @@ private:
     Status readLimits();
     Status checkPermission() const;
     Status lockClocks(unsigned mhz);
-    bool awaitClock(unsigned mhz) const;
+    void awaitClock(unsigned mhz) const;
     Status setPowerLimit(unsigned milliwatts);
     Status saveRecord();
     static Status restoreFrom(const NvmlLibrary &nvml, const GpuSettingsRecord &record);
