@@ -4,6 +4,7 @@
 #include "analysis/sizeresults.h"
 #include "kerneltunerformat.h"
 #include "model/resultfigure.h"
+#include "nvmlobserverfigures.h"
 #include "space/variables.h"
 
 #include <nlohmann/json.hpp>
@@ -81,6 +82,13 @@ void addStageTimes(Json &entry, const Result &result)
     entry["framework_time"] = 0;
 }
 
+// Energy, power and clock under the NVMLObserver's names, where the run measured them.
+void addObserverFigures(Json &entry, const Result &result)
+{
+    for (const NvmlObserverFigure &figure : nvmlObserverFigures(result))
+        entry[figure.name] = figure.value;
+}
+
 // The spec's metrics, as Kernel Tuner adds its metrics to an entry; a name that would overwrite
 // a parameter or a field of the entry is left out.
 void addMetrics(Json &entry, const Spec &spec, const Result &result)
@@ -113,8 +121,10 @@ Json entryOf(const Spec &spec, const StoredResult &stored)
         entry["__error__"] = failure;
     }
     addStageTimes(entry, result);
-    if (result.status == ResultStatus::Ok)
+    if (result.status == ResultStatus::Ok) {
+        addObserverFigures(entry, result);
         addMetrics(entry, spec, result);
+    }
     entry["timestamp"] = pythonTimestamp(stored.createdAt);
     return entry;
 }

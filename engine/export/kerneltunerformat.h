@@ -26,6 +26,12 @@ inline bool isFailureName(std::string_view text)
 // Every time in the file (time, times, compile_time, ...) is in milliseconds.
 inline constexpr double kMillisecondsPerSecond = 1e3;
 
+// What Kernel Tuner's NVMLObserver adds to an entry: the energy per launch in J, the average
+// power in W and the graphics (SM) clock in MHz (observers/nvml.py, Kernel Tuner 1.x).
+inline constexpr char kEnergyField[] = "nvml_energy";
+inline constexpr char kPowerField[] = "nvml_power";
+inline constexpr char kCoreClockField[] = "core_freq";
+
 // The key Kernel Tuner looks a configuration up by: its values, each as Python's str() prints
 // it, joined with this (runners: ",".join([str(i) for i in element])).
 inline constexpr char kKeySeparator = ',';

@@ -4,6 +4,7 @@
 #include "analysis/sizeresults.h"
 #include "kerneltunerexport.h"
 #include "model/resultfigure.h"
+#include "nvmlobserverfigures.h"
 #include "space/variables.h"
 
 #include <nlohmann/json.hpp>
@@ -64,14 +65,17 @@ Json measurement(const std::string &name, Json value, const char *unit)
 }
 
 // "time" first, as the reader and Kernel Tuner look for it by name; a failure keeps its Kernel
-// Tuner class there, as the Benchmark Hub's files do. Then the spec's metrics (not "time",
-// which would shadow the objective).
+// Tuner class there, as the Benchmark Hub's files do. Then energy, power and clock under the
+// names Kernel Tuner's T4 writer gives its NVMLObserver's figures (with their units, where it
+// writes none), then the spec's metrics (not "time", which would shadow the objective).
 Json measurementsOf(const Spec &spec, const Result &result)
 {
     if (result.status != ResultStatus::Ok)
         return Json::array(
             {measurement("time", std::string(kernelTunerFailure(result.status)), "ms")});
     Json list = Json::array({measurement("time", milliseconds(result.summary.median), "ms")});
+    for (const NvmlObserverFigure &figure : nvmlObserverFigures(result))
+        list.push_back(measurement(figure.name, figure.value, figure.unit));
     for (const DerivedMetric &metric : spec.metrics) {
         const auto value = result.metrics.find(metric.name);
         if (metric.name != "time" && value != result.metrics.end() && std::isfinite(value->second))

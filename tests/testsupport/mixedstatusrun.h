@@ -2,6 +2,7 @@
 
 #include "model/parameter.h"
 #include "model/result.h"
+#include "model/resultfigure.h"
 #include "model/runstate.h"
 #include "spec/specloader.h"
 #include "storage/store.h"
@@ -126,6 +127,19 @@ inline MixedStatusRun storeMixedStatusRun(const std::string &workspace, const st
         qFatal("the stored run does not read back whole");
     made.results = *results;
     return made;
+}
+
+// The run's results with an energy run's figures on size 0's BLOCK=32, ALPHA=0.5 (0.42 J per
+// launch, 210 W, 1980 MHz), as a CUDA worker with NVML records them; the rest keep none.
+inline std::vector<tb::StoredResult> withEnergyFigures(std::vector<tb::StoredResult> results)
+{
+    for (tb::StoredResult &stored : results)
+        if (stored.sizeIndex == 0 && stored.config.values == std::vector<double>{32, 0.5}) {
+            stored.result.resources[tb::figures::kEnergyJoules] = 0.42;
+            stored.result.resources[tb::figures::kPowerWatts] = 210;
+            stored.result.resources[tb::figures::kSmClockMhz] = 1980;
+        }
+    return results;
 }
 
 } // namespace tbtest

@@ -166,6 +166,32 @@ private slots:
         QVERIFY(tbtest::closeTo(compile["compile_time"].get<double>(), 500));
     }
 
+    void carriesEnergyUnderTheNvmlObserversNames()
+    {
+        // A Kernel Tuner metric such as GFLOP/J = gflop / nvml_energy must read the export.
+        auto cache = exportKernelTuner(m_spec, m_run, tbtest::withEnergyFigures(m_results), 0);
+        QVERIFY(cache.hasValue());
+        const json document = json::parse(cache->text);
+        const json &entries = document["cache"];
+        const json &measured = entries["32,0.5"];
+        QCOMPARE(measured[kerneltuner::kEnergyField].get<double>(), 0.42);
+        QCOMPARE(measured[kerneltuner::kPowerField].get<double>(), 210.0);
+        QCOMPARE(measured[kerneltuner::kCoreClockField].get<double>(), 1980.0);
+        // Absent where nothing was measured: a zero would read as a free configuration.
+        for (const char *key : {"32,1", "64,0.5"})
+            for (const char *field : {kerneltuner::kEnergyField, kerneltuner::kPowerField,
+                                      kerneltuner::kCoreClockField})
+                QVERIFY2(!entries[key].contains(field), (std::string(key) + " " + field).c_str());
+        // The replay reader still reads the file, with the same time.
+        QFile file(QString::fromStdString(path("energy.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(cache->text.data(), static_cast<qint64>(cache->text.size()));
+        file.close();
+        auto space = readKernelTunerCache(path("energy.json"));
+        QVERIFY2(space.hasValue(), space ? "" : space.error().toString().c_str());
+        QCOMPARE(space->configurations.size(), std::size_t{7});
+    }
+
     void namesTheSizesWhenTheIndexIsOutOfRange()
     {
         auto cache = exportKernelTuner(m_spec, m_run, m_results, 2);

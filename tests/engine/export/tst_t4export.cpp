@@ -311,6 +311,36 @@ private slots:
                  json("My GPU"));
     }
 
+    void carriesEnergyAsKernelTunersT4WriterNamesIt()
+    {
+        auto t4 = exportT4(m_spec, m_run, tbtest::withEnergyFigures(m_results), 0, kToolVersion);
+        QVERIFY(t4.hasValue());
+        const json document = json::parse(t4->text);
+        const json &results = document["results"];
+        const auto measurementsOf = [&](double block, double alpha) {
+            return (*std::find_if(results.begin(), results.end(), [&](const json &r) {
+                return r["configuration"]["BLOCK"] == block && r["configuration"]["ALPHA"] == alpha;
+            }))["measurements"];
+        };
+        // Time first (the objective), then the NVMLObserver's three figures, then the metrics.
+        const json measured = measurementsOf(32, 0.5);
+        QCOMPARE(measured.size(), std::size_t{5});
+        QCOMPARE(measured[0]["name"], json("time"));
+        QCOMPARE(measured[1], json::parse(R"({"name":"nvml_energy","value":0.42,"unit":"J"})"));
+        QCOMPARE(measured[2], json::parse(R"({"name":"nvml_power","value":210.0,"unit":"W"})"));
+        QCOMPARE(measured[3], json::parse(R"({"name":"core_freq","value":1980.0,"unit":"MHz"})"));
+        QCOMPARE(measured[4]["name"], json("GB/s"));
+        // Nothing measured, nothing written.
+        QCOMPARE(measurementsOf(32, 1).size(), std::size_t{2});
+        QCOMPARE(measurementsOf(64, 0.5).size(), std::size_t{1});
+        // The reader still reads the time as the objective.
+        const std::string file = path("energy.json");
+        QVERIFY(writeText(file, t4->text));
+        auto space = readT4Results(file);
+        QVERIFY2(space.hasValue(), space ? "" : space.error().toString().c_str());
+        QCOMPARE(space->objective, std::string("time"));
+    }
+
     void hostileNamesAreJustStrings()
     {
         Spec spec = m_spec;
