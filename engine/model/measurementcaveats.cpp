@@ -75,8 +75,22 @@ std::vector<std::string> measurementCaveats(const Result &result)
                       load);
         caveats.emplace_back(text);
     }
+    if (const double pressure = result.resource(figures::kCpuPressure).value_or(0);
+        pressure >= kCpuPressureCaveat) {
+        std::snprintf(text, sizeof text,
+                      "measured while tasks waited for a CPU %.0f%% of the time: the machine had "
+                      "more work than CPUs, so the kernel may have shared its core",
+                      pressure * 100);
+        caveats.emplace_back(text);
+    }
     addWideConfidenceCaveat(result, caveats);
     return caveats;
+}
+
+bool measuredOnBusyHost(const Result &result)
+{
+    return result.resource(figures::kOtherCpuLoad).value_or(0) >= kOtherCpuLoadCaveat ||
+           result.resource(figures::kCpuPressure).value_or(0) >= kCpuPressureCaveat;
 }
 
 double clockStepBetween(const std::vector<double> &clocksMhz)

@@ -23,6 +23,17 @@ inline double effectiveSmClockMhz(const Result &result)
 // (figures::kOtherCpuLoad, HostLoad): from this many on it is a caveat.
 inline constexpr double kOtherCpuLoadCaveat = 0.5;
 
+// The share of a measurement during which some task waited for a CPU (figures::kCpuPressure,
+// CpuPressure): from this share on it is a caveat. The machine had more work than CPUs, so the
+// kernel shared its core or lost it for a while.
+inline constexpr double kCpuPressureCaveat = 0.5;
+
+// Whether the machine was busy while the CPU backend measured `result`: other processes kept
+// kOtherCpuLoadCaveat CPUs busy, or tasks waited for a CPU kCpuPressureCaveat of the time. Its
+// time may be slower than the kernel is (a 5 us kernel read +25% beside busy loops on a 2-CPU
+// machine), so verify judges a slowdown on such a result with an allowance for the load.
+bool measuredOnBusyHost(const Result &result);
+
 // A median whose ~95% confidence interval is wider than this either way (relative half-width)
 // is a caveat: the sampler aims at measurement.target_rel_ci (1% by default), so +-10% means it
 // ran out of samples or time on a noisy kernel, or stopped early on a hopeless one, and the time
@@ -38,8 +49,9 @@ double wideConfidenceHalfWidth(const Result &result);
 // result.resources: the GPU slowed down while it was measured ("throttled", with NVML's
 // clocks-event reason bits in "throttle_reasons"), or the SM clock its own timer saw differed
 // from NVML's report ("clock_mismatch", "sm_clock_effective_mhz", "sm_clock_mhz"), or other
-// processes kept at least kOtherCpuLoadCaveat CPUs busy meanwhile (figures::kOtherCpuLoad), or the
-// median's confidence interval is wide (wideConfidenceHalfWidth). One sentence each, empty when
+// processes kept at least kOtherCpuLoadCaveat CPUs busy meanwhile (figures::kOtherCpuLoad), or
+// tasks waited for a CPU (figures::kCpuPressure), or the median's confidence interval is wide
+// (wideConfidenceHalfWidth). One sentence each, empty when
 // there is nothing to say. The GUI and the CLI mark such results with them.
 std::vector<std::string> measurementCaveats(const Result &result);
 

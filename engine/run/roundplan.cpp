@@ -1,6 +1,7 @@
 #include "roundplan.h"
 
 #include "measure/energyrounds.h"
+#include "measure/hostloadrounds.h"
 #include "measure/roundagreement.h"
 #include "measure/roundsummary.h"
 #include "measure/statistics.h"
@@ -162,6 +163,7 @@ Result RoundPlan::combined(std::size_t index) const
     all.summary = combineRounds(summaries);
     all.samples.clear();
     combineEnergyRounds(rounds, all);
+    combineHostLoadRounds(rounds, all);
     return all;
 }
 

@@ -6,19 +6,22 @@ namespace tb {
 
 std::span<const std::string_view> HostLoadObserver::figureKeys() const
 {
-    static constexpr std::string_view kKeys[] = {figures::kOtherCpuLoad};
+    static constexpr std::string_view kKeys[] = {figures::kOtherCpuLoad, figures::kCpuPressure};
     return kKeys;
 }
 
 void HostLoadObserver::beforeMeasurement()
 {
     m_before = HostLoad::read();
+    m_pressureBefore = CpuPressure::read();
 }
 
 void HostLoadObserver::afterMeasurement(Result &result)
 {
     if (const auto after = HostLoad::read(); m_before && after)
         result.resources[figures::kOtherCpuLoad] = after->otherCpusBusySince(*m_before);
+    if (const auto after = CpuPressure::read(); m_pressureBefore && after)
+        result.resources[figures::kCpuPressure] = after->shareSince(*m_pressureBefore);
 }
 
 } // namespace tb

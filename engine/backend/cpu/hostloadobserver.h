@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cpupressure.h"
 #include "hostload.h"
 #include "measure/measurementobserver.h"
 
@@ -8,17 +9,19 @@
 namespace tb {
 
 // The CPU backend's observer: how many CPUs other processes kept busy while a configuration
-// was measured ("other_cpu_load"), which a memory-bound kernel timed meanwhile feels.
+// was measured ("other_cpu_load"), which a memory-bound kernel timed meanwhile feels, and how
+// much of that time some task waited for a CPU ("cpu_pressure"), which any kernel feels.
 class HostLoadObserver : public MeasurementObserver
 {
 public:
     std::span<const std::string_view> figureKeys() const override;
     void beforeMeasurement() override;
-    // Nothing where /proc could not be read at either end.
+    // Each figure only where /proc gave it at both ends.
     void afterMeasurement(Result &result) override;
 
 private:
     std::optional<HostLoad> m_before;
+    std::optional<CpuPressure> m_pressureBefore;
 };
 
 } // namespace tb

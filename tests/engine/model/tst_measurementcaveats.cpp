@@ -52,6 +52,27 @@ private slots:
                                          "at the same clock"));
     }
 
+    // A busy machine, by either figure of the CPU backend: other processes' CPUs, or the share
+    // of the time some task waited for a CPU. Below both thresholds it is not busy.
+    void tellsABusyHost()
+    {
+        const auto measured = [](double load, double pressure) {
+            Result result;
+            result.resources = {{"other_cpu_load", load}, {"cpu_pressure", pressure}};
+            return result;
+        };
+        QVERIFY(!measuredOnBusyHost(Result{}));
+        QVERIFY(!measuredOnBusyHost(measured(0.4, 0.4)));
+        QVERIFY(measuredOnBusyHost(measured(1.8, 0)));
+        QVERIFY(measuredOnBusyHost(measured(0, 0.97)));
+        const auto caveats = measurementCaveats(measured(0, 0.97));
+        QCOMPARE(caveats.size(), std::size_t(1));
+        QCOMPARE(caveats[0], std::string("measured while tasks waited for a CPU 97% of the time: "
+                                         "the machine had more work than CPUs, so the kernel may "
+                                         "have shared its core"));
+        QVERIFY(measurementCaveats(measured(0.4, 0.4)).empty());
+    }
+
     // A median known only to +-88% or +-342% is a rough time, said as a caveat; a narrow
     // interval, one too few samples bound, and a failure are not (issue 34, item 14).
     void flagsAWideConfidenceInterval()

@@ -112,6 +112,27 @@ private slots:
         QCOMPARE(plan.roundClocks(0), (std::vector<double>{1994.6, 1980.1}));
     }
 
+    // One busy round can move the median of the rounds' medians: the combined result keeps the
+    // highest load any round read, so its caveat and verify's judgement see it.
+    void theCombinedResultKeepsTheBusiestRoundsLoad()
+    {
+        RoundPlan plan(3, 3, 1, 0.01);
+        Result first = timed(1.0);
+        first.resources = {{"other_cpu_load", 0.1}, {"cpu_pressure", 0.0}};
+        plan.offer(1, 0, "C=0", Configuration{{0}}, 1.0, first);
+        plan.chooseFinalists();
+        Result busy = timed(1.3);
+        busy.resources = {{"other_cpu_load", 0.0}, {"cpu_pressure", 0.9}};
+        plan.record(plan.jobs(2)[0], busy);
+        Result quiet = timed(1.0);
+        quiet.resources = {{"other_cpu_load", 0.3}, {"cpu_pressure", 0.2}};
+        const Result combined = plan.record(plan.jobs(3)[0], quiet);
+        QCOMPARE(combined.resource("other_cpu_load"), std::optional<double>(0.3));
+        QCOMPARE(combined.resource("cpu_pressure"), std::optional<double>(0.9));
+        // A figure no round has stays absent.
+        QVERIFY(!combined.resource("energy_j"));
+    }
+
     // A resumed run: the stored rounds count, round 1 comes from the store, and only what is
     // missing is asked for.
     void aResumedRunAsksOnlyForWhatIsMissing()

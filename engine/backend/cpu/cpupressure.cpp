@@ -1,0 +1,69 @@
+#include "cpupressure.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace tb {
+
+namespace {
+
+double monotonicSeconds()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// The number after `key=` in `line`.
+std::optional<double> field(const std::string &line, const std::string &key)
+{
+    const auto at = line.find(" " + key + "=");
+    if (at == std::string::npos)
+        return std::nullopt;
+    try {
+        return std::stod(line.substr(at + key.size() + 2));
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+std::optional<CpuPressure> CpuPressure::parse(std::string_view text, double atSeconds)
+{
+    std::istringstream lines{std::string(text)};
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("some ", 0) != 0)
+            continue;
+        const auto recent = field(line, "avg10"); // per cent
+        const auto total = field(line, "total");  // microseconds
+        if (!recent || !total)
+            return std::nullopt;
+        CpuPressure pressure;
+        pressure.m_recentShare = std::clamp(*recent / 100.0, 0.0, 1.0);
+        pressure.m_totalSeconds = *total / 1e6;
+        pressure.m_seconds = atSeconds;
+        return pressure;
+    }
+    return std::nullopt;
+}
+
+std::optional<CpuPressure> CpuPressure::read()
+{
+    std::ifstream file("/proc/pressure/cpu");
+    std::stringstream text;
+    text << file.rdbuf();
+    return parse(text.str(), monotonicSeconds());
+}
+
+double CpuPressure::shareSince(const CpuPressure &start) const
+{
+    const double seconds = m_seconds - start.m_seconds;
+    if (seconds < kShortestWindowSeconds)
+        return m_recentShare;
+    return std::clamp((m_totalSeconds - start.m_totalSeconds) / seconds, 0.0, 1.0);
+}
+
+} // namespace tb
