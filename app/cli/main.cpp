@@ -32,7 +32,7 @@ constexpr const char *kExitCodes = R"(Exit codes:
   4    the run ended but no configuration succeeded (every one failed to build, say)
   5    a problem size was not tuned: its reference configuration failed
   6    verify: a shipped configuration is slower, failed, or the environment changed
-  7    verify: inconclusive, slower beyond the threshold but within the uncertainty
+  7    verify: inconclusive, slower beyond the threshold but within the uncertainty, or on a busy machine
   8    busy: another process is tuning that run (tune, export --measure-missing)
   130  interrupted (Ctrl-C or SIGTERM); everything measured so far is kept)";
 

@@ -3,11 +3,13 @@
 #include "analysis/pairnarrowing.h"
 #include "analysis/runcomparison.h"
 #include "measure/statistics.h"
+#include "model/measurementcaveats.h"
 #include "space/variables.h"
 #include "spec/specloader.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <limits>
 
 namespace tb {
@@ -71,6 +73,34 @@ ExportCheckRow::Verdict verdictOf(const ShippedConfig &shipped, const SampleSumm
         return ExportCheckRow::Verdict::Held;
     return pair.beyondUncertainty() ? ExportCheckRow::Verdict::Slower
                                     : ExportCheckRow::Verdict::Inconclusive;
+}
+
+// "the machine was busy: tasks waited for a CPU 97% of the time", from the figures that made
+// measuredOnBusyHost() true.
+std::string busyHostMessage(const Result &result)
+{
+    char text[160];
+    const double load = result.resource(figures::kOtherCpuLoad).value_or(0);
+    if (load >= kOtherCpuLoadCaveat)
+        std::snprintf(text, sizeof text,
+                      "the machine was busy: other processes kept %.1f CPUs busy", load);
+    else
+        std::snprintf(text, sizeof text,
+                      "the machine was busy: tasks waited for a CPU %.0f%% of the time",
+                      result.resource(figures::kCpuPressure).value_or(0) * 100);
+    return text;
+}
+
+// A slowdown measured on a busy machine, up to what the load alone can cause, cannot be told
+// from the load's doing.
+void judgeOnBusyHost(ExportCheckRow &row, const Result &result)
+{
+    row.busyHost = measuredOnBusyHost(result);
+    if (row.verdict != ExportCheckRow::Verdict::Slower || !row.busyHost ||
+        row.changePercent.value_or(0) > kBusyHostAllowancePercent)
+        return;
+    row.verdict = ExportCheckRow::Verdict::Inconclusive;
+    row.message = busyHostMessage(result) + "; verify on a quiet machine";
 }
 
 } // namespace
@@ -174,6 +204,7 @@ std::vector<ExportCheckRow> compareWithExport(const ExportCheckPlan &plan,
             row.verdict = verdictOf(shipped, summary, thresholdPercent);
             if (row.verdict == ExportCheckRow::Verdict::Inconclusive)
                 row.message = "measure longer";
+            judgeOnBusyHost(row, stored.result);
             break;
         }
         rows.push_back(std::move(row));

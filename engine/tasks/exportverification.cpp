@@ -63,6 +63,9 @@ void settleVerdicts(ExportVerification &verification)
         return row.verdict != ExportCheckRow::Verdict::Held && !isInconclusive(row);
     });
     verification.inconclusive = std::any_of(rows.begin(), rows.end(), isInconclusive);
+    verification.busyHost = std::any_of(rows.begin(), rows.end(), [](const auto &row) {
+        return isInconclusive(row) && row.busyHost;
+    });
 }
 
 // "verify: 1 configuration(s) slower than exported: measuring again to tell, round 1, up to
@@ -111,6 +114,9 @@ std::string ExportVerification::failureReason() const
         return "a shipped configuration no longer holds";
     if (environmentFails)
         return "the environment differs from the export's";
+    if (busyHost)
+        return "the machine was busy while it measured, and a configuration read slower: verify "
+               "again on a quiet machine";
     if (inconclusive)
         return "measure longer: a configuration is slower beyond the threshold, but not beyond "
                "what its times are uncertain by";

@@ -41,6 +41,8 @@ struct ExportVerification
     // A row is inconclusive: slower beyond the threshold, but not beyond the uncertainty, even
     // after the extra rounds. Neither a pass nor a regression: measure longer.
     bool inconclusive = false;
+    // An inconclusive row was measured on a busy machine (ExportCheckRow::busyHost).
+    bool busyHost = false;
     bool environmentFails = false; // the environment changed and the policy says Fail
     bool stopped = false;          // a run was stopped: what it did not measure is MISSING
     int extraRounds = 0;           // rounds that measured configurations again, longer
