@@ -14,20 +14,19 @@ EnergyMeter EnergyMeter::open(const std::string &pciBusId, std::string *why)
         *why = "this NVML has no energy counter (nvmlDeviceGetTotalEnergyConsumption)";
         return meter;
     }
-    NvmlLibrary::Device device = nullptr;
-    if (const auto code = nvml->deviceGetHandleByPciBusId(pciBusId.c_str(), &device);
-        code != NvmlLibrary::kSuccess) {
-        *why = "NVML cannot find the GPU at " + pciBusId + ": " + nvml->errorText(code);
+    const auto device = nvml->deviceAt(pciBusId);
+    if (!device) {
+        *why = device.error().toString();
         return meter;
     }
     unsigned long long probe = 0;
-    if (const auto code = nvml->deviceGetTotalEnergyConsumption(device, &probe);
+    if (const auto code = nvml->deviceGetTotalEnergyConsumption(*device, &probe);
         code != NvmlLibrary::kSuccess) {
         *why = "NVML reads no energy counter on this GPU: " + nvml->errorText(code);
         return meter;
     }
     meter.m_nvml = std::move(*nvml);
-    meter.m_device = device;
+    meter.m_device = *device;
     return meter;
 }
 

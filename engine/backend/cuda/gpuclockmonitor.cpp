@@ -14,15 +14,14 @@ GpuClockMonitor GpuClockMonitor::open(const std::string &pciBusId, std::string *
             *why = nvml.error().toString();
         return monitor;
     }
-    NvmlLibrary::Device device = nullptr;
-    if (const auto code = nvml->deviceGetHandleByPciBusId(pciBusId.c_str(), &device);
-        code != NvmlLibrary::kSuccess) {
+    const auto device = nvml->deviceAt(pciBusId);
+    if (!device) {
         if (why)
-            *why = "NVML cannot find the GPU at " + pciBusId + ": " + nvml->errorText(code);
+            *why = device.error().toString();
         return monitor;
     }
     monitor.m_nvml = std::move(*nvml);
-    monitor.m_device = device;
+    monitor.m_device = *device;
     return monitor;
 }
 

@@ -60,12 +60,10 @@ Expected<std::unique_ptr<GpuSettings>> GpuSettings::open(const std::string &pciB
     if (!hasSetters(*nvml))
         return makeError(EngineError::Code::NoDevice,
                          "this NVML cannot set GPU clocks or power limits");
-    NvmlLibrary::Device device = nullptr;
-    if (const auto code = nvml->deviceGetHandleByPciBusId(pciBusId.c_str(), &device);
-        code != NvmlLibrary::kSuccess)
-        return makeError(EngineError::Code::NoDevice, "NVML cannot find the GPU at " + pciBusId,
-                         nvml->errorText(code));
-    std::unique_ptr<GpuSettings> settings(new GpuSettings(*nvml, device));
+    const auto device = nvml->deviceAt(pciBusId);
+    if (!device)
+        return device.error();
+    std::unique_ptr<GpuSettings> settings(new GpuSettings(*nvml, *device));
     settings->m_recordDirectory = std::move(recordDirectory);
     settings->m_record.pid = ::getpid();
     settings->m_record.pciBusId = pciBusId;
@@ -255,10 +253,10 @@ void GpuSettings::restore()
 
 Status GpuSettings::restoreFrom(const NvmlLibrary &nvml, const GpuSettingsRecord &record)
 {
-    NvmlLibrary::Device device = nullptr;
-    if (const auto code = nvml.deviceGetHandleByPciBusId(record.pciBusId.c_str(), &device);
-        code != NvmlLibrary::kSuccess)
-        return nvmlError(nvml, code, "find the GPU at " + record.pciBusId);
+    const auto found = nvml.deviceAt(record.pciBusId);
+    if (!found)
+        return found.error();
+    NvmlLibrary::Device device = *found;
     if (record.clocksLocked) {
         if (const auto code = nvml.deviceResetGpuLockedClocks(device);
             code != NvmlLibrary::kSuccess)

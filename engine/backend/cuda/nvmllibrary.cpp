@@ -54,6 +54,15 @@ Expected<NvmlLibrary> NvmlLibrary::load()
     return nvml;
 }
 
+Expected<NvmlLibrary::Device> NvmlLibrary::deviceAt(const std::string &pciBusId) const
+{
+    Device device = nullptr;
+    if (const Return code = deviceGetHandleByPciBusId(pciBusId.c_str(), &device); code != kSuccess)
+        return makeError(EngineError::Code::NoDevice, "NVML cannot find the GPU at " + pciBusId,
+                         errorText(code));
+    return device;
+}
+
 std::string NvmlLibrary::errorText(Return code) const
 {
     const char *text = errorString ? errorString(code) : nullptr;

@@ -25,6 +25,9 @@ public:
     static Expected<NvmlLibrary> load();
 
     std::string errorText(Return code) const;
+    // The GPU at `pciBusId` (as the driver API names it). NoDevice "NVML cannot find the GPU at
+    // ...", NVML's reason in the detail, where it has none there.
+    Expected<Device> deviceAt(const std::string &pciBusId) const;
 
     Return (*init)() = nullptr;                                            // nvmlInit_v2
     Return (*deviceGetHandleByPciBusId)(const char *, Device *) = nullptr; // ..._v2
