@@ -1,7 +1,6 @@
 #include "cudabackend.h"
 
 #include "backend/common/evaluationchecks.h"
-#include "backend/common/expectedoutputfile.h"
 #include "backend/common/lapclock.h"
 
 #include "binaryfile.h"
@@ -257,7 +256,7 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, doub
     if (m_spec->verification.compares()) {
         // Before binding this config: running the reference rebinds the arguments.
         CudaStatus fault;
-        Reference &reference = referenceFor(sizeIndex, fault);
+        SizeReferences::Reference &reference = referenceFor(sizeIndex, fault);
         endPhase(figures::kReferenceSeconds);
         if (!reference.failure.empty()) // a fault of the reference left the context broken too
             return failed(result, {ResultStatus::ReferenceFailed, reference.failure,
@@ -406,7 +405,7 @@ CudaStatus CudaBackend::runOnce(const LoadedKernel &kernel)
 
 bool CudaBackend::needsReference(std::size_t sizeIndex) const
 {
-    return m_spec && m_context && m_spec->verification.reference && !m_references.count(sizeIndex);
+    return m_spec && m_context && m_spec->verification.reference && !m_references.has(sizeIndex);
 }
 
 // A fault of the reference breaks the context (usable() turns false): the worker sends its
@@ -423,70 +422,35 @@ std::string CudaBackend::prepareReference(std::size_t sizeIndex)
     }
 }
 
-CudaBackend::Reference &CudaBackend::referenceFor(std::size_t sizeIndex, CudaStatus &fault)
+SizeReferences::Reference &CudaBackend::referenceFor(std::size_t sizeIndex, CudaStatus &fault)
 {
-    auto found = m_references.find(sizeIndex);
-    if (found == m_references.end())
-        found = m_references.emplace(sizeIndex, computeReference(sizeIndex, fault)).first;
-    return found->second;
+    return m_references.forSize(
+        *m_spec, sizeIndex, *m_driver, *m_arguments,
+        [this](const Configuration &config, std::size_t size) {
+            return runReference(config, size);
+        },
+        fault);
 }
 
-CudaBackend::Reference CudaBackend::computeReference(std::size_t sizeIndex, CudaStatus &fault)
+CudaStatus CudaBackend::runReference(const Configuration &config, std::size_t sizeIndex)
 {
-    if (!m_spec->verification.reference)
-        return {}; // the expected files alone, kept as configurations first need them
-    const Configuration config{*m_spec->verification.reference};
-    const std::string name = referenceLabel(*m_spec);
     Result scratch;
     LoadedKernel kernel;
-    Reference reference;
     CudaStatus status = loadKernel(config, sizeIndex, scratch, kernel);
     if (status.ok())
         status = bindFor(config, sizeIndex, kernel);
     if (status.ok())
         status = runOnce(kernel);
-    if (status.ok())
-        status = ReferenceOutputs::keep(*m_driver, m_arguments->outputs(), reference.outputs);
-    if (!status.ok()) {
-        // A fault of the reference breaks the context for this configuration too.
-        if (status.failure().breaksContext)
-            fault = status;
-        return {name + " failed (" + std::string(toString(status.failure().status)) +
-                    "): " + status.failure().message,
-                {}};
-    }
-    return reference;
+    return status;
 }
 
-CudaStatus CudaBackend::verify(Reference &reference, const LoadedKernel &kernel,
+CudaStatus CudaBackend::verify(SizeReferences::Reference &reference, const LoadedKernel &kernel,
                                std::size_t sizeIndex)
 {
     if (CudaStatus ran = runOnce(kernel); !ran)
         return ran;
-    if (CudaStatus kept = keepExpectedFiles(reference, sizeIndex); !kept)
-        return kept;
-    return reference.outputs.verify(*m_driver, *m_verifier, m_arguments->outputs(),
-                                    m_spec->verification, m_stream.handle());
-}
-
-// The expected files of this size's outputs, uploaded on first use: their element counts are
-// the bound outputs' (a file that no longer serves is reference_failed, as the reference's own
-// failure would be).
-CudaStatus CudaBackend::keepExpectedFiles(Reference &reference, std::size_t sizeIndex)
-{
-    for (const DeviceOutput &output : m_arguments->outputs()) {
-        if (reference.outputs.holdsFile(output.name))
-            continue;
-        auto file = openExpectedOutputFile(*m_spec, output.name, output.count, sizeIndex);
-        if (!file)
-            return CudaFailure{ResultStatus::ReferenceFailed, file.error().message, false};
-        if (!*file)
-            continue;
-        if (CudaStatus kept = reference.outputs.keepFile(*m_driver, output, (*file)->elements());
-            !kept)
-            return kept;
-    }
-    return {};
+    return SizeReferences::check(reference, *m_spec, sizeIndex, *m_driver, *m_verifier,
+                                 *m_arguments, m_stream.handle());
 }
 
 Result CudaBackend::failed(Result result, const CudaFailure &failure)

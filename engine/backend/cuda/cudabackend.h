@@ -16,7 +16,7 @@
 #include "kernellaunch.h"
 #include "measure/measurementobservers.h"
 #include "model/kernelbackend.h"
-#include "referenceoutputs.h"
+#include "sizereferences.h"
 #include "tritonlaunchparameters.h"
 
 #include <map>
@@ -76,14 +76,6 @@ private:
         // launch.params stays valid when the kernel moves.
         std::unique_ptr<TritonLaunchParameters> triton;
     };
-    // What one problem size's outputs must hold (the reference configuration's, the expected
-    // files), or why the reference configuration could not say.
-    struct Reference
-    {
-        std::string failure;
-        ReferenceOutputs outputs;
-    };
-
     Result run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds);
     Status openDevice(LapClock &setup);
     Status openGpuSettings(const Spec &spec);
@@ -100,10 +92,11 @@ private:
     CudaStatus bindFor(const Configuration &config, std::size_t sizeIndex,
                        const LoadedKernel &kernel);
     CudaStatus runOnce(const LoadedKernel &kernel);
-    Reference &referenceFor(std::size_t sizeIndex, CudaStatus &fault);
-    Reference computeReference(std::size_t sizeIndex, CudaStatus &fault);
-    CudaStatus verify(Reference &reference, const LoadedKernel &kernel, std::size_t sizeIndex);
-    CudaStatus keepExpectedFiles(Reference &reference, std::size_t sizeIndex);
+    SizeReferences::Reference &referenceFor(std::size_t sizeIndex, CudaStatus &fault);
+    // Loads, binds and runs `config` once at `sizeIndex`, for the reference's outputs.
+    CudaStatus runReference(const Configuration &config, std::size_t sizeIndex);
+    CudaStatus verify(SizeReferences::Reference &reference, const LoadedKernel &kernel,
+                      std::size_t sizeIndex);
     CudaStatus measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
                        Result &result);
     Result failed(Result result, const CudaFailure &failure);
@@ -130,7 +123,7 @@ private:
     std::optional<ArgumentExpressions> m_tritonArguments; // their scalars, for the request
     std::optional<CudaArgumentSet> m_arguments;
     std::optional<ConstantSymbols> m_constants;
-    std::map<std::size_t, Reference> m_references; // by problem size
+    SizeReferences m_references;
 };
 
 } // namespace tb
