@@ -3,6 +3,7 @@
 #include "measure/statistics.h"
 #include "model/resultfigure.h"
 #include "models/durationformat.h"
+#include "models/enginetext.h"
 
 #include <QLocale>
 
@@ -83,9 +84,7 @@ QVector<ComparisonRow> summaryRows()
          }},
         {QStringLiteral("status"), QObject::tr("status"), QString(), Format::Text,
          Direction::Neutral,
-         [](const CompareEntry &e) {
-             return QVariant(QString::fromUtf8(toString(e.event.result.status).data()));
-         }},
+         [](const CompareEntry &e) { return QVariant(resultStatusText(e.event.result.status)); }},
         {QStringLiteral("timer"), QObject::tr("timer"), QString(), Format::Text, Direction::Neutral,
          [text](const CompareEntry &e) { return text(e.event.result.timer); }},
         timingRow(QStringLiteral("median"), QObject::tr("median"),
@@ -202,8 +201,7 @@ QVector<ComparisonRow> resourceRows(const QVector<CompareEntry> &entries)
     for (const char *key : knownResources) {
         others.erase(key);
         const ResultFigure figure = findResultFigure(key).value();
-        const QString label =
-            QString::fromUtf8(figure.label.data(), qsizetype(figure.label.size()));
+        const QString label = viewText(figure.label);
         rows.append(resourceRow(key, label, rowFormat(figure.display), rowDirection(figure.trend)));
     }
     // Phase times and clock figures: shown as reported, neither way better.

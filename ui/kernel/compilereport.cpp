@@ -2,6 +2,7 @@
 
 #include "compilerlogparser.h"
 #include "model/resultfigure.h"
+#include "models/enginetext.h"
 
 #include <QObject>
 
@@ -12,12 +13,6 @@ namespace {
 QString text(const std::string &value)
 {
     return QString::fromStdString(value);
-}
-
-QString statusName(ResultStatus status)
-{
-    const auto name = toString(status);
-    return QString::fromUtf8(name.data(), qsizetype(name.size()));
 }
 
 QString spillSummary(const Result &result)
@@ -66,7 +61,8 @@ QString CompileReport::statusLine(const CompileOutcome &outcome,
     else if (result.status == ResultStatus::Ok)
         verdict = QObject::tr("built with %1").arg(text(outcome.target));
     else
-        verdict = statusName(result.status) + QStringLiteral(": ") + firstLine(result.message);
+        verdict =
+            resultStatusText(result.status) + QStringLiteral(": ") + firstLine(result.message);
     if (!messages.isEmpty())
         verdict += QStringLiteral(" (%1)").arg(CompilerLogParser::summary(messages));
     return configLabel.isEmpty() ? verdict : configLabel + QStringLiteral(": ") + verdict;
@@ -83,7 +79,7 @@ QString CompileReport::logText(const CompileOutcome &outcome, const QString &con
         lines << QObject::tr("Could not compile: %1").arg(text(outcome.failure));
     else
         lines << QObject::tr("Result: %1%2")
-                     .arg(statusName(outcome.result.status),
+                     .arg(resultStatusText(outcome.result.status),
                           outcome.result.message.empty()
                               ? QString()
                               : QStringLiteral(": ") + resultMessage(outcome.result));

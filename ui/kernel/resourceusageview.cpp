@@ -1,5 +1,6 @@
 #include "resourceusageview.h"
 #include "model/resultfigure.h"
+#include "models/enginetext.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -20,12 +21,6 @@ QString seconds(double value)
 {
     return value < 1 ? QObject::tr("%1 ms").arg(QString::number(value * 1000, 'f', 0))
                      : QObject::tr("%1 s").arg(QString::number(value, 'f', 2));
-}
-
-QString statusWord(const Result &result)
-{
-    return QString::fromUtf8(toString(result.status).data(),
-                             qsizetype(toString(result.status).size()));
 }
 
 } // namespace
@@ -128,8 +123,8 @@ void ResourceUsageView::showOutcome(const CompileOutcome &outcome, bool cuda)
         m_headline->setText(cuda ? tr("Compiled for %1.").arg(target)
                                  : tr("Built with %1.").arg(target));
     else
-        m_headline->setText(
-            tr("%1: %2").arg(statusWord(result), QString::fromStdString(result.message)));
+        m_headline->setText(tr("%1: %2").arg(resultStatusText(result.status),
+                                             QString::fromStdString(result.message)));
     setFigure(QStringLiteral("compile_time"),
               result.cachedBuild ? tr("%1 (cached)").arg(seconds(result.compileSeconds))
                                  : seconds(result.compileSeconds));

@@ -3,6 +3,7 @@
 #include "measure/roundagreement.h"
 #include "model/failurehint.h"
 #include "model/measurementcaveats.h"
+#include "models/enginetext.h"
 
 #include <QObject>
 #include <QStringList>
@@ -13,8 +14,7 @@ namespace tb::resultrow {
 
 QString stateText(const Result &result)
 {
-    const std::string_view name = stateName(result);
-    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+    return viewText(stateName(result));
 }
 
 bool measured(const ResultEvent &event)
@@ -57,9 +57,7 @@ bool hasCaveats(const ResultEvent &event, double roundsAgreeWithin)
 QString hintLine(const std::string &message)
 {
     const std::string_view hint = failureHint(message);
-    return hint.empty() ? QString()
-                        : QObject::tr("Hint: %1")
-                              .arg(QString::fromUtf8(hint.data(), qsizetype(hint.size())));
+    return hint.empty() ? QString() : QObject::tr("Hint: %1").arg(viewText(hint));
 }
 
 QVariant toolTip(const ResultEvent &event, double roundsAgreeWithin)

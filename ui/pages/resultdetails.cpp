@@ -4,6 +4,7 @@
 #include "model/measurementcaveats.h"
 #include "model/resultfigure.h"
 #include "models/durationformat.h"
+#include "models/enginetext.h"
 #include "models/resultrowtext.h"
 #include "plots/samplehistogram.h"
 #include "run/sessionevents.h"
@@ -177,7 +178,7 @@ void ResultDetails::showResult(const ResultEvent &event, double roundsAgreeWithi
 {
     const Result &result = event.result;
     m_status->setText(tr("<b>%1</b>%2")
-                          .arg(QString::fromUtf8(toString(result.status).data()),
+                          .arg(resultStatusText(result.status),
                                event.reused ? tr(" (reused from the workspace)") : QString()));
     // A failure's message and what it likely means, or what to keep in mind about an ok
     // result's time.

@@ -1,6 +1,7 @@
 #include "failuremarkers.h"
 
 #include "densescattergraph.h"
+#include "models/enginetext.h"
 #include "models/statusicon.h"
 
 #include <qcustomplot.h>
@@ -78,10 +79,7 @@ void FailureMarkers::append(ResultStatus status, Marks &marks, bool bySeconds)
         marks.graph->addData(keys, QVector<double>(keys.size(), kStrip),
                              std::is_sorted(keys.cbegin(), keys.cend()));
     marks.flushed = all.size();
-    marks.graph->setName(
-        QStringLiteral("%1 (%2)")
-            .arg(QString::fromUtf8(toString(status).data(), qsizetype(toString(status).size())))
-            .arg(all.size()));
+    marks.graph->setName(QStringLiteral("%1 (%2)").arg(resultStatusText(status)).arg(all.size()));
 }
 
 void FailureMarkers::flush(bool bySeconds)

@@ -7,6 +7,7 @@
 #include "importanceview.h"
 #include "models/chosenmodelresults.h"
 #include "models/devicemodellist.h"
+#include "models/enginetext.h"
 #include "models/resultsfeed.h"
 #include "models/resultsmodel.h"
 #include "models/statusicon.h"
@@ -45,7 +46,7 @@ int statusColumnWidth(const QTableView &view)
 {
     QStringList names = {QStringLiteral("compiled")};
     for (int status = 0; status <= int(ResultStatus::ReferenceFailed); ++status)
-        names << QString::fromUtf8(toString(ResultStatus(status)).data());
+        names << resultStatusText(ResultStatus(status));
     QStyleOptionViewItem option;
     option.initFrom(view.viewport());
     option.features = QStyleOptionViewItem::HasDisplay | QStyleOptionViewItem::HasDecoration;

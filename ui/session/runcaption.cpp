@@ -1,5 +1,6 @@
 #include "runcaption.h"
 
+#include "models/enginetext.h"
 #include "tasks/importedruns.h"
 
 #include <QCoreApplication>
@@ -28,8 +29,7 @@ QString shortTime(const std::string &iso)
 
 QString runStateText(RunState state)
 {
-    const std::string_view name = toString(state);
-    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+    return viewText(toString(state));
 }
 
 QString runDeviceText(const RunRecord &run)
