@@ -1,6 +1,7 @@
 #include "energyview.h"
 
 #include "sizechoice.h"
+#include "sizedviewfeed.h"
 #include "sizedviewframe.h"
 #include "throttledrecompute.h"
 
@@ -25,17 +26,11 @@ EnergyView::EnergyView(ResultsFeed *feed, const DeviceModelList *deviceModels, Q
                     tr("The problem size shown: each size has its own front"), m_note, m_plot,
                     [this] { recompute(); });
 
-    m_recompute = new ThrottledRecompute(this, kRecomputeMs, [this] { recompute(); });
-    connect(feed, &ResultsFeed::cleared, this, &EnergyView::reset);
-    connect(feed, &ResultsFeed::sizeLabelChanged, m_sizes, &SizeChoice::setLabel);
-    connect(m_sizes, &SizeChoice::changed, this, [this](std::size_t size) {
-        recompute();
-        emit sizeChanged(size);
-    });
-    if (m_deviceModels)
-        connect(m_deviceModels, &DeviceModelList::choiceChanged, m_recompute,
-                &ThrottledRecompute::schedule);
-    connect(feed, &ResultsFeed::resultsAdded, this, &EnergyView::addResults);
+    m_recompute = connectSizedView(
+        this, feed, m_sizes, m_deviceModels, kRecomputeMs,
+        {[this](const SpecOutline &outline) { reset(outline); },
+         [this](const QVector<ResultEvent> &batch) { addResults(batch); }, [this] { recompute(); },
+         [this](std::size_t size) { emit sizeChanged(size); }});
     reset(feed->outline());
 }
 

@@ -1,6 +1,7 @@
 #include "rooflineview.h"
 
 #include "sizechoice.h"
+#include "sizedviewfeed.h"
 #include "sizedviewframe.h"
 #include "throttledrecompute.h"
 
@@ -27,17 +28,11 @@ RooflineView::RooflineView(ResultsFeed *feed, const DeviceModelList *deviceModel
                     tr("The problem size shown: a size's intensity and roofs are its own"), m_note,
                     m_plot, [this] { recompute(); });
 
-    m_recompute = new ThrottledRecompute(this, kRecomputeMs, [this] { recompute(); });
-    connect(feed, &ResultsFeed::cleared, this, &RooflineView::reset);
-    connect(feed, &ResultsFeed::sizeLabelChanged, m_sizes, &SizeChoice::setLabel);
-    connect(m_sizes, &SizeChoice::changed, this, [this](std::size_t size) {
-        recompute();
-        emit sizeChanged(size);
-    });
-    if (m_deviceModels)
-        connect(m_deviceModels, &DeviceModelList::choiceChanged, m_recompute,
-                &ThrottledRecompute::schedule);
-    connect(feed, &ResultsFeed::resultsAdded, this, &RooflineView::addResults);
+    m_recompute = connectSizedView(
+        this, feed, m_sizes, m_deviceModels, kRecomputeMs,
+        {[this](const SpecOutline &outline) { reset(outline); },
+         [this](const QVector<ResultEvent> &batch) { addResults(batch); }, [this] { recompute(); },
+         [this](std::size_t size) { emit sizeChanged(size); }});
     connect(feed, &ResultsFeed::peaksChanged, this, [this](const DevicePeaks &peaks) {
         m_inputs.peaks = peaks;
         m_recompute->schedule();
