@@ -37,12 +37,10 @@ std::optional<CpuPressure> CpuPressure::parse(std::string_view text, double atSe
     for (std::string line; std::getline(lines, line);) {
         if (line.rfind("some ", 0) != 0)
             continue;
-        const auto recent = field(line, "avg10"); // per cent
-        const auto total = field(line, "total");  // microseconds
-        if (!recent || !total)
+        const auto total = field(line, "total"); // microseconds
+        if (!total)
             return std::nullopt;
         CpuPressure pressure;
-        pressure.m_recentShare = std::clamp(*recent / 100.0, 0.0, 1.0);
         pressure.m_totalSeconds = *total / 1e6;
         pressure.m_seconds = atSeconds;
         return pressure;
@@ -58,11 +56,11 @@ std::optional<CpuPressure> CpuPressure::read()
     return parse(text.str(), monotonicSeconds());
 }
 
-double CpuPressure::shareSince(const CpuPressure &start) const
+std::optional<double> CpuPressure::shareSince(const CpuPressure &start) const
 {
     const double seconds = m_seconds - start.m_seconds;
     if (seconds < kShortestWindowSeconds)
-        return m_recentShare;
+        return std::nullopt;
     return std::clamp((m_totalSeconds - start.m_totalSeconds) / seconds, 0.0, 1.0);
 }
 

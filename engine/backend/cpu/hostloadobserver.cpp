@@ -21,7 +21,8 @@ void HostLoadObserver::afterMeasurement(Result &result)
     if (const auto after = HostLoad::read(); m_before && after)
         result.resources[figures::kOtherCpuLoad] = after->otherCpusBusySince(*m_before);
     if (const auto after = CpuPressure::read(); m_pressureBefore && after)
-        result.resources[figures::kCpuPressure] = after->shareSince(*m_pressureBefore);
+        if (const auto share = after->shareSince(*m_pressureBefore))
+            result.resources[figures::kCpuPressure] = *share;
 }
 
 } // namespace tb
