@@ -9,7 +9,7 @@ namespace tb {
 
 void combineHostLoadRounds(std::span<const Result *const> rounds, Result &combined)
 {
-    for (const char *key : {figures::kOtherCpuLoad, figures::kCpuPressure}) {
+    for (const char *key : {figures::kOtherCpuLoad, figures::kCpuPressure, figures::kCpuWait}) {
         std::optional<double> highest;
         for (const Result *round : rounds)
             if (const auto value = round->resource(key))

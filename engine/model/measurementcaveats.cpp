@@ -83,14 +83,27 @@ std::vector<std::string> measurementCaveats(const Result &result)
                       pressure * 100);
         caveats.emplace_back(text);
     }
+    if (measuredWithoutItsCpu(result)) {
+        std::snprintf(text, sizeof text,
+                      "the measuring thread waited for its CPU %.0f%% of the time: another "
+                      "process ran on its core, so its samples read slower",
+                      result.resource(figures::kCpuWait).value_or(0) * 100);
+        caveats.emplace_back(text);
+    }
     addWideConfidenceCaveat(result, caveats);
     return caveats;
+}
+
+bool measuredWithoutItsCpu(const Result &result)
+{
+    return result.resource(figures::kCpuWait).value_or(0) >= kCpuWaitCaveat;
 }
 
 bool measuredOnBusyHost(const Result &result)
 {
     return result.resource(figures::kOtherCpuLoad).value_or(0) >= kOtherCpuLoadCaveat ||
-           result.resource(figures::kCpuPressure).value_or(0) >= kCpuPressureCaveat;
+           result.resource(figures::kCpuPressure).value_or(0) >= kCpuPressureCaveat ||
+           measuredWithoutItsCpu(result);
 }
 
 double clockStepBetween(const std::vector<double> &clocksMhz)

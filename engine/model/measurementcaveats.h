@@ -28,10 +28,19 @@ inline constexpr double kOtherCpuLoadCaveat = 0.5;
 // kernel shared its core or lost it for a while.
 inline constexpr double kCpuPressureCaveat = 0.5;
 
+// The share of a measurement during which the measuring thread itself waited for its CPU
+// (figures::kCpuWait, CpuWait): from this share on it is a caveat. Another process ran on its
+// core, and every sample that spans such a wait reads slower, by any amount.
+inline constexpr double kCpuWaitCaveat = 0.1;
+
+// Whether the measuring thread lost its CPU for kCpuWaitCaveat of the measurement of `result`.
+bool measuredWithoutItsCpu(const Result &result);
+
 // Whether the machine was busy while the CPU backend measured `result`: other processes kept
-// kOtherCpuLoadCaveat CPUs busy, or tasks waited for a CPU kCpuPressureCaveat of the time. Its
-// time may be slower than the kernel is (a 5 us kernel read +25% beside busy loops on a 2-CPU
-// machine), so verify judges a slowdown on such a result with an allowance for the load.
+// kOtherCpuLoadCaveat CPUs busy, tasks waited for a CPU kCpuPressureCaveat of the time, or the
+// measuring thread lost its own (measuredWithoutItsCpu). Its time may be slower than the kernel
+// is (a 5 us kernel read +25% beside busy loops on a 2-CPU machine), so verify does not call such
+// a result SLOWER without more evidence.
 bool measuredOnBusyHost(const Result &result);
 
 // A median whose ~95% confidence interval is wider than this either way (relative half-width)

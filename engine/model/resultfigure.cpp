@@ -57,6 +57,7 @@ constexpr std::array kFigures{
     ResultFigure{f::kEnergyLaunchSeconds, "launch time in the energy run", "s", "energy_launch_s",
                  D::Seconds},
     ResultFigure{f::kCpuPressure, "CPU pressure", "", "cpu_pressure_fraction", D::Fraction},
+    ResultFigure{f::kCpuWait, "CPU wait", "", "cpu_wait_fraction", D::Fraction},
     // No fixed column: sorted by key with keys no declaration knows, as before.
     ResultFigure{f::kStoppedEarlyAboveSeconds, "stopped early above", "s", "stopped_early_above_s",
                  D::Seconds, T::Neutral, false},

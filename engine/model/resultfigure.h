@@ -71,6 +71,7 @@ inline constexpr char kCuptiRecordOffsetSeconds[] = "cupti_record_offset_s";
 inline constexpr char kContextSwitches[] = "context_switches";
 inline constexpr char kOtherCpuLoad[] = "other_cpu_load";
 inline constexpr char kCpuPressure[] = "cpu_pressure"; // share of it some task waited for a CPU
+inline constexpr char kCpuWait[] = "cpu_wait"; // share of it the measuring thread waited for one
 inline constexpr char kThrottleReasons[] = "throttle_reasons";
 // Energy of a continuous run of the configuration (measurement.energy_seconds; CUDA, NVML).
 inline constexpr char kEnergyJoules[] = "energy_j"; // per launch

@@ -6,7 +6,8 @@ namespace tb {
 
 std::span<const std::string_view> HostLoadObserver::figureKeys() const
 {
-    static constexpr std::string_view kKeys[] = {figures::kOtherCpuLoad, figures::kCpuPressure};
+    static constexpr std::string_view kKeys[] = {figures::kOtherCpuLoad, figures::kCpuPressure,
+                                                 figures::kCpuWait};
     return kKeys;
 }
 
@@ -14,6 +15,7 @@ void HostLoadObserver::beforeMeasurement()
 {
     m_before = HostLoad::read();
     m_pressureBefore = CpuPressure::read();
+    m_waitBefore = CpuWait::read();
 }
 
 void HostLoadObserver::afterMeasurement(Result &result)
@@ -23,6 +25,8 @@ void HostLoadObserver::afterMeasurement(Result &result)
     if (const auto after = CpuPressure::read(); m_pressureBefore && after)
         if (const auto share = after->shareSince(*m_pressureBefore))
             result.resources[figures::kCpuPressure] = *share;
+    if (const auto after = CpuWait::read(); m_waitBefore && after)
+        result.resources[figures::kCpuWait] = after->shareSince(*m_waitBefore);
 }
 
 } // namespace tb

@@ -71,6 +71,16 @@ private slots:
                                          "the machine had more work than CPUs, so the kernel may "
                                          "have shared its core"));
         QVERIFY(measurementCaveats(measured(0.4, 0.4)).empty());
+        // The measuring thread lost its own CPU: busy, whatever the rest of the machine did.
+        Result waited;
+        waited.resources = {{"cpu_wait", 0.45}};
+        QVERIFY(measuredWithoutItsCpu(waited));
+        QVERIFY(measuredOnBusyHost(waited));
+        QCOMPARE(measurementCaveats(waited).at(0),
+                 std::string("the measuring thread waited for its CPU 45% of the time: another "
+                             "process ran on its core, so its samples read slower"));
+        waited.resources = {{"cpu_wait", 0.05}};
+        QVERIFY(!measuredOnBusyHost(waited));
     }
 
     // A median known only to +-88% or +-342% is a rough time, said as a caveat; a narrow

@@ -83,38 +83,20 @@ private slots:
     }
 
     // The order and names of the CSV's figure columns before the declarations existed; new
-    // ones (energy, CPU pressure) only after them.
+    // ones (energy, CPU pressure and wait) only after them.
     void fixedColumnsKeepTheirOrder()
     {
-        const std::vector<std::string_view> expected{"registers",
-                                                     "spill_stores",
-                                                     "spill_loads",
-                                                     "stack_frame",
-                                                     "local_memory",
-                                                     "static_shared",
-                                                     "dynamic_shared",
-                                                     "constant_memory",
-                                                     "barriers",
-                                                     "threads_per_block",
-                                                     "blocks_per_sm",
-                                                     "warps_per_sm",
-                                                     "occupancy",
-                                                     "sm_clock_mhz",
-                                                     "sm_clock_effective_mhz",
-                                                     "event_median_s",
-                                                     "cupti_record_offset_s",
-                                                     "context_switches",
-                                                     "other_cpu_load",
-                                                     "throttle_reasons",
-                                                     "throttled",
-                                                     "clock_mismatch",
-                                                     "cupti_unavailable",
-                                                     "energy_j",
-                                                     "power_w",
-                                                     "energy_rel_uncertainty",
-                                                     "energy_window_s",
-                                                     "energy_launch_s",
-                                                     "cpu_pressure"};
+        const std::vector<std::string_view> expected{
+            "registers",         "spill_stores",           "spill_loads",
+            "stack_frame",       "local_memory",           "static_shared",
+            "dynamic_shared",    "constant_memory",        "barriers",
+            "threads_per_block", "blocks_per_sm",          "warps_per_sm",
+            "occupancy",         "sm_clock_mhz",           "sm_clock_effective_mhz",
+            "event_median_s",    "cupti_record_offset_s",  "context_switches",
+            "other_cpu_load",    "throttle_reasons",       "throttled",
+            "clock_mismatch",    "cupti_unavailable",      "energy_j",
+            "power_w",           "energy_rel_uncertainty", "energy_window_s",
+            "energy_launch_s",   "cpu_pressure",           "cpu_wait"};
         QVERIFY(fixedKeys() == expected);
         QCOMPARE(findResultFigure(figures::kOtherCpuLoad)->csvColumn,
                  std::string_view("other_cpu_load_cpus"));

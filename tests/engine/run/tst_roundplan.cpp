@@ -122,13 +122,14 @@ private slots:
         plan.offer(1, 0, "C=0", Configuration{{0}}, 1.0, first);
         plan.chooseFinalists();
         Result busy = timed(1.3);
-        busy.resources = {{"other_cpu_load", 0.0}, {"cpu_pressure", 0.9}};
+        busy.resources = {{"other_cpu_load", 0.0}, {"cpu_pressure", 0.9}, {"cpu_wait", 0.4}};
         plan.record(plan.jobs(2)[0], busy);
         Result quiet = timed(1.0);
         quiet.resources = {{"other_cpu_load", 0.3}, {"cpu_pressure", 0.2}};
         const Result combined = plan.record(plan.jobs(3)[0], quiet);
         QCOMPARE(combined.resource("other_cpu_load"), std::optional<double>(0.3));
         QCOMPARE(combined.resource("cpu_pressure"), std::optional<double>(0.9));
+        QCOMPARE(combined.resource("cpu_wait"), std::optional<double>(0.4));
         // A figure no round has stays absent.
         QVERIFY(!combined.resource("energy_j"));
     }
