@@ -81,7 +81,12 @@ std::string busyHostMessage(const Result &result)
 {
     char text[160];
     const double load = result.resource(figures::kOtherCpuLoad).value_or(0);
-    if (load >= kOtherCpuLoadCaveat)
+    if (measuredWithoutItsCpu(result))
+        std::snprintf(text, sizeof text,
+                      "the machine was busy: the measuring thread waited for its CPU %.0f%% of "
+                      "the time",
+                      result.resource(figures::kCpuWait).value_or(0) * 100);
+    else if (load >= kOtherCpuLoadCaveat)
         std::snprintf(text, sizeof text,
                       "the machine was busy: other processes kept %.1f CPUs busy", load);
     else
@@ -92,12 +97,13 @@ std::string busyHostMessage(const Result &result)
 }
 
 // A slowdown measured on a busy machine, up to what the load alone can cause, cannot be told
-// from the load's doing.
+// from the load's doing; one measured while the thread lost its own CPU, by any amount.
 void judgeOnBusyHost(ExportCheckRow &row, const Result &result)
 {
     row.busyHost = measuredOnBusyHost(result);
-    if (row.verdict != ExportCheckRow::Verdict::Slower || !row.busyHost ||
-        row.changePercent.value_or(0) > kBusyHostAllowancePercent)
+    const bool withinTheLoadsReach =
+        measuredWithoutItsCpu(result) || row.changePercent.value_or(0) <= kBusyHostAllowancePercent;
+    if (row.verdict != ExportCheckRow::Verdict::Slower || !row.busyHost || !withinTheLoadsReach)
         return;
     row.verdict = ExportCheckRow::Verdict::Inconclusive;
     row.message = busyHostMessage(result) + "; verify on a quiet machine";

@@ -113,6 +113,13 @@ private slots:
                                             0.02, {{"other_cpu_load", 1.8}}),
                               kThresholdPercent);
         QCOMPARE(withinTheAllowance.at(0).verdict, ExportCheckRow::Verdict::Inconclusive);
+        // The measuring thread lost its CPU to a busy loop: +79% was seen so, unchanged. However
+        // slow it reads, it is inconclusive.
+        const auto withoutItsCpu = compareWithExport(
+            plan, measuredAgain(7.9e-6, 0.02, {{"cpu_wait", 0.45}}), kThresholdPercent);
+        QCOMPARE(withoutItsCpu.at(0).verdict, ExportCheckRow::Verdict::Inconclusive);
+        QVERIFY2(withoutItsCpu.at(0).message.find("waited for its CPU 45%") != std::string::npos,
+                 withoutItsCpu.at(0).message.c_str());
         // Busy but within the threshold: it held, load or not.
         const auto held = compareWithExport(
             plan, measuredAgain(3.96e-6, 0.02, {{"other_cpu_load", 1.8}}), kThresholdPercent);
