@@ -66,9 +66,12 @@ void MachineLoadIndicator::sample()
         setText(tr("Machine: load unknown (/proc unreadable)"));
         return;
     }
-    if (m_previous)
-        showLoad(now->otherCpusBusySince(*m_previous), 0, 0);
-    m_previous = std::make_unique<HostLoad>(*now);
+    // A reading too close to the last resolves nothing: keep the older one to measure from.
+    const auto busy = m_previous ? now->otherCpusBusySince(*m_previous) : std::nullopt;
+    if (busy)
+        showLoad(*busy, 0, 0);
+    if (busy || !m_previous)
+        m_previous = std::make_unique<HostLoad>(*now);
 }
 
 void MachineLoadIndicator::addResults(const QVector<ResultEvent> &batch)

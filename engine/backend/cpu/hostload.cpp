@@ -62,12 +62,12 @@ std::optional<HostLoad> HostLoad::read()
     return load;
 }
 
-double HostLoad::otherCpusBusySince(const HostLoad &start) const
+std::optional<double> HostLoad::otherCpusBusySince(const HostLoad &start) const
 {
     const double seconds = m_seconds - start.m_seconds;
     const double ticksPerSecond = static_cast<double>(::sysconf(_SC_CLK_TCK));
-    if (seconds <= 0 || ticksPerSecond <= 0)
-        return 0;
+    if (seconds < kShortestWindowSeconds || ticksPerSecond <= 0)
+        return std::nullopt;
     const double machine = static_cast<double>(m_machineBusyTicks - start.m_machineBusyTicks);
     const double own = static_cast<double>(m_ownTicks - start.m_ownTicks);
     return std::max(0.0, machine - own) / ticksPerSecond / seconds;

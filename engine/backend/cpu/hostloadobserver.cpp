@@ -2,7 +2,14 @@
 
 #include "model/resultfigure.h"
 
+#include <chrono>
+
 namespace tb {
+
+HostLoadObserver::HostLoadObserver()
+{
+    m_history.push_back(readMachine());
+}
 
 std::span<const std::string_view> HostLoadObserver::figureKeys() const
 {
@@ -11,22 +18,44 @@ std::span<const std::string_view> HostLoadObserver::figureKeys() const
     return kKeys;
 }
 
+HostLoadObserver::MachineReading HostLoadObserver::readMachine()
+{
+    MachineReading reading;
+    reading.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    reading.load = HostLoad::read();
+    reading.pressure = CpuPressure::read();
+    return reading;
+}
+
 void HostLoadObserver::beforeMeasurement()
 {
-    m_before = HostLoad::read();
-    m_pressureBefore = CpuPressure::read();
+    m_history.push_back(readMachine());
     m_waitBefore = CpuWait::read();
+}
+
+// The newest reading at least HostLoad's shortest window before `now`, else the oldest; older
+// ones are dropped, as a later window never reaches further back.
+const HostLoadObserver::MachineReading &HostLoadObserver::windowStart(double now)
+{
+    while (m_history.size() > 1 && now - m_history[1].seconds >= HostLoad::kShortestWindowSeconds)
+        m_history.pop_front();
+    return m_history.front();
 }
 
 void HostLoadObserver::afterMeasurement(Result &result)
 {
-    if (const auto after = HostLoad::read(); m_before && after)
-        result.resources[figures::kOtherCpuLoad] = after->otherCpusBusySince(*m_before);
-    if (const auto after = CpuPressure::read(); m_pressureBefore && after)
-        if (const auto share = after->shareSince(*m_pressureBefore))
-            result.resources[figures::kCpuPressure] = *share;
     if (const auto after = CpuWait::read(); m_waitBefore && after)
         result.resources[figures::kCpuWait] = after->shareSince(*m_waitBefore);
+    const MachineReading now = readMachine();
+    const MachineReading &start = windowStart(now.seconds);
+    if (start.load && now.load)
+        if (const auto busy = now.load->otherCpusBusySince(*start.load))
+            result.resources[figures::kOtherCpuLoad] = *busy;
+    if (start.pressure && now.pressure)
+        if (const auto share = now.pressure->shareSince(*start.pressure))
+            result.resources[figures::kCpuPressure] = *share;
+    m_history.push_back(now);
 }
 
 } // namespace tb

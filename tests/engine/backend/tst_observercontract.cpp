@@ -82,10 +82,15 @@ private slots:
     {
         HostLoadObserver observer;
         checkContract(observer);
-        // Linux has /proc: the figure is there, a number of CPUs.
+        // Linux has /proc: once the observer has readings 100 ms old, a 20 ms measurement gets
+        // the machine's load over them, a number of CPUs; the thread's own wait, a share.
+        std::this_thread::sleep_for(std::chrono::milliseconds(120));
         const Result result = observeOnce(observer);
         QVERIFY(result.resources.contains(figures::kOtherCpuLoad));
         QVERIFY(result.resources.at(figures::kOtherCpuLoad) >= 0);
+        QVERIFY(result.resources.contains(figures::kCpuWait));
+        QVERIFY(result.resources.at(figures::kCpuWait) >= 0 &&
+                result.resources.at(figures::kCpuWait) <= 1);
     }
 
 #ifdef TB_HAVE_CUDA_BACKEND
