@@ -182,16 +182,18 @@ private slots:
         QVERIFY2(outcome.out.contains("measuring again to tell, round 1"), qPrintable(outcome.out));
     }
 
-    // An export whose medians were uncertain by 500%: a change of about +100% cannot be told
+    // An export whose medians were uncertain by 500%: a change of about +200% cannot be told
     // from the noise however long this machine measures, so the extra rounds run and end
     // inconclusive. (A change of +40% against 200% was too close to the threshold: a
     // microsecond kernel's median moved by 17% between two runs on a 2-core machine, and one
-    // configuration then came out within 5% of its export.)
+    // configuration then came out within 5% of its export. At +100% one came out within 5% once
+    // in 10 runs: this machine measured it twice as fast as the tune had. +300% read up to +390%,
+    // near the 500%.)
     void anUncertainExportIsInconclusive()
     {
         QJsonObject document = readJson(m_export);
         editBest(document, [](QJsonObject &entry) {
-            entry["median_s"] = entry["median_s"].toDouble() / 2;
+            entry["median_s"] = entry["median_s"].toDouble() / 3;
             entry["rel_ci_half_width"] = 5.0;
         });
         const QString uncertain = m_dir.filePath("uncertain.json");
