@@ -1,7 +1,8 @@
 #include "cpupressure.h"
 
+#include "monotonicseconds.h"
+
 #include <algorithm>
-#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -9,12 +10,6 @@
 namespace tb {
 
 namespace {
-
-double monotonicSeconds()
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 // The number after `key=` in `line`.
 std::optional<double> field(const std::string &line, const std::string &key)

@@ -1,7 +1,8 @@
 #include "cpuwait.h"
 
+#include "monotonicseconds.h"
+
 #include <algorithm>
-#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -27,9 +28,7 @@ std::optional<CpuWait> CpuWait::read()
     std::string line;
     if (!std::getline(file, line))
         return std::nullopt;
-    const double now =
-        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-    return parse(line, now);
+    return parse(line, monotonicSeconds());
 }
 
 double CpuWait::shareSince(const CpuWait &start) const

@@ -1,7 +1,8 @@
 #include "hostload.h"
 
+#include "monotonicseconds.h"
+
 #include <algorithm>
-#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -57,8 +58,7 @@ std::optional<HostLoad> HostLoad::read()
     HostLoad load;
     load.m_machineBusyTicks = *machine;
     load.m_ownTicks = *own;
-    load.m_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    load.m_seconds = monotonicSeconds();
     return load;
 }
 

@@ -1,8 +1,8 @@
 #include "hostloadobserver.h"
 
-#include "model/resultfigure.h"
+#include "monotonicseconds.h"
 
-#include <chrono>
+#include "model/resultfigure.h"
 
 namespace tb {
 
@@ -21,8 +21,7 @@ std::span<const std::string_view> HostLoadObserver::figureKeys() const
 HostLoadObserver::MachineReading HostLoadObserver::readMachine()
 {
     MachineReading reading;
-    reading.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    reading.seconds = monotonicSeconds();
     reading.load = HostLoad::read();
     reading.pressure = CpuPressure::read();
     return reading;
