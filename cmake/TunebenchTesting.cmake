@@ -14,6 +14,12 @@ function(tb_test_settings target)
     if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
         target_compile_options(${target} PRIVATE -Wno-stringop-overflow -Wno-array-bounds)
     endif()
+    # A test's own code only drives the code under test, which keeps its release flags: -O1
+    # here compiles a test a quarter to a third faster than -O3 (tst_mainwindow 12.5 s against
+    # 9.7 s), minutes of CI's build over some 260 tests. Not -O0: some tests compute in their
+    # own code (synthetic spaces, expected outputs), and GCC's precompiled headers would need
+    # their own -O0 copies.
+    target_compile_options(${target} PRIVATE $<$<CONFIG:Release>:-O1>)
     target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tests/testsupport)
     target_compile_definitions(${target} PRIVATE
         TB_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
