@@ -75,27 +75,6 @@ ExportCheckRow::Verdict verdictOf(const ShippedConfig &shipped, const SampleSumm
                                     : ExportCheckRow::Verdict::Inconclusive;
 }
 
-// "the machine was busy: tasks waited for a CPU 97% of the time", from the figures that made
-// measuredOnBusyHost() true.
-std::string busyHostMessage(const Result &result)
-{
-    char text[160];
-    const double load = result.resource(figures::kOtherCpuLoad).value_or(0);
-    if (measuredWithoutItsCpu(result))
-        std::snprintf(text, sizeof text,
-                      "the machine was busy: the measuring thread waited for its CPU %.0f%% of "
-                      "the time",
-                      result.resource(figures::kCpuWait).value_or(0) * 100);
-    else if (load >= kOtherCpuLoadCaveat)
-        std::snprintf(text, sizeof text,
-                      "the machine was busy: other processes kept %.1f CPUs busy", load);
-    else
-        std::snprintf(text, sizeof text,
-                      "the machine was busy: tasks waited for a CPU %.0f%% of the time",
-                      result.resource(figures::kCpuPressure).value_or(0) * 100);
-    return text;
-}
-
 // A slowdown measured on a busy machine, up to what the load alone can cause, cannot be told
 // from the load's doing; one measured while the thread lost its own CPU, by any amount.
 void judgeOnBusyHost(ExportCheckRow &row, const Result &result)
@@ -106,7 +85,7 @@ void judgeOnBusyHost(ExportCheckRow &row, const Result &result)
     if (row.verdict != ExportCheckRow::Verdict::Slower || !row.busyHost || !withinTheLoadsReach)
         return;
     row.verdict = ExportCheckRow::Verdict::Inconclusive;
-    row.message = busyHostMessage(result) + "; verify on a quiet machine";
+    row.message = "the machine was busy: " + busyHostReason(result) + "; verify on a quiet machine";
 }
 
 } // namespace

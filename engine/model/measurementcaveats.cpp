@@ -101,9 +101,26 @@ bool measuredWithoutItsCpu(const Result &result)
 
 bool measuredOnBusyHost(const Result &result)
 {
-    return result.resource(figures::kOtherCpuLoad).value_or(0) >= kOtherCpuLoadCaveat ||
-           result.resource(figures::kCpuPressure).value_or(0) >= kCpuPressureCaveat ||
-           measuredWithoutItsCpu(result);
+    return !busyHostReason(result).empty();
+}
+
+std::string busyHostReason(const Result &result)
+{
+    char text[128];
+    const double load = result.resource(figures::kOtherCpuLoad).value_or(0);
+    const double pressure = result.resource(figures::kCpuPressure).value_or(0);
+    if (measuredWithoutItsCpu(result))
+        std::snprintf(text, sizeof text,
+                      "the measuring thread waited for its CPU %.0f%% of the time",
+                      result.resource(figures::kCpuWait).value_or(0) * 100);
+    else if (load >= kOtherCpuLoadCaveat)
+        std::snprintf(text, sizeof text, "other processes kept %.1f CPUs busy", load);
+    else if (pressure >= kCpuPressureCaveat)
+        std::snprintf(text, sizeof text, "tasks waited for a CPU %.0f%% of the time",
+                      pressure * 100);
+    else
+        return {};
+    return text;
 }
 
 double clockStepBetween(const std::vector<double> &clocksMhz)

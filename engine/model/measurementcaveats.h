@@ -43,6 +43,10 @@ bool measuredWithoutItsCpu(const Result &result);
 // a result SLOWER without more evidence.
 bool measuredOnBusyHost(const Result &result);
 
+// Why measuredOnBusyHost(result) holds, from the figure that made it ("the measuring thread
+// waited for its CPU 45% of the time", the thread's own wait first); empty where it does not.
+std::string busyHostReason(const Result &result);
+
 // A median whose ~95% confidence interval is wider than this either way (relative half-width)
 // is a caveat: the sampler aims at measurement.target_rel_ci (1% by default), so +-10% means it
 // ran out of samples or time on a noisy kernel, or stopped early on a hopeless one, and the time

@@ -65,6 +65,11 @@ private slots:
         QVERIFY(!measuredOnBusyHost(measured(0.4, 0.4)));
         QVERIFY(measuredOnBusyHost(measured(1.8, 0)));
         QVERIFY(measuredOnBusyHost(measured(0, 0.97)));
+        QCOMPARE(busyHostReason(measured(1.8, 0.97)),
+                 std::string("other processes kept 1.8 CPUs busy"));
+        QCOMPARE(busyHostReason(measured(0, 0.97)),
+                 std::string("tasks waited for a CPU 97% of the time"));
+        QVERIFY(busyHostReason(measured(0.4, 0.4)).empty());
         const auto caveats = measurementCaveats(measured(0, 0.97));
         QCOMPARE(caveats.size(), std::size_t(1));
         QCOMPARE(caveats[0], std::string("measured while tasks waited for a CPU 97% of the time: "
@@ -76,6 +81,8 @@ private slots:
         waited.resources = {{"cpu_wait", 0.45}};
         QVERIFY(measuredWithoutItsCpu(waited));
         QVERIFY(measuredOnBusyHost(waited));
+        QCOMPARE(busyHostReason(waited),
+                 std::string("the measuring thread waited for its CPU 45% of the time"));
         QCOMPARE(measurementCaveats(waited).at(0),
                  std::string("the measuring thread waited for its CPU 45% of the time: another "
                              "process ran on its core, so its samples read slower"));
