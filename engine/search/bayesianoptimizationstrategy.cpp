@@ -24,7 +24,12 @@ std::vector<OptionField<BayesianOptimizationOptions>> BayesianOptimizationOption
             optionField(
                 "exploration",
                 "margin an expected improvement must beat, in standard deviations of the target", 0,
-                10, &Options::exploration)};
+                10, &Options::exploration),
+            optionField(
+                "forest_trees",
+                "> 0: a random forest of that many trees is fitted beside the Gaussian process, "
+                "and the one whose cross-validated predictions rank the reports better proposes",
+                0, 1000, &Options::forestTrees)};
 }
 
 BayesianOptimizationStrategy::BayesianOptimizationStrategy(const SearchSpace &space,
@@ -32,7 +37,8 @@ BayesianOptimizationStrategy::BayesianOptimizationStrategy(const SearchSpace &sp
                                                            BayesianOptimizationOptions options)
     : GuidedStrategy(space, seed), m_options(options),
       m_model(std::make_unique<SurrogateModel>(ledger(), neighbourhood(),
-                                               static_cast<std::size_t>(options.maxModelPoints)))
+                                               static_cast<std::size_t>(options.maxModelPoints),
+                                               options.forestTrees, seed))
 {}
 
 BayesianOptimizationStrategy::~BayesianOptimizationStrategy() = default;

@@ -14,6 +14,7 @@ struct BayesianOptimizationOptions
     int bestNeighbourhoods = 10; // best configurations whose Hamming neighbours are scored too
     int maxModelPoints = 150;    // observations the model is fitted to, at most
     double exploration = 0.01;   // expected improvement's margin, in standard deviations of y
+    int forestTrees = 0;         // > 0: a random forest beside the GP (SurrogateModel)
 
     static std::vector<OptionField<BayesianOptimizationOptions>> fields();
 };
@@ -22,9 +23,10 @@ class SurrogateModel;
 
 // Bayesian optimisation: a Gaussian process (Matern 5/2 on the parameters' value indices scaled
 // to [0, 1]; length scale and noise picked from a small grid by marginal likelihood) models the
-// log of the objective; each proposal is the candidate of highest expected improvement, scored
-// over random unvisited configurations plus the unvisited neighbours of the best few. A failed
-// configuration counts as the worst objective seen, so the model steers away from its region.
+// log of the objective, or with forest_trees a random forest where it cross-validates better; each
+// proposal is the candidate of highest expected improvement, scored over random unvisited
+// configurations plus the unvisited neighbours of the best few. A failed configuration counts as
+// the worst objective seen, so the model steers away from its region.
 //
 // Bounded cost: the model is fitted to at most maxModelPoints observations (the best half and
 // the most recent), so a proposal stays in the milliseconds however long the run. Asynchronous:

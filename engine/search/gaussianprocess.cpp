@@ -38,11 +38,11 @@ bool GaussianProcess::fitBest(const Eigen::MatrixXd &inputs, const Eigen::Vector
     return factorise(matern52(distances, best->lengthScale), targets, best->noise);
 }
 
-GaussianProcess::Prediction GaussianProcess::predict(const Eigen::MatrixXd &points) const
+ModelPrediction GaussianProcess::predict(const Eigen::MatrixXd &points) const
 {
     const Eigen::MatrixXd cross =
         matern52(squaredDistances(m_inputs, points), m_hyperparameters.lengthScale); // n x m
-    Prediction prediction;
+    ModelPrediction prediction;
     prediction.mean = cross.transpose() * m_weights;
     // var = k(x, x) - v'v with v = L^-1 k(X, x); k(x, x) = 1.
     const Eigen::MatrixXd v = m_cholesky.matrixL().solve(cross);
@@ -89,6 +89,16 @@ Eigen::MatrixXd GaussianProcess::matern52(const Eigen::MatrixXd &squaredDistance
 {
     const Eigen::ArrayXXd s = squaredDistances.array().sqrt() * (std::sqrt(5.0) / lengthScale);
     return ((1.0 + s + s.square() / 3.0) * (-s).exp()).matrix();
+}
+
+Eigen::VectorXd GaussianProcess::leaveOneOutMeans(const Eigen::VectorXd &targets) const
+{
+    const auto n = m_weights.size();
+    const Eigen::MatrixXd inverse = m_cholesky.solve(Eigen::MatrixXd::Identity(n, n));
+    Eigen::VectorXd means(n);
+    for (Eigen::Index i = 0; i < n; ++i)
+        means[i] = targets[i] - m_weights[i] / inverse(i, i);
+    return means;
 }
 
 } // namespace tb

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "search/modelprediction.h"
+
 #include <Eigen/Dense>
 
 #include <optional>
@@ -19,12 +21,6 @@ public:
         double noise = 1e-3; // variance added to the diagonal, relative to the signal's
     };
 
-    struct Prediction
-    {
-        Eigen::VectorXd mean;
-        Eigen::VectorXd deviation; // standard deviation of the latent function
-    };
-
     // False when the kernel matrix cannot be factorised even with extra jitter.
     bool fit(const Eigen::MatrixXd &inputs, const Eigen::VectorXd &targets,
              Hyperparameters hyperparameters);
@@ -36,7 +32,11 @@ public:
     Hyperparameters hyperparameters() const { return m_hyperparameters; }
     // log p(targets | inputs, hyperparameters) of the last fit.
     double logMarginalLikelihood() const { return m_logLikelihood; }
-    Prediction predict(const Eigen::MatrixXd &points) const;
+    // The deviation is the latent function's (without the noise).
+    ModelPrediction predict(const Eigen::MatrixXd &points) const;
+    // Each fitted target's mean predicted from the others (closed form: y_i - [K^-1 y]_i /
+    // [K^-1]_ii), for `targets` as last fitted.
+    Eigen::VectorXd leaveOneOutMeans(const Eigen::VectorXd &targets) const;
 
 private:
     bool factorise(const Eigen::MatrixXd &covariance, const Eigen::VectorXd &targets, double noise);

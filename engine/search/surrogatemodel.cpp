@@ -1,5 +1,7 @@
 #include "surrogatemodel.h"
 
+#include "search/rankcorrelation.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -30,9 +32,10 @@ double standardNormalCumulative(double z)
 } // namespace
 
 SurrogateModel::SurrogateModel(const SearchLedger &ledger, const Neighbourhood &neighbourhood,
-                               std::size_t maxPoints)
+                               std::size_t maxPoints, int forestTrees, std::uint64_t seed)
     : m_ledger(ledger), m_neighbourhood(neighbourhood),
-      m_maxPoints(std::max<std::size_t>(maxPoints, 2))
+      m_maxPoints(std::max<std::size_t>(maxPoints, 2)), m_forestTrees(forestTrees),
+      m_forest(forestTrees, 3, seed ^ 0x5bd1e995ULL)
 {}
 
 bool SurrogateModel::refit()
@@ -65,7 +68,34 @@ bool SurrogateModel::refit()
         m_bestTarget = std::min(m_bestTarget, targets[static_cast<Eigen::Index>(i)]);
     }
     const Eigen::MatrixXd inputs = inputsOf(points);
+    if (m_forestTrees <= 0)
+        return fitProcess(inputs, targets);
+    m_forest.fit(inputs, targets);
+    m_useForest = !fitProcess(inputs, targets) || forestRanksBetter(inputs, targets, raw.size());
+    return true;
+}
 
+bool SurrogateModel::forestRanksBetter(const Eigen::MatrixXd &inputs,
+                                       const Eigen::VectorXd &targets, std::size_t real) const
+{
+    const Eigen::VectorXd process = m_process.leaveOneOutMeans(targets);
+    const Eigen::VectorXd forest = m_forest.outOfBagMeans(inputs);
+    std::vector<double> actual, byProcess, byForest;
+    for (std::size_t i = 0; i < real; ++i) {
+        const auto row = static_cast<Eigen::Index>(i);
+        if (std::isnan(forest[row]))
+            continue;
+        actual.push_back(targets[row]);
+        byProcess.push_back(process[row]);
+        byForest.push_back(forest[row]);
+    }
+    // A tie, to rounding, keeps the Gaussian process: the choice must not hang on the last bit.
+    constexpr double kClearlyBetter = 1e-9;
+    return rankCorrelation(byForest, actual) > rankCorrelation(byProcess, actual) + kClearlyBetter;
+}
+
+bool SurrogateModel::fitProcess(const Eigen::MatrixXd &inputs, const Eigen::VectorXd &targets)
+{
     const std::size_t reports = m_ledger.reported().size();
     if (!m_tuned ||
         static_cast<double>(reports) >= kRetuneGrowth * static_cast<double>(m_tunedAtReports)) {
@@ -80,7 +110,9 @@ std::vector<double>
 SurrogateModel::expectedImprovement(const std::vector<std::uint64_t> &candidates,
                                     double exploration) const
 {
-    const auto prediction = m_process.predict(inputsOf(candidates));
+    const Eigen::MatrixXd points = inputsOf(candidates);
+    const ModelPrediction prediction =
+        m_useForest ? m_forest.predict(points) : m_process.predict(points);
     std::vector<double> improvement(candidates.size());
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const auto row = static_cast<Eigen::Index>(i);
