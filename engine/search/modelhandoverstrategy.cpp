@@ -23,7 +23,12 @@ std::vector<OptionField<ModelHandoverOptions>> ModelHandoverOptions::fields()
                         100, &Options::prior),
             optionField("coordinate_descent",
                         "1: coordinate_descent shares the budget after the hand-over too", 0, 1,
-                        &Options::coordinateDescent)};
+                        &Options::coordinateDescent),
+            optionField("forest_trees",
+                        "> 0: the model phase fits a random forest of that many trees beside the "
+                        "Gaussian process, and the one whose cross-validated predictions rank the "
+                        "reports better proposes",
+                        0, 1000, &Options::forestTrees)};
 }
 
 ModelHandoverStrategy::ModelHandoverStrategy(const SearchSpace &space, std::uint64_t seed,
@@ -32,6 +37,7 @@ ModelHandoverStrategy::ModelHandoverStrategy(const SearchSpace &space, std::uint
 {
     BayesianOptimizationOptions model;
     model.initialSamples = options.initialSamples;
+    model.forestTrees = options.forestTrees;
     m_model = std::make_unique<BayesianOptimizationStrategy>(space, seed, model);
 }
 

@@ -20,11 +20,13 @@ struct ModelHandoverOptions
     int localSearch = 1;       // 1: greedy_ils shares the budget with the evolution after it
     double prior = 0.3;        // the portfolio's prior credit, with local_search
     int coordinateDescent = 0; // 1: coordinate_descent shares it too
+    int forestTrees = 30;      // a random forest beside the Gaussian process (0: the GP alone)
 
     static std::vector<OptionField<ModelHandoverOptions>> fields();
 };
 
-// Bayesian optimisation first, then niching_evolution with greedy_ils beside it (a
+// Bayesian optimisation first (the Gaussian process or a random forest, whichever predicts the
+// reports better), then niching_evolution with greedy_ils beside it (a
 // PortfolioStrategy; with local_search 0 the evolution alone). The model finds a good region in
 // few evaluations, where an evolution spends its first population on random founders. The
 // successors then finish the region and leave its local optima, where the model's proposals

@@ -25,8 +25,8 @@ class TestModelHandover : public QObject
     Q_OBJECT
 
 private slots:
-    // Before the hand-over it is bayesian_optimization with the same start, proposal for
-    // proposal.
+    // Before the hand-over it is bayesian_optimization with the same start and its forest
+    // beside the Gaussian process, proposal for proposal.
     void theModelProposesUntilTheHandOver()
     {
         const SearchSpace &space = *m_space;
@@ -35,7 +35,8 @@ private slots:
         auto handover =
             make("model_handover", space, 7,
                  {{"model_evaluations", 30}, {"initial_samples", 10}, {"local_search", 1}});
-        auto model = make("bayesian_optimization", space, 7, {{"initial_samples", 10}});
+        auto model = make("bayesian_optimization", space, 7,
+                          {{"initial_samples", 10}, {"forest_trees", 30}});
         QVERIFY(handover && model);
         const auto handed = drive(*handover, space, objective, first);
         const auto alone = drive(*model, space, objective, first);
