@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Issue 38 item 4 on an H200: the default strategy (auto under a budget of 400) against brute
 # force on the 5,384-configuration GEMM (bench/spaces/gemm), three seeds. Needs the headless
-# bundle at .gpu/tb.tar.gz. PHASE=default runs the three seeds and starts the brute force;
+# bundle at .bundle/tb.tar.gz. PHASE=default runs the three seeds and starts the brute force;
 # PHASE=brute resumes the brute force (one command may run 10 minutes) and compares.
 set -u
 repo=$PWD
-rm -rf /tmp/tunebench && tar -C /tmp -xzf .gpu/tb.tar.gz
+rm -rf /tmp/tunebench && tar -C /tmp -xzf .bundle/tb.tar.gz
 export PATH=/tmp/tunebench/bin:$PATH
 spec_dir=$repo/bench/spaces/gemm
 keep=${KEEP:-/root/tb_item4}
 mkdir -p "$keep"
-# A later call on a fresh machine carries the earlier call's workspaces back in under .gpu/item4.
-[ -d "$repo/.gpu/item4" ] && cp -n "$repo"/.gpu/item4/*.tbw "$keep/" 2>/dev/null
+# A later call on a fresh machine carries the earlier call's workspaces back in under .bundle/item4.
+[ -d "$repo/.bundle/item4" ] && cp -n "$repo"/.bundle/item4/*.tbw "$keep/" 2>/dev/null
 cd "$keep"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 if [ "${PHASE:-default}" = default ]; then
