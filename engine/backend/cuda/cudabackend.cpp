@@ -6,20 +6,12 @@
 #include "binaryfile.h"
 #include "compile/cudaresources.h"
 #include "compile/nvrtcarchitectures.h"
-#include "contextswitcher.h"
-#include "cudameasurement.h"
-#include "cuptirecordcalibration.h"
-#include "cuptitimer.h"
-#include "gpuclockmonitor.h"
-#include "l2flusher.h"
 #include "launchcheck.h"
 #include "model/resultfigure.h"
 #include "model/timerkind.h"
 #include "model/tritonkernel.h"
-#include "smclockprobe.h"
 #include "space/variables.h"
 
-#include <chrono>
 #include <cstdio>
 #include <exception>
 
@@ -40,7 +32,7 @@ void logOnce(const std::string &text)
 } // namespace
 
 CudaBackend::CudaBackend(std::string cacheDirectory, CudaCompileOptions options)
-    : m_cacheDirectory(std::move(cacheDirectory)), m_options(std::move(options))
+    : m_cacheDirectory(std::move(cacheDirectory)), m_options(std::move(options)), m_timing(logOnce)
 {}
 
 CudaBackend::~CudaBackend() = default;
@@ -77,9 +69,10 @@ Status CudaBackend::prepare(const Spec &spec)
     m_arguments.reset(); // frees the previous spec's buffers before the new ones are made
     fillReferenceBuffers(spec, *arguments);
     setup.lap("first size's buffers");
-    chooseCuptiRecords(spec.measurement.concurrentCuptiRecords);
+    m_timing.chooseCuptiRecords(spec.measurement.concurrentCuptiRecords, m_stream.handle(),
+                                *m_compiler, m_context->device().limits.smCount);
     setup.lap("CUPTI records");
-    if (Status admitted = m_energy.admit(spec, logOnce); !admitted)
+    if (Status admitted = m_timing.admit(spec); !admitted)
         return admitted;
     // Once per worker start: a slow start names its slow step in the run's log.
     char total[32];
@@ -115,29 +108,6 @@ void CudaBackend::fillReferenceBuffers(const Spec &spec, CudaArgumentSet &argume
     (void)arguments.bind(values);
 }
 
-// The records the spec asks for (MeasurementSettings::concurrentCuptiRecords); the serialised
-// ones are calibrated when taken. A timer that cannot be moved is dropped: CUDA events time.
-void CudaBackend::chooseCuptiRecords(bool concurrent)
-{
-    if (!m_cupti || m_cupti->serialRecords() != concurrent)
-        return; // none, or already the ones asked for
-    std::string failure;
-    if (concurrent) {
-        if (Status moved = m_cupti->useConcurrentRecords(); !moved)
-            failure = moved.error().toString();
-    } else if (CudaStatus calibrated =
-                   calibrateCuptiRecords(*m_cupti, *m_driver, m_stream.handle(), *m_compiler,
-                                         m_context->device().limits.smCount);
-               !calibrated) {
-        failure = calibrated.failure().message;
-    }
-    if (failure.empty())
-        return;
-    m_cupti.reset();
-    m_cuptiUnavailable = failure;
-    logOnce("CUPTI records not switched, timing with CUDA events: " + failure);
-}
-
 Status CudaBackend::openDevice(LapClock &setup)
 {
     auto driver = CudaDriver::load();
@@ -145,13 +115,8 @@ Status CudaBackend::openDevice(LapClock &setup)
         return driver.error();
     m_driver = std::make_unique<CudaDriver>(std::move(*driver));
     setup.lap("driver");
-    // CUPTI before the context, as its samples do, so it sees the context being made.
-    std::string why;
-    m_cupti = CuptiTimer::start(&why);
-    if (!m_cupti) {
-        m_cuptiUnavailable = why;
-        logOnce("CUPTI unavailable, timing with CUDA events: " + why);
-    }
+    // CUPTI before the context, so it sees the context being made.
+    m_timing.startCupti();
     setup.lap("CUPTI");
     auto context = CudaContext::create(*m_driver);
     if (!context)
@@ -168,35 +133,10 @@ Status CudaBackend::openDevice(LapClock &setup)
     m_compiler.emplace(m_cacheDirectory, options);
     if (CudaStatus created = m_stream.create(*m_driver); !created)
         return makeError(EngineError::Code::BackendError, created.failure().message);
-    m_events.setDriver(*m_driver);
     setup.lap("stream");
-    m_flusher = std::make_unique<L2Flusher>(*m_driver);
-    if (CudaStatus prepared =
-            m_flusher->prepare(device.limits.l2CacheBytes, device.limits.smCount, *m_compiler);
-        !prepared)
-        return makeError(EngineError::Code::BackendError,
-                         "cannot prepare the L2 flush: " + prepared.failure().message);
-    setup.lap("L2 flush kernel");
-    m_switcher = std::make_unique<ContextSwitcher>();
-    if (CudaStatus created = ContextSwitcher::create(*m_driver, *m_compiler, *m_switcher);
-        !created) {
-        logOnce("samples without context switches (no second context: " +
-                created.failure().message + ")");
-        m_switcher.reset();
-    }
-    setup.lap("second context");
-    m_clockProbe = std::make_unique<SmClockProbe>(*m_driver);
-    if (CudaStatus prepared = m_clockProbe->prepare(*m_compiler); !prepared)
-        return makeError(EngineError::Code::BackendError,
-                         "cannot prepare the SM clock probe: " + prepared.failure().message);
-    setup.lap("SM clock probe");
+    if (Status opened = m_timing.open(*m_driver, device, *m_compiler, setup); !opened)
+        return opened;
     m_verifier = std::make_unique<DeviceVerifier>(*m_driver, *m_compiler, device.limits.smCount);
-    why.clear();
-    GpuClockMonitor clocks = GpuClockMonitor::open(device.pciBusId, &why);
-    if (!clocks.available())
-        logOnce("no clock and throttle figures: " + why);
-    m_observers.add(std::make_unique<GpuClockMonitor>(std::move(clocks)));
-    m_energy.open(device.pciBusId);
     for (const std::string &line :
          GpuSettings::restoreLeftovers(GpuSettingsRecord::directoryFor(m_cacheDirectory)))
         logOnce(line);
@@ -233,7 +173,7 @@ Result CudaBackend::evaluate(const Configuration &config, std::size_t sizeIndex,
 Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds)
 {
     Result result;
-    result.timer = toString(m_cupti ? TimerKind::Cupti : TimerKind::CudaEvents);
+    result.timer = toString(m_timing.timesWithCupti() ? TimerKind::Cupti : TimerKind::CudaEvents);
     if (!m_spec || !m_context)
         return failed(result, failure(ResultStatus::RuntimeError, "the backend was not prepared"));
     if (m_context->broken())
@@ -273,7 +213,8 @@ Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, doub
         endPhase(figures::kBindSeconds);
     }
     if (CudaStatus measured =
-            measure(kernel, m_spec->verification.compares(), stopAboveSeconds, result);
+            m_timing.measure(m_stream.handle(), kernel.launch, *m_spec,
+                             m_spec->verification.compares(), stopAboveSeconds, result);
         !measured)
         return failed(result, measured.failure());
     endPhase(figures::kMeasureSeconds);
@@ -353,32 +294,6 @@ CudaStatus CudaBackend::applyTritonLaunch(const TritonLaunch &launch, LaunchShap
     applyTritonShape(launch, shape);
     kernel.triton = std::make_unique<TritonLaunchParameters>(*m_driver);
     return kernel.triton->bind(launch, m_spec->arguments, m_arguments->kernelParams(), shape);
-}
-
-CudaStatus CudaBackend::measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
-                                Result &result)
-{
-    m_observers.beforeMeasurement();
-    CudaMeasurement measurement(*m_driver, m_stream.handle(), m_events, *m_flusher,
-                                m_switcher.get(), m_cupti.get());
-    std::string cuptiFailure;
-    CudaStatus measured = measurement.measure(kernel.launch, m_spec->measurement, stopAboveSeconds,
-                                              verified ? 1 : 0, result, &cuptiFailure);
-    if (!cuptiFailure.empty()) {
-        m_cupti.reset();
-        m_cuptiUnavailable = cuptiFailure;
-        logOnce("CUPTI failed, timing with CUDA events from now on: " + cuptiFailure);
-    }
-    if (!m_cuptiUnavailable.empty())
-        result.resources[figures::kCuptiUnavailable] = 1;
-    m_observers.afterMeasurement(result);
-    if (!measured)
-        return measured;
-    double effectiveMegahertz = 0;
-    if (CudaStatus probed = m_clockProbe->measure(m_stream.handle(), effectiveMegahertz); !probed)
-        return probed; // the backend's own one-thread kernel failing: the context is suspect
-    SmClockProbe::record(result, effectiveMegahertz);
-    return m_energy.measure(*m_driver, m_stream.handle(), kernel.launch, *m_spec, result, logOnce);
 }
 
 CudaStatus CudaBackend::bindFor(const Configuration &config, std::size_t sizeIndex,

@@ -9,12 +9,10 @@
 #include "cudadriver.h"
 #include "cudamodule.h"
 #include "cudastream.h"
+#include "cudatiminginstruments.h"
 #include "deviceverifier.h"
-#include "energymeasurement.h"
-#include "eventtimer.h"
 #include "gpusettings.h"
 #include "kernellaunch.h"
-#include "measure/measurementobservers.h"
 #include "model/kernelbackend.h"
 #include "sizereferences.h"
 #include "tritonlaunchparameters.h"
@@ -27,18 +25,15 @@
 
 namespace tb {
 
-class CuptiTimer;
 class LapClock;
-class L2Flusher;
-class ContextSwitcher;
-class SmClockProbe;
 
 // The bench side of the CUDA backend (worker role "cuda"): runs configurations of a CUDA spec
 // on the first visible GPU. For each configuration it gets the cubin from NvrtcCompiler, or
 // TritonCompiler for a Triton kernel (a cache hit when a compile worker built it already), loads
 // it, checks the launch against the device's limits, runs it once against the reference
-// configuration's outputs, then measures it (CudaMeasurement: CUPTI kernel records, CUDA events as
-// fallback and cross-check, L2 flush between samples, NVML clock and throttle state around it).
+// configuration's outputs, then measures it (CudaTimingInstruments: CUPTI kernel records, CUDA
+// events as fallback and cross-check, L2 flush between samples, NVML clock and throttle state
+// around it).
 //
 // The driver, CUPTI and NVML are all loaded at run time: without a driver, prepare() fails
 // with "no CUDA driver found". A kernel fault (illegal address, trap, ...) leaves the context
@@ -81,7 +76,6 @@ private:
     Status openGpuSettings(const Spec &spec);
     CudaStatus allowClusters(int numCtas, const CudaModule &module);
     static void fillReferenceBuffers(const Spec &spec, CudaArgumentSet &arguments);
-    void chooseCuptiRecords(bool concurrent);
     CudaStatus loadKernel(const Configuration &config, std::size_t sizeIndex, Result &result,
                           LoadedKernel &kernel);
     CudaBuild buildKernel(const Configuration &config, std::size_t sizeIndex);
@@ -97,8 +91,6 @@ private:
     CudaStatus runReference(const Configuration &config, std::size_t sizeIndex);
     CudaStatus verify(SizeReferences::Reference &reference, const LoadedKernel &kernel,
                       std::size_t sizeIndex);
-    CudaStatus measure(const LoadedKernel &kernel, bool verified, double stopAboveSeconds,
-                       Result &result);
     Result failed(Result result, const CudaFailure &failure);
 
     std::string m_cacheDirectory;
@@ -107,15 +99,8 @@ private:
     std::unique_ptr<CudaDriver> m_driver; // on the heap: everything below points to it
     std::optional<CudaContext> m_context;
     CudaStream m_stream;
-    EventTimer m_events;
-    std::unique_ptr<L2Flusher> m_flusher;
-    std::unique_ptr<ContextSwitcher> m_switcher; // null when no second context can be made
-    std::unique_ptr<SmClockProbe> m_clockProbe;
+    CudaTimingInstruments m_timing;
     std::unique_ptr<DeviceVerifier> m_verifier;
-    std::unique_ptr<CuptiTimer> m_cupti;
-    std::string m_cuptiUnavailable;          // why CUPTI is not used; empty while it is
-    MeasurementObservers m_observers;        // NVML's clocks and throttle reasons
-    EnergyMeasurement m_energy;              // measurement.energy_seconds
     std::unique_ptr<GpuSettings> m_settings; // gpu_clock_mhz, power_limit_w; null: not tuned
     std::optional<NvrtcCompiler> m_compiler;
     std::optional<LaunchShapeEvaluator> m_launch;
