@@ -21,6 +21,10 @@ std::vector<OptionField<ModelHandoverOptions>> ModelHandoverOptions::fields()
                         1, &Options::localSearch),
             optionField("prior", "with local_search: each member's credit before it improved", 0,
                         100, &Options::prior),
+            optionField("model_member",
+                        "1: bayesian_optimization (with the forest) shares the budget after the "
+                        "hand-over too",
+                        0, 1, &Options::modelMember),
             optionField("coordinate_descent",
                         "1: coordinate_descent shares the budget after the hand-over too", 0, 1,
                         &Options::coordinateDescent),
@@ -90,6 +94,8 @@ void ModelHandoverStrategy::handOver()
     portfolio.localSearch = m_options.localSearch;
     portfolio.populationSize = m_options.populationSize;
     portfolio.prior = m_options.prior;
+    portfolio.model = m_options.modelMember;
+    portfolio.forestTrees = m_options.forestTrees;
     portfolio.coordinateDescent = m_options.localSearch ? m_options.coordinateDescent : 0;
     m_successor = std::make_unique<PortfolioStrategy>(m_space, seed, portfolio);
     for (const auto &[config, objective] : m_reports)

@@ -20,6 +20,7 @@ struct ModelHandoverOptions
     int localSearch = 1;       // 1: greedy_ils shares the budget with the evolution after it
     double prior = 0.3;        // the portfolio's prior credit, with local_search
     int coordinateDescent = 0; // 1: coordinate_descent shares it too
+    int modelMember = 0;       // 1: the model shares the budget after the hand-over too
     int forestTrees = 30;      // a random forest beside the Gaussian process (0: the GP alone)
 
     static std::vector<OptionField<ModelHandoverOptions>> fields();

@@ -32,6 +32,10 @@ std::vector<OptionField<PortfolioOptions>> PortfolioOptions::fields()
                         &Options::share),
             optionField("population_size", "niching_evolution's population", 2, 10000,
                         &Options::populationSize),
+            optionField("forest_trees",
+                        "with model: bayesian_optimization's random forest beside its Gaussian "
+                        "process (0: none)",
+                        0, 1000, &Options::forestTrees),
             optionField("prior",
                         "each member's credit before it improved anything (log-improvements)", 0,
                         100, &Options::prior)};
@@ -56,6 +60,8 @@ PortfolioStrategy::PortfolioStrategy(const SearchSpace &space, std::uint64_t see
         StrategyOptions memberOptions;
         if (names[k] == "niching_evolution")
             memberOptions["population_size"] = options.populationSize;
+        if (names[k] == "bayesian_optimization")
+            memberOptions["forest_trees"] = options.forestTrees;
         auto made = makeStrategy(names[k], space, seed + 0x9e3779b97f4a7c15ULL * k, memberOptions);
         assert(made.hasValue()); // registered names, options within their bounds
         auto member = std::make_unique<Member>();

@@ -23,6 +23,7 @@ struct PortfolioOptions
     double prior = 0.3;
     int share = 1; // whether every member hears every report, or only those of its proposals
     int populationSize = 10; // niching_evolution's
+    int forestTrees = 0;     // bayesian_optimization's (0: its Gaussian process alone)
 
     static std::vector<OptionField<PortfolioOptions>> fields();
 };

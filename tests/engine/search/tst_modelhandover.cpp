@@ -99,6 +99,24 @@ private slots:
         }
     }
 
+    // With model_member the model goes on proposing beside the evolution and the local search:
+    // the same proposals up to the hand-over, others after it.
+    void aModelMemberSharesTheBudgetAfterTheHandOver()
+    {
+        const SearchSpace &space = *m_space;
+        const auto objective = rippledBowl(space, benchmarkCentre());
+        const DriveSettings settings{1, 12345, 80};
+        auto without = make("model_handover", space, 7, {{"model_evaluations", 30}});
+        auto with =
+            make("model_handover", space, 7, {{"model_evaluations", 30}, {"model_member", 1}});
+        QVERIFY(without && with);
+        const auto before = valuesOf(drive(*without, space, objective, settings).proposals);
+        const auto after = valuesOf(drive(*with, space, objective, settings).proposals);
+        QCOMPARE(after.size(), before.size());
+        QVERIFY(std::equal(before.begin(), before.begin() + 30, after.begin()));
+        QVERIFY(!std::equal(before.begin() + 30, before.end(), after.begin() + 30));
+    }
+
     // On the benchmark bowl the hand-over finds the optimum, as its members do alone.
     void findsTheBowlsOptimum()
     {
