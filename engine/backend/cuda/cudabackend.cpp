@@ -8,7 +8,6 @@
 #include "compile/nvrtcarchitectures.h"
 #include "launchcheck.h"
 #include "model/resultfigure.h"
-#include "model/timerkind.h"
 #include "model/tritonkernel.h"
 #include "space/variables.h"
 
@@ -173,7 +172,7 @@ Result CudaBackend::evaluate(const Configuration &config, std::size_t sizeIndex,
 Result CudaBackend::run(const Configuration &config, std::size_t sizeIndex, double stopAboveSeconds)
 {
     Result result;
-    result.timer = toString(m_timing.timesWithCupti() ? TimerKind::Cupti : TimerKind::CudaEvents);
+    result.timer = toString(m_timing.timer());
     if (!m_spec || !m_context)
         return failed(result, failure(ResultStatus::RuntimeError, "the backend was not prepared"));
     if (m_context->broken())

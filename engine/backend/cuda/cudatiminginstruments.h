@@ -7,6 +7,7 @@
 #include "measure/measurementobservers.h"
 #include "model/result.h"
 #include "model/spec.h"
+#include "model/timerkind.h"
 
 #include <functional>
 #include <memory>
@@ -49,8 +50,8 @@ public:
     // measurement.energy_seconds where the GPU can give it (EnergyMeasurement::admit).
     Status admit(const Spec &spec) const;
 
-    // "cupti" or "cuda_events": what the next measurement is timed with.
-    bool timesWithCupti() const { return m_cupti != nullptr; }
+    // What the next measurement is timed with: CUPTI's records, or CUDA events without them.
+    TimerKind timer() const { return m_cupti ? TimerKind::Cupti : TimerKind::CudaEvents; }
 
     // Samples `launch` (CudaMeasurement), then the SM clock and the energy run, into `result`.
     // verified: the kernel just ran once untimed (its verification), a warm-up launch.
