@@ -4,11 +4,13 @@
 #include "analysis/runcomparison.h"
 #include "measure/statistics.h"
 #include "model/measurementcaveats.h"
+#include "model/resultfigure.h"
 #include "space/variables.h"
 #include "spec/specloader.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
@@ -75,13 +77,14 @@ ExportCheckRow::Verdict verdictOf(const ShippedConfig &shipped, const SampleSumm
                                     : ExportCheckRow::Verdict::Inconclusive;
 }
 
-// A slowdown measured on a busy machine, up to what the load alone can cause, cannot be told
-// from the load's doing; one measured while the thread lost its own CPU, by any amount.
+// A slowdown measured on a busy machine, up to what the load alone can cause
+// (busyHostReachPercent), cannot be told from the load's doing.
 void judgeOnBusyHost(ExportCheckRow &row, const Result &result)
 {
     row.busyHost = measuredOnBusyHost(result);
     const bool withinTheLoadsReach =
-        measuredWithoutItsCpu(result) || row.changePercent.value_or(0) <= kBusyHostAllowancePercent;
+        row.changePercent.value_or(0) <=
+        busyHostReachPercent(result.resource(figures::kCpuWait).value_or(0));
     if (row.verdict != ExportCheckRow::Verdict::Slower || !row.busyHost || !withinTheLoadsReach)
         return;
     row.verdict = ExportCheckRow::Verdict::Inconclusive;
@@ -89,6 +92,20 @@ void judgeOnBusyHost(ExportCheckRow &row, const Result &result)
 }
 
 } // namespace
+
+// A thread that waited for its CPU a share w of the sampling loop spent w of the loop's time in
+// waits, and each sample reads its clean time plus the waits within it. For the median to read
+// F times the clean one, half the samples must each hold (F - 1) clean samples' time of waits:
+// (F - 1) / 2 of the clean loop's time at least, so w >= (F - 1) / (F + 1), F <= (1 + w) / (1 - w).
+// A combined result carries the highest wait of its rounds, which bounds each round's median.
+double busyHostReachPercent(double cpuWait)
+{
+    const double allowance = 1 + kBusyHostAllowancePercent / 100;
+    if (cpuWait >= 1)
+        return std::numeric_limits<double>::infinity();
+    const double wait = std::max(cpuWait, 0.0);
+    return (allowance * (1 + wait) / (1 - wait) - 1) * 100;
+}
 
 Expected<ExportCheckPlan> readExportCheckPlan(const std::string &exportText,
                                               const std::string &path)

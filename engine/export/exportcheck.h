@@ -73,15 +73,19 @@ const char *toString(ExportCheckRow::Verdict verdict);
 // mostly +86% and more (bench/results/reliability.md). A thread that lost its CPU read +79%.
 inline constexpr double kBusyHostAllowancePercent = 70;
 
+// The most a busy machine can slow a median, in per cent: the allowance above, times what waits
+// can add where the measuring thread waited for its CPU a share `cpuWait` of the sampling
+// (figures::kCpuWait): (1 + w) / (1 - w), since half the samples must hold the waits. A share of
+// 0.45 reaches +348%; a kernel really 50 times slower (+4,900%) stays SLOWER below 0.93.
+double busyHostReachPercent(double cpuWait);
+
 // One row per shipped configuration from the new run's results. Slower when the new median
 // exceeds the exported one by more than `thresholdPercent` per cent and the change is beyond
 // what the two medians are uncertain by (both half-widths, Compare's test:
 // ComparedResult::beyondUncertainty()); beyond the threshold only, Inconclusive with the
 // message "measure longer": a noisy measurement is not a slowdown (issue 34). Slower on a busy
-// machine (measuredOnBusyHost) by at most kBusyHostAllowancePercent is Inconclusive too, its
-// message naming the load; by any amount where the measuring thread lost its own CPU
-// (measuredWithoutItsCpu), since each sample spanning a wait reads slower by the wait. An export
-// that recorded no half-width counts the new median's alone.
+// machine (measuredOnBusyHost) by at most busyHostReachPercent is Inconclusive too, its
+// message naming the load. An export that recorded no half-width counts the new median's alone.
 std::vector<ExportCheckRow> compareWithExport(const ExportCheckPlan &plan,
                                               const std::vector<StoredResult> &results,
                                               double thresholdPercent);
