@@ -30,7 +30,8 @@ inline constexpr double kCpuPressureCaveat = 0.5;
 
 // The share of a measurement during which the measuring thread itself waited for its CPU
 // (figures::kCpuWait, CpuWait): from this share on it is a caveat. Another process ran on its
-// core, and every sample that spans such a wait reads slower, by any amount.
+// core, and every sample that spans such a wait reads slower, by any amount. A median, which
+// needs half the samples slowed, by at most (1 + w) / (1 - w) (verify: busyHostReachPercent).
 inline constexpr double kCpuWaitCaveat = 0.1;
 
 // Whether the measuring thread lost its CPU for kCpuWaitCaveat of the measurement of `result`.
