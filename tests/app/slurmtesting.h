@@ -49,8 +49,10 @@ inline QString slurmProblem()
 // `samples` samples each (100: a few seconds of measuring, time enough to kill a worker
 // mid-run), as slurm_scale.json in `folder` (made if missing). Early exit is off: it stopped
 // most jobs after 3 samples, and a run then ended before a fault injected after its third
-// result could land (CI saw a cut connection go unnoticed that way).
-inline QString writeSlowSpec(const QString &folder, int samples = 100)
+// result could land (CI saw a cut connection go unnoticed that way). With `hangWhile`, the
+// COPY=4 job waits while that file exists (slowable.c's TB_INJECTED_HANG_WHILE).
+inline QString writeSlowSpec(const QString &folder, int samples = 100,
+                             const QString &hangWhile = {})
 {
     QDir().mkpath(folder);
     const QString data = tbtest::sourceDir() + "/tests/app/data/";
@@ -60,6 +62,8 @@ inline QString writeSlowSpec(const QString &folder, int samples = 100)
     QJsonObject spec = QJsonDocument::fromJson(source.readAll()).object();
     QJsonObject kernel = spec["kernel"].toObject();
     kernel["source"] = data + "slowable.c";
+    if (!hangWhile.isEmpty())
+        kernel["flags"] = QJsonArray{"-DTB_INJECTED_HANG_WHILE=\"" + hangWhile + "\""};
     spec["kernel"] = kernel;
     QJsonArray copies;
     for (int copy : {1, 2, 4, 5, 8, 10, 16, 20, 25, 40, 50, 80})

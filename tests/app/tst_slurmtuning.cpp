@@ -12,9 +12,11 @@
 
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <csignal>
 #include <set>
@@ -32,6 +34,14 @@ private:
                                const std::function<QString(const ReadMore &)> &fault = {},
                                const QString &spec = {}, const QStringList &extra = {})
     {
+        return tuneUnderSalloc(workspace, jobName, InjectedFault{threeResultsOut, fault}, spec,
+                               extra);
+    }
+
+    CliOutcome tuneUnderSalloc(const QString &workspace, const QString &jobName,
+                               const InjectedFault &fault, const QString &spec,
+                               const QStringList &extra = {})
+    {
         QProcess salloc;
         salloc.setProcessEnvironment(slurmEnvironment());
         salloc.start("salloc",
@@ -39,7 +49,34 @@ private:
                                  cliPath(), "--workspace", workspace, "tune",
                                  spec.isEmpty() ? m_spec : spec, "--launcher", "srun", "-v"} +
                          extra);
-        return readToEnd(salloc, {threeResultsOut, fault}, m_faultNote, 120000, 240000);
+        return readToEnd(salloc, fault, m_faultNote, 120000, 240000);
+    }
+
+    // Under m_hangSpec the COPY=4 job waits in the measuring worker while m_marker exists: the
+    // fault `end` lands while that job is surely in flight (before, a worker killed between
+    // jobs on a loaded machine had none to hand back). Once the worker's task is gone the job
+    // may run again.
+    CliOutcome tuneHungUnderSalloc(const QString &workspace, const QString &jobName,
+                                   const std::function<QString()> &end)
+    {
+        QFile::remove(m_marker + ".started");
+        QFile marker(m_marker);
+        if (!marker.open(QIODevice::WriteOnly))
+            return {};
+        marker.close();
+        const auto hung = [this](const QString &) { return QFile::exists(m_marker + ".started"); };
+        const auto inject = [&](const ReadMore &) {
+            const int task = measuringTaskPid(workspace + ".cache");
+            QString problem = task > 0 ? end() : QString("no measuring task found");
+            QDeadlineTimer giveUp(30000);
+            while (task > 0 && QFile::exists(QString("/proc/%1").arg(task)) && !giveUp.hasExpired())
+                QThread::msleep(10);
+            QFile::remove(m_marker);
+            return problem;
+        };
+        const auto outcome = tuneUnderSalloc(workspace, jobName, {hung, inject}, m_hangSpec);
+        QFile::remove(m_marker); // had the fault not come, the run still ends
+        return outcome;
     }
 
     // Every configuration of the grid exactly once, none worker_crashed, the run finished.
@@ -50,6 +87,8 @@ private:
 
     QTemporaryDir m_dir;
     QString m_spec;
+    QString m_hangSpec;
+    QString m_marker;
     QString m_faultNote;
 
 private slots:
@@ -59,6 +98,8 @@ private slots:
         const QString problem = slurmProblem();
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
         m_spec = writeSlowSpec(m_dir.path());
+        m_marker = m_dir.filePath("hang");
+        m_hangSpec = writeSlowSpec(m_dir.filePath("hung"), 100, m_marker);
     }
 
     void tunesThroughSrun()
@@ -76,11 +117,9 @@ private slots:
     void aTaskKilledMidRunIsRequeued()
     {
         const QString workspace = m_dir.filePath("killed.tbw");
-        const auto outcome = tuneUnderSalloc(workspace, "tbtest-kill", [&](const ReadMore &) {
+        const auto outcome = tuneHungUnderSalloc(workspace, "tbtest-kill", [&] {
             const int task = measuringTaskPid(workspace + ".cache");
-            if (task <= 0 || ::kill(task, SIGKILL) != 0)
-                return QString("no measuring task found to kill");
-            return QString();
+            return ::kill(task, SIGKILL) == 0 ? QString() : QString("the kill failed");
         });
         QVERIFY2(m_faultNote.isEmpty(), qPrintable(m_faultNote + "\n" + outcome.out));
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.out + outcome.err));
@@ -93,7 +132,7 @@ private slots:
     void aCancelledStepIsRequeued()
     {
         const QString workspace = m_dir.filePath("cancelled.tbw");
-        const auto outcome = tuneUnderSalloc(workspace, "tbtest-scancel", [&](const ReadMore &) {
+        const auto outcome = tuneHungUnderSalloc(workspace, "tbtest-scancel", [&] {
             const QString step = workerStep("tbtest-scancel");
             if (step.isEmpty())
                 return QString("no worker step found to cancel");
