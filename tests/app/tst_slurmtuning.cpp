@@ -53,11 +53,11 @@ private:
     }
 
     // Under m_hangSpec the COPY=4 job waits in the measuring worker while m_marker exists: the
-    // fault `end` lands while that job is surely in flight (before, a worker killed between
-    // jobs on a loaded machine had none to hand back). Once the worker's task is gone the job
-    // may run again.
+    // fault `end` (given the measuring task's pid) lands while that job is surely in flight
+    // (before, a worker killed between jobs on a loaded machine had none to hand back). Once the
+    // worker's task is gone the job may run again.
     CliOutcome tuneHungUnderSalloc(const QString &workspace, const QString &jobName,
-                                   const std::function<QString()> &end)
+                                   const std::function<QString(int task)> &end)
     {
         QFile::remove(m_marker + ".started");
         QFile marker(m_marker);
@@ -67,7 +67,7 @@ private:
         const auto hung = [this](const QString &) { return QFile::exists(m_marker + ".started"); };
         const auto inject = [&](const ReadMore &) {
             const int task = measuringTaskPid(workspace + ".cache");
-            QString problem = task > 0 ? end() : QString("no measuring task found");
+            QString problem = task > 0 ? end(task) : QString("no measuring task found");
             QDeadlineTimer giveUp(30000);
             while (task > 0 && QFile::exists(QString("/proc/%1").arg(task)) && !giveUp.hasExpired())
                 QThread::msleep(10);
@@ -117,8 +117,7 @@ private slots:
     void aTaskKilledMidRunIsRequeued()
     {
         const QString workspace = m_dir.filePath("killed.tbw");
-        const auto outcome = tuneHungUnderSalloc(workspace, "tbtest-kill", [&] {
-            const int task = measuringTaskPid(workspace + ".cache");
+        const auto outcome = tuneHungUnderSalloc(workspace, "tbtest-kill", [](int task) {
             return ::kill(task, SIGKILL) == 0 ? QString() : QString("the kill failed");
         });
         QVERIFY2(m_faultNote.isEmpty(), qPrintable(m_faultNote + "\n" + outcome.out));
@@ -132,7 +131,7 @@ private slots:
     void aCancelledStepIsRequeued()
     {
         const QString workspace = m_dir.filePath("cancelled.tbw");
-        const auto outcome = tuneHungUnderSalloc(workspace, "tbtest-scancel", [&] {
+        const auto outcome = tuneHungUnderSalloc(workspace, "tbtest-scancel", [&](int) {
             const QString step = workerStep("tbtest-scancel");
             if (step.isEmpty())
                 return QString("no worker step found to cancel");
